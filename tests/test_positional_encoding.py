@@ -1,0 +1,217 @@
+"""Tests for pelab.positional_encoding: the formula, its properties, and argument checks."""
+
+import doctest
+import math
+
+import numpy as np
+import pytest
+
+import pelab.positional_encoding as pe_module
+from pelab.positional_encoding import (
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    MAX_SEQ_LEN,
+    angular_frequencies,
+    check_base,
+    check_size,
+    sinusoidal,
+    wavelengths,
+)
+
+
+def reference_table(seq_len, d_model, base):
+    """The paper's formula, one entry at a time, with the math module."""
+    table = [[0.0] * d_model for _ in range(seq_len)]
+    for pos in range(seq_len):
+        for column in range(d_model):
+            i = column // 2
+            angle = pos / base ** (2 * i / d_model)
+            table[pos][column] = math.sin(angle) if column % 2 == 0 else math.cos(angle)
+    return np.array(table)
+
+
+SHAPES_AND_BASES = [
+    (1, 1, 10000.0),
+    (5, 2, 10000.0),
+    (16, 8, 10000.0),
+    (50, 64, 10000.0),
+    (7, 5, 10000.0),
+    (30, 33, 100.0),
+    (12, 3, 2),
+    (20, 6, 1.5),
+]
+
+
+@pytest.mark.parametrize("seq_len, d_model, base", SHAPES_AND_BASES)
+def test_matches_the_formula_entry_by_entry(seq_len, d_model, base):
+    expected = reference_table(seq_len, d_model, base)
+    np.testing.assert_allclose(sinusoidal(seq_len, d_model, base), expected, rtol=0, atol=1e-12)
+
+
+def test_worked_example_d_model_4():
+    pe = sinusoidal(3, 4)
+    # pos 1: sin(1), cos(1), sin(1/100), cos(1/100)
+    np.testing.assert_allclose(pe[1], [0.8415, 0.5403, 0.0100, 0.9999], rtol=0, atol=1e-4)
+    # The worked example truncates cos(0.01) = 0.99995000041666... to 0.9999.
+    assert pe[1, 3] == pytest.approx(0.99995000041666, abs=1e-12)
+    # pos 2: sin(2), cos(2), sin(2/100), cos(2/100)
+    np.testing.assert_allclose(pe[2], [0.9093, -0.4161, 0.0200, 0.9998], rtol=0, atol=1e-4)
+
+
+@pytest.mark.parametrize("seq_len, d_model", [(1, 1), (3, 4), (10, 7), (128, 512)])
+def test_shape_and_dtype(seq_len, d_model):
+    pe = sinusoidal(seq_len, d_model)
+    assert pe.shape == (seq_len, d_model)
+    assert pe.dtype == np.float64
+
+
+@pytest.mark.parametrize("d_model", [1, 2, 5, 6, 64])
+def test_position_zero_is_sin_0_cos_0(d_model):
+    expected = [0.0 if column % 2 == 0 else 1.0 for column in range(d_model)]
+    assert sinusoidal(4, d_model)[0].tolist() == expected
+
+
+@pytest.mark.parametrize("seq_len, d_model, base", [(500, 64, 10000.0), (200, 31, 10.0)])
+def test_values_within_minus_one_and_one(seq_len, d_model, base):
+    pe = sinusoidal(seq_len, d_model, base)
+    assert np.all(pe >= -1.0) and np.all(pe <= 1.0)
+
+
+@pytest.mark.parametrize("d_model", [2, 7, 64])
+def test_every_pair_lies_on_the_unit_circle(d_model):
+    pe = sinusoidal(300, d_model)
+    pairs = d_model // 2
+    sines, cosines = pe[:, 0 : 2 * pairs : 2], pe[:, 1 : 2 * pairs : 2]
+    np.testing.assert_allclose(sines**2 + cosines**2, 1.0, rtol=0, atol=1e-12)
+
+
+def test_pair_i_turns_at_its_angular_frequency():
+    # Column 2i at pos is sin(pos * w_i) with w_i from angular_frequencies.
+    d_model, base = 10, 50.0
+    omega = angular_frequencies(d_model, base)
+    pe = sinusoidal(40, d_model, base)
+    positions = np.arange(40.0)
+    for i, w in enumerate(omega):
+        np.testing.assert_allclose(pe[:, 2 * i], np.sin(positions * w), rtol=0, atol=1e-12)
+        np.testing.assert_allclose(pe[:, 2 * i + 1], np.cos(positions * w), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("d_model", [1, 2, 3, 4, 9, 128])
+@pytest.mark.parametrize("base", [10000.0, 100, 1.5])
+def test_angular_frequencies(d_model, base):
+    omega = angular_frequencies(d_model, base)
+    assert omega.shape == (math.ceil(d_model / 2),)
+    assert omega.dtype == np.float64
+    expected = [base ** (-2 * i / d_model) for i in range(math.ceil(d_model / 2))]
+    np.testing.assert_allclose(omega, expected, rtol=1e-13)
+    assert omega[0] == 1.0
+
+
+@pytest.mark.parametrize("d_model", [2, 3, 4, 9, 128, 513])
+@pytest.mark.parametrize("base", [10000.0, 100, 1.5])
+def test_wavelengths_strictly_increase_from_two_pi(d_model, base):
+    lengths = wavelengths(d_model, base)
+    assert lengths.shape == (math.ceil(d_model / 2),)
+    assert lengths[0] == pytest.approx(2 * math.pi, abs=1e-15)
+    assert np.all(np.diff(lengths) > 0)
+    np.testing.assert_allclose(lengths, 2 * np.pi / angular_frequencies(d_model, base), rtol=1e-15)
+
+
+def test_longest_wavelength_approaches_two_pi_base():
+    # lambda_last = 2 pi base^((d-2)/d) for even d: just below 2 pi base.
+    d_model = 512
+    assert wavelengths(d_model)[-1] == pytest.approx(2 * math.pi * 10000 ** (510 / 512), rel=1e-12)
+
+
+@pytest.mark.parametrize("d_model", [1, 3, 5, 11, 63])
+def test_odd_d_model_drops_the_last_cosine(d_model):
+    # Build the d_model + 1 column table with the exponent 2i / d_model (the
+    # real, odd d_model) and keep its first d_model columns.
+    seq_len, base = 25, 10000.0
+    pairs = (d_model + 1) // 2
+    positions = np.arange(seq_len, dtype=float)[:, None]
+    omega = base ** (-2.0 * np.arange(pairs) / d_model)
+    full = np.empty((seq_len, 2 * pairs))
+    full[:, 0::2] = np.sin(positions * omega)
+    full[:, 1::2] = np.cos(positions * omega)
+    pe = sinusoidal(seq_len, d_model, base)
+    np.testing.assert_allclose(pe, full[:, :d_model], rtol=0, atol=1e-12)
+    # The last column is the sine of pair (d_model - 1) / 2.
+    np.testing.assert_allclose(pe[:, -1], np.sin(positions[:, 0] * omega[-1]), rtol=0, atol=1e-12)
+
+
+def test_odd_d_model_is_not_a_crop_of_the_next_even_table():
+    # The exponent divides by the odd d_model, so frequencies differ from d_model + 1.
+    assert not np.allclose(sinusoidal(20, 5), sinusoidal(20, 6)[:, :5])
+
+
+def test_numpy_integers_and_floats_are_accepted():
+    expected = sinusoidal(6, 8, 100.0)
+    np.testing.assert_array_equal(sinusoidal(np.int64(6), np.int32(8), np.float64(100.0)), expected)
+    np.testing.assert_array_equal(sinusoidal(6, 8, 100), expected)
+
+
+def test_docstring_examples_hold():
+    assert doctest.testmod(pe_module).failed == 0
+
+
+# --- argument checks ---------------------------------------------------------
+
+BAD_SIZES = [0, -1, 2.5, 4.0, True, False, "4", None, float("nan"), float("inf"), np.float64(3.0)]
+BAD_BASES = [1, 1.0, 0.5, 0, -10, float("nan"), float("inf"), float("-inf"), True, "10000", None, np.float64(1.0), 10**400]
+
+
+@pytest.mark.parametrize("bad", BAD_SIZES + [MAX_SEQ_LEN + 1], ids=repr)
+def test_bad_seq_len_is_rejected(bad):
+    with pytest.raises(ValueError, match=rf"^seq_len must be an integer from 1 to {MAX_SEQ_LEN}, got "):
+        sinusoidal(bad, 4)
+
+
+@pytest.mark.parametrize("function", [sinusoidal, angular_frequencies, wavelengths])
+@pytest.mark.parametrize("bad", BAD_SIZES + [MAX_D_MODEL + 1, 10**30], ids=repr)
+def test_bad_d_model_is_rejected(function, bad):
+    args = (3, bad) if function is sinusoidal else (bad,)
+    with pytest.raises(ValueError, match=rf"^d_model must be an integer from 1 to {MAX_D_MODEL}, got "):
+        function(*args)
+
+
+@pytest.mark.parametrize("function", [sinusoidal, angular_frequencies, wavelengths])
+@pytest.mark.parametrize("bad", BAD_BASES, ids=repr)
+def test_bad_base_is_rejected(function, bad):
+    args = (3, 4, bad) if function is sinusoidal else (4, bad)
+    with pytest.raises(ValueError, match=r"^base must be a finite real number greater than 1, got "):
+        function(*args)
+
+
+def test_error_message_shows_the_value():
+    with pytest.raises(ValueError) as error:
+        sinusoidal(3, 0)
+    assert str(error.value) == f"d_model must be an integer from 1 to {MAX_D_MODEL}, got 0"
+    with pytest.raises(ValueError) as error:
+        sinusoidal(3, 4, 0.5)
+    assert str(error.value) == "base must be a finite real number greater than 1, got 0.5"
+
+
+def test_too_many_elements_is_rejected_before_allocating():
+    seq_len, d_model = MAX_SEQ_LEN, MAX_ELEMENTS // MAX_SEQ_LEN + 1
+    with pytest.raises(ValueError, match=r"seq_len \* d_model must be at most"):
+        sinusoidal(seq_len, d_model)
+
+
+def test_largest_allowed_sizes_are_accepted_by_the_checks():
+    assert check_size("seq_len", MAX_SEQ_LEN, MAX_SEQ_LEN) == MAX_SEQ_LEN
+    assert sinusoidal(1, MAX_D_MODEL).shape == (1, MAX_D_MODEL)
+
+
+def test_check_helpers_return_plain_python_numbers():
+    size = check_size("n", np.int16(7), 10)
+    assert size == 7 and type(size) is int
+    base = check_base(np.float32(2.5))
+    assert base == 2.5 and type(base) is float
+    assert check_base(10000) == 10000.0
+
+
+def test_check_size_minimum():
+    assert check_size("n", 2, 10, minimum=2) == 2
+    with pytest.raises(ValueError, match=r"^n must be an integer from 2 to 10, got 1$"):
+        check_size("n", 1, 10, minimum=2)
