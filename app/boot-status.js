@@ -1,0 +1,51 @@
+/**
+ * The boot panel: named stages with a progress bar while Python starts, and a clear message
+ * with a Retry button when it cannot. `<html data-state>` says loading, ready or error.
+ */
+import { BOOT_STAGES } from "./protocol.js";
+
+const LABELS = {
+  runtime: "Loading the Python runtime",
+  numpy: "Loading numpy",
+  pelab: "Installing the lesson's Python package",
+  render: "Drawing the first heatmap",
+};
+
+export function bootStatus(root) {
+  const message = root.querySelector(".boot-message");
+  const bar = root.querySelector("progress");
+  const errorBox = root.querySelector(".boot-error");
+  const started = performance.now();
+  let current = null;
+
+  root.querySelector(".boot-retry")?.addEventListener("click", () => location.reload());
+
+  function stage(name) {
+    const index = BOOT_STAGES.indexOf(name);
+    current = name;
+    bar.value = index;
+    message.textContent = `${LABELS[name]}…`;
+    for (const item of root.querySelectorAll("[data-stage]")) {
+      const itemIndex = BOOT_STAGES.indexOf(item.dataset.stage);
+      item.dataset.status = itemIndex < index ? "done" : itemIndex === index ? "active" : "pending";
+    }
+  }
+
+  function ready() {
+    bar.value = BOOT_STAGES.length;
+    for (const item of root.querySelectorAll("[data-stage]")) item.dataset.status = "done";
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    message.textContent = `Python is ready (started in ${seconds} s). Everything below is computed live in your browser.`;
+    document.documentElement.dataset.state = "ready";
+  }
+
+  function fail(text) {
+    if (current) root.querySelector(`[data-stage="${current}"]`)?.setAttribute("data-status", "failed");
+    message.textContent = "Python could not start.";
+    errorBox.querySelector(".boot-error-detail").textContent = text;
+    errorBox.hidden = false;
+    document.documentElement.dataset.state = "error";
+  }
+
+  return { stage, ready, fail };
+}

@@ -1,0 +1,149 @@
+"""The lesson page in headless Chromium: boot, the heatmap, its sliders and its readout."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import DIST, poll, wait_for_state
+from pelab import sinusoidal
+
+pytestmark = pytest.mark.browser
+
+CANVAS = ".heatmap-canvas"
+PIXELS = """() => {
+  const canvas = document.querySelector(".heatmap-canvas");
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  return {width: canvas.width, height: canvas.height, bytes: Array.from(data)};
+}"""
+
+
+def pixels(page) -> tuple[int, int, str]:
+    image = page.evaluate(PIXELS)
+    return image["width"], image["height"], hashlib.sha256(bytes(image["bytes"])).hexdigest()
+
+
+def rendered(page) -> str:
+    return page.evaluate(f"() => document.querySelector('{CANVAS}').dataset.rendered")
+
+
+def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
+    assert "Python is ready" in lesson.inner_text(".boot-message")
+    assert rendered(lesson) == "64x128@10000"
+    width, height, _ = pixels(lesson)
+    assert (width, height) == (128, 64)
+    # Row 0 is PE(0) = [0, 1, 0, 1, ...]: white for sine columns, the +1 red for cosine columns.
+    red = lesson.evaluate(
+        "() => Array.from(document.querySelector('.heatmap-canvas').getContext('2d').getImageData(0, 0, 2, 1).data)"
+    )
+    assert red[0] > 215 and red[1] > 215 and red[2] > 215  # sin(0) = 0 -> near white
+    assert red[4] > 150 and red[5] < 60 and red[6] < 80  # cos(0) = 1 -> red end
+    assert lesson.get_by_role("slider", name="d_model").count() == 1
+    assert lesson.get_by_role("slider", name="sequence length").count() == 1
+    assert lesson.get_by_role("slider", name="base").count() == 1
+    assert page_log.foreign_requests(site_url) == []
+    assert page_log.console_errors() == []
+
+
+@pytest.mark.parametrize(
+    ("name", "keys", "expected"),
+    [
+        ("d_model", ["ArrowRight"] * 3, "64x134@10000"),
+        ("sequence length", ["ArrowLeft"] * 4, "60x128@10000"),
+        ("base", ["ArrowLeft"] * 20, "64x128@1000"),
+    ],
+)
+def test_each_slider_repaints_the_canvas(lesson, page_log, name, keys, expected):
+    before = pixels(lesson)
+    slider = lesson.get_by_role("slider", name=name)
+    slider.focus()
+    for key in keys:
+        slider.press(key)
+    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == expected)
+    after = pixels(lesson)
+    assert after != before
+    seq_len, d_model = (int(n) for n in expected.split("@")[0].split("x"))
+    assert after[:2] == (d_model, seq_len)
+    shown = {"d_model": str(d_model), "sequence length": str(seq_len), "base": expected.split("@")[1]}[name]
+    assert lesson.locator(f"output[for='{slider.get_attribute('id')}']").inner_text() == shown
+    assert page_log.console_errors() == []
+
+
+def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(lesson):
+    slider = lesson.get_by_role("slider", name="d_model")
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    lesson.mouse.move(box["x"] + 4, y)
+    lesson.mouse.down()
+    for step in range(1, 41):  # drag right across the whole slider
+        lesson.mouse.move(box["x"] + 4 + (box["width"] - 8) * step / 40, y)
+    lesson.mouse.up()
+    assert slider.input_value() == "512"
+    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == "64x512@10000")
+    assert pixels(lesson)[:2] == (512, 64)
+
+
+def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
+    box = page.locator(CANVAS).bounding_box()
+    width, height = page.evaluate(f"() => [document.querySelector('{CANVAS}').width, document.querySelector('{CANVAS}').height]")
+    return box["x"] + (dim + 0.5) * box["width"] / width, box["y"] + (pos + 0.5) * box["height"] / height
+
+
+def test_hover_readout_shows_the_value_and_the_formula(lesson):
+    pos, dim = 5, 10
+    lesson.mouse.move(*cell_centre(lesson, pos, dim))
+    readout = lesson.locator(".heatmap-readout")
+    poll(lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == str(pos))
+    expected = sinusoidal(64, 128)[pos, dim]
+    assert expected == pytest.approx(math.sin(5 / 10000 ** (10 / 128)), abs=1e-15)
+    assert float(readout.get_attribute("data-value")) == pytest.approx(expected, abs=1e-12)
+    assert readout.get_attribute("data-dim") == str(dim)
+    text = readout.inner_text()
+    assert "pos 5, dimension j = 10: pair i = 5, even j, sine" in text
+    angle = 5 / 10000 ** (10 / 128)
+    assert f"PE(5, 10) = sin(5 / 10000^(10/128)) = sin({angle:.6g})" in text
+    assert f"= {expected:.5f}" in text
+    assert lesson.locator(".heatmap-cursor").is_visible()
+
+
+def test_keyboard_focus_reads_cells_with_the_arrow_keys(lesson):
+    canvas = lesson.locator(CANVAS)
+    canvas.focus()
+    readout = lesson.locator(".heatmap-readout")
+    assert readout.get_attribute("data-pos") == "1" and readout.get_attribute("data-dim") == "0"
+    for key in ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowDown"]:
+        canvas.press(key)
+    assert (readout.get_attribute("data-pos"), readout.get_attribute("data-dim")) == ("2", "3")
+    expected = math.cos(2 / 10000 ** (2 / 128))  # odd j = 3 is the cosine of pair i = 1
+    assert float(readout.get_attribute("data-value")) == pytest.approx(expected, abs=1e-12)
+    assert "odd j, cosine" in readout.inner_text()
+    canvas.press("End")
+    assert readout.get_attribute("data-dim") == "127"
+
+
+def test_the_page_makes_no_request_to_another_host(lesson, page_log, site_url):
+    lesson.get_by_role("slider", name="d_model").press("End")
+    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == "64x512@10000")
+    assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)  # worker requests are seen
+    assert any("numpy" in url for url in page_log.requests)
+    assert page_log.foreign_requests(site_url) == []
+
+
+def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
+    page.route("**/py/pelab-*.whl", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site_url)
+    assert wait_for_state(page) == "error"
+    detail = page.inner_text(".boot-error-detail")
+    assert "pelab-" in detail and "404" in detail
+    assert page.locator(".boot-stages [data-stage='pelab']").get_attribute("data-status") == "failed"
+    assert page.get_by_role("button", name="Retry").is_visible()
+
+
+def test_opening_the_page_from_a_file_explains_how_to_serve_it(page):
+    page.goto((DIST / "index.html").as_uri())
+    assert wait_for_state(page, timeout=10) == "error"
+    assert "python3 build.py serve" in page.inner_text(".boot-error-detail")
