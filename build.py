@@ -430,17 +430,19 @@ def main(argv: list[str] | None = None) -> None:
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     test_cmd = commands.add_parser("test", help="install test needs, build, run the whole pytest suite")
-    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
+    test_cmd.add_argument("pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)")
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command == "build":
         build(cdn=args.pyodide_cdn)
     elif args.command == "serve":
         serve(args.port)
     elif args.command == "test":
-        test(args.pytest_args)
+        test(args.pytest_args + extra)
     elif args.command == "check":
         check()
     elif args.command == "clean":

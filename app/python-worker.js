@@ -89,8 +89,9 @@ async function handleCall({ id, fn, args }) {
 }
 
 /**
- * A Python dict of numbers, strings and flat numpy arrays -> a plain object with typed arrays.
- * Each array is copied out of wasm memory (a view would break when the heap grows) and freed.
+ * A Python dict -> a plain object. Flat numpy arrays become typed arrays, copied out of wasm
+ * memory (a view would break when the heap grows); lists and dicts become plain JS values.
+ * Every proxy is freed.
  */
 function toPlain(dict) {
   const shallow = dict.toJs({ depth: 1, dict_converter: Object.fromEntries });
@@ -102,6 +103,10 @@ function toPlain(dict) {
       continue;
     }
     try {
+      if (item.type !== "numpy.ndarray") {
+        value[key] = item.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
+        continue;
+      }
       const buffer = item.getBuffer();
       try {
         if (!buffer.c_contiguous) throw new Error(`pelab returned a non-contiguous array for "${key}"`);
