@@ -11,9 +11,13 @@ from pelab.positional_encoding import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
+    add_positions,
     angular_frequencies,
     check_base,
     check_size,
+    clock_angles,
+    formula_terms,
+    pair_waves,
     sinusoidal,
     wavelengths,
 )
@@ -215,3 +219,168 @@ def test_check_size_minimum():
     assert check_size("n", 2, 10, minimum=2) == 2
     with pytest.raises(ValueError, match=r"^n must be an integer from 2 to 10, got 1$"):
         check_size("n", 1, 10, minimum=2)
+
+
+# --- formula_terms -------------------------------------------------------------
+
+
+def test_formula_terms_worked_example_pos_1():
+    terms = formula_terms(1, 4)
+    assert terms["j"].tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert terms["i"].tolist() == [0.0, 0.0, 1.0, 1.0]
+    assert terms["exponent"].tolist() == [0.0, 0.0, 0.5, 0.5]
+    np.testing.assert_allclose(terms["angle"], [1.0, 1.0, 0.01, 0.01], rtol=1e-15)
+    assert terms["is_sine"].tolist() == [True, False, True, False]
+    np.testing.assert_allclose(terms["value"], [0.8415, 0.5403, 0.0100, 0.9999], rtol=0, atol=1e-4)
+    assert terms["value"][3] == pytest.approx(0.99995000041666, abs=1e-12)
+
+
+def test_formula_terms_worked_example_pos_2():
+    terms = formula_terms(2, 4)
+    np.testing.assert_allclose(terms["angle"], [2.0, 2.0, 0.02, 0.02], rtol=1e-15)
+    np.testing.assert_allclose(terms["value"], [0.9093, -0.4161, 0.0200, 0.9998], rtol=0, atol=1e-4)
+
+
+def test_formula_terms_dtypes_and_shapes():
+    terms = formula_terms(3, 7)
+    assert set(terms) == {"j", "i", "exponent", "angle", "value", "is_sine"}
+    for key in ("j", "i", "exponent", "angle", "value"):
+        assert terms[key].dtype == np.float64 and terms[key].shape == (7,)
+    assert terms["is_sine"].dtype == np.bool_ and terms["is_sine"].shape == (7,)
+
+
+@pytest.mark.parametrize("pos, d_model, base", [(0, 1, 10000.0), (5, 5, 10000.0), (17, 64, 100.0), (40, 33, 1.5)])
+def test_formula_terms_follow_the_formula(pos, d_model, base):
+    terms = formula_terms(pos, d_model, base)
+    for j in range(d_model):
+        i = j // 2
+        assert terms["i"][j] == i
+        assert terms["exponent"][j] == pytest.approx(2 * i / d_model, abs=1e-15)
+        assert terms["angle"][j] == pytest.approx(pos / base ** (2 * i / d_model), rel=1e-13, abs=1e-300)
+    np.testing.assert_allclose(terms["value"], reference_table(pos + 1, d_model, base)[pos], rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("d_model", [1, 4, 9, 128])
+@pytest.mark.parametrize("pos", [0, 1, 37])
+def test_formula_terms_value_is_the_table_row(pos, d_model):
+    np.testing.assert_allclose(
+        formula_terms(pos, d_model)["value"], sinusoidal(pos + 1, d_model)[pos], rtol=0, atol=1e-15
+    )
+
+
+def test_formula_terms_position_zero_and_the_largest():
+    assert formula_terms(0, 4)["value"].tolist() == [0.0, 1.0, 0.0, 1.0]
+    assert np.all(np.abs(formula_terms(MAX_SEQ_LEN, 16)["value"]) <= 1.0)
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, 2.0, True, None, "1", MAX_SEQ_LEN + 1], ids=repr)
+def test_formula_terms_bad_pos_is_rejected(bad):
+    with pytest.raises(ValueError, match=rf"^pos must be an integer from 0 to {MAX_SEQ_LEN}, got "):
+        formula_terms(bad, 4)
+
+
+def test_formula_terms_bad_d_model_and_base_are_rejected():
+    with pytest.raises(ValueError, match=r"^d_model must be an integer"):
+        formula_terms(1, 0)
+    with pytest.raises(ValueError, match=r"^base must be a finite real number"):
+        formula_terms(1, 4, 1.0)
+
+
+# --- add_positions -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 4), (10, 7), (50, 64)])
+def test_add_positions_keeps_the_shape(shape):
+    x = np.random.default_rng(0).standard_normal(shape)
+    out = add_positions(x)
+    assert out.shape == shape and out.dtype == np.float64
+    np.testing.assert_allclose(out, x + sinusoidal(*shape), rtol=0, atol=0)
+
+
+def test_add_positions_does_not_change_its_input_and_uses_base():
+    x = np.ones((4, 6))
+    out = add_positions(x, 100.0)
+    assert np.array_equal(x, np.ones((4, 6)))
+    np.testing.assert_allclose(out, 1.0 + sinusoidal(4, 6, 100.0), rtol=0, atol=0)
+    assert add_positions([[0.0, 0.0]]).tolist() == [[0.0, 1.0]]
+
+
+@pytest.mark.parametrize("bad", [np.ones(4), np.ones((2, 3, 4)), 1.0], ids=["1-D", "3-D", "scalar"])
+def test_add_positions_needs_a_2d_array(bad):
+    with pytest.raises(ValueError, match=r"^x must be a 2-D array of shape \(seq_len, d_model\), got shape"):
+        add_positions(bad)
+
+
+def test_add_positions_bad_base_is_rejected():
+    with pytest.raises(ValueError, match=r"^base must be a finite real number"):
+        add_positions(np.ones((2, 2)), 0.5)
+
+
+# --- pair_waves and clock_angles ----------------------------------------------
+
+
+def test_pair_waves_at_integer_positions_are_the_table_columns():
+    d_model, base = 10, 50.0
+    pe = sinusoidal(30, d_model, base)
+    sin, cos = pair_waves(np.arange(30.0), d_model, base)
+    assert sin.shape == cos.shape == (5, 30)
+    for i in range(5):
+        np.testing.assert_allclose(sin[i], pe[:, 2 * i], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(cos[i], pe[:, 2 * i + 1], rtol=0, atol=1e-15)
+
+
+def test_pair_waves_between_positions_and_chosen_pairs():
+    positions = np.linspace(0.0, 20.0, 161)
+    sin, cos = pair_waves(positions, 8, pairs=[3, 0])
+    omega = angular_frequencies(8)
+    assert sin.shape == (2, 161)
+    np.testing.assert_allclose(sin[0], np.sin(positions * omega[3]), rtol=0, atol=1e-15)
+    np.testing.assert_allclose(cos[1], np.cos(positions), rtol=0, atol=1e-15)
+
+
+def test_pair_waves_odd_d_model_still_has_the_last_cosine():
+    sin, cos = pair_waves([0.0, 1.0], 5)
+    assert sin.shape == cos.shape == (3, 2)
+    assert cos[2, 0] == 1.0
+
+
+def test_pair_waves_repeat_every_wavelength():
+    lengths = wavelengths(6)
+    for i, length in enumerate(lengths):
+        sin, cos = pair_waves([0.25, 0.25 + length], 6, pairs=[i])
+        assert sin[0, 0] == pytest.approx(sin[0, 1], abs=1e-9)
+        assert cos[0, 0] == pytest.approx(cos[0, 1], abs=1e-9)
+
+
+@pytest.mark.parametrize("bad", [[4], [-1], [0, 0], [1.0], [True], "01", 3, {0}], ids=repr)
+def test_pair_waves_bad_pairs_are_rejected(bad):
+    with pytest.raises(ValueError, match=r"^pairs must be a list of distinct integers from 0 to 3, got "):
+        pair_waves([0.0], 8, pairs=bad)
+
+
+@pytest.mark.parametrize("bad", [[], [-0.5], [np.nan], [np.inf], [[0.0]], "abc", [MAX_SEQ_LEN + 1.0]], ids=repr)
+def test_pair_waves_bad_positions_are_rejected(bad):
+    with pytest.raises(ValueError, match=r"^positions must be a 1-D array"):
+        pair_waves(bad, 8)
+
+
+def test_pair_waves_too_many_samples_is_rejected():
+    with pytest.raises(ValueError, match=r"len\(pairs\) \* len\(positions\) must be at most"):
+        pair_waves(np.zeros(MAX_ELEMENTS // 2 + 1), 8, pairs=[0, 1])
+
+
+def test_clock_angles():
+    angles = clock_angles(7, 4)
+    assert angles.shape == (2,) and angles.dtype == np.float64
+    np.testing.assert_allclose(angles, [7.0 - 2 * math.pi, 0.07], rtol=1e-13)
+    assert clock_angles(0, 9).tolist() == [0.0] * 5
+    # Fractional positions, and always within one turn.
+    angles = clock_angles(1234.5, 64, 100.0)
+    assert np.all((angles >= 0.0) & (angles < 2 * math.pi))
+    np.testing.assert_allclose(np.sin(angles), np.sin(1234.5 * angular_frequencies(64, 100.0)), atol=1e-10)
+
+
+@pytest.mark.parametrize("bad", [-0.1, float("nan"), float("inf"), MAX_SEQ_LEN + 0.5, True, "1", None], ids=repr)
+def test_clock_angles_bad_pos_is_rejected(bad):
+    with pytest.raises(ValueError, match=rf"^pos must be a real number from 0 to {MAX_SEQ_LEN}, got "):
+        clock_angles(bad, 4)

@@ -25,12 +25,18 @@ encoding, which the paper gives as the reason for this choice.
 
 The constant 10000 is called `base` here and can be changed.
 
+Besides the table (`sinusoidal`) the module gives the formula's terms for
+one position (`formula_terms`), each pair's wave over real positions
+(`pair_waves`) and its clock-hand angle (`clock_angles`), and the addition
+itself, $x_{pos} + PE_{pos}$ (`add_positions`).
+
 This module only needs numpy.  It also holds the argument checks that the
 rest of `pelab` shares: `check_size` and `check_base`.
 """
 
 import math
 import numbers
+import reprlib
 
 import numpy as np
 
@@ -242,3 +248,232 @@ def sinusoidal(seq_len, d_model, base=DEFAULT_BASE):
     # for odd d_model the last pair's cosine is dropped.
     np.cos(angles[:, : d_model // 2], out=pe[:, 1::2])
     return pe
+
+
+# ---------------------------------------------------------------------------
+# The formula term by term, its waves, and adding it to embeddings
+# ---------------------------------------------------------------------------
+
+
+def formula_terms(pos, d_model, base=DEFAULT_BASE):
+    r"""
+    Every intermediate term of the formula for one position, column by
+    column, so that a readout can show the sum being worked:
+
+    $$
+    PE_{pos, j} =
+    \begin{cases}
+      \sin(pos / base^{2i / d_{model}}) & j = 2i \text{ (even)} \\
+      \cos(pos / base^{2i / d_{model}}) & j = 2i + 1 \text{ (odd)}
+    \end{cases}
+    \qquad i = \lfloor j / 2 \rfloor
+    $$
+
+    The angle is computed as $pos \cdot \omega_i$ with $\omega_i$ from
+    `angular_frequencies`, the same product `sinusoidal` uses, so `value`
+    is row `pos` of the table (to the last bit or two).
+
+    Args:
+        pos: the position, an integer from 0 to `MAX_SEQ_LEN`.
+        d_model: model width, an integer from 1 to `MAX_D_MODEL`.
+        base: a finite real number > 1 (10000 in the paper).
+
+    Returns:
+        dict of arrays, each of shape `(d_model,)`:
+            "j"         float64, the column index 0, 1, ..., d_model - 1;
+            "i"         float64, the pair index floor(j / 2);
+            "exponent"  float64, 2i / d_model;
+            "angle"     float64, pos / base ** exponent, in radians;
+            "value"     float64, sin(angle) for even j, cos(angle) for odd j;
+            "is_sine"   bool, True for the even (sine) columns.
+
+    Example:
+        >>> terms = formula_terms(1, 4)
+        >>> terms["exponent"].tolist()
+        [0.0, 0.0, 0.5, 0.5]
+        >>> [round(v, 4) for v in terms["value"].tolist()]
+        [0.8415, 0.5403, 0.01, 1.0]
+    """
+    pos = check_size("pos", pos, MAX_SEQ_LEN, minimum=0)
+    # w_i, one per pair, shape (ceil(d_model / 2),); checks d_model and base.
+    omega = angular_frequencies(d_model, base)
+    # j = 0, 1, ..., d_model - 1
+    j = np.arange(d_model, dtype=np.float64)
+    # i = floor(j / 2): columns 2i and 2i + 1 share pair i.
+    i = np.floor(j / 2.0)
+    # 2i / d_model, the exponent of base in the denominator.
+    exponent = 2.0 * i / d_model
+    # pos * w_i = pos / base^(2i / d_model), with w_i repeated for both
+    # columns of its pair (the final repeat is cut off when d_model is odd).
+    angle = pos * np.repeat(omega, 2)[:d_model]
+    # Even columns take the sine, odd columns the cosine.
+    is_sine = j % 2 == 0
+    value = np.where(is_sine, np.sin(angle), np.cos(angle))
+    return {
+        "j": j,
+        "i": i,
+        "exponent": exponent,
+        "angle": angle,
+        "value": value,
+        "is_sine": is_sine,
+    }
+
+
+def add_positions(x, base=DEFAULT_BASE):
+    r"""
+    Give a sequence of token embeddings its positions:
+    $x'_{pos} = x_{pos} + PE_{pos}$ for $pos = 0, \dots, seq\_len - 1$.
+
+    The encoding is *added*, not concatenated, so the width stays
+    $d_{model}$: each row still has `d_model` numbers, now mixing what the
+    token is with where it is.
+
+    Args:
+        x: array-like of shape `(seq_len, d_model)`, row `pos` the embedding
+            of the token at position `pos`.
+        base: a finite real number > 1 (10000 in the paper).
+
+    Returns:
+        float64 array of shape `(seq_len, d_model)`, the same shape as `x`.
+
+    Raises:
+        ValueError: if `x` is not 2-D, or its sizes or `base` are out of
+            range for `sinusoidal`.
+
+    Example:
+        >>> add_positions(np.zeros((2, 4))).tolist() == sinusoidal(2, 4).tolist()
+        True
+    """
+    x = np.asarray(x, dtype=np.float64)
+    if x.ndim != 2:
+        raise ValueError(
+            f"x must be a 2-D array of shape (seq_len, d_model), got shape {x.shape}"
+        )
+    seq_len, d_model = x.shape
+    # x + PE, row by row: row pos of PE is the encoding of position pos.
+    return x + sinusoidal(seq_len, d_model, base)
+
+
+def pair_waves(positions, d_model, base=DEFAULT_BASE, pairs=None):
+    r"""
+    The waves that pairs trace as position varies continuously:
+    $\sin(pos \cdot \omega_i)$ and $\cos(pos \cdot \omega_i)$ for each chosen
+    pair $i$, sampled at real positions (not only the integers), for
+    drawing smooth curves.  Pair $i$ repeats every $\lambda_i = 2\pi/\omega_i$
+    positions.
+
+    For an odd `d_model` the last pair has no cosine column in the table
+    (see `sinusoidal`); its cosine wave is still returned.
+
+    Args:
+        positions: array-like of real positions, shape `(n,)`, each from 0
+            to `MAX_SEQ_LEN`.
+        d_model: model width, an integer from 1 to `MAX_D_MODEL`.
+        base: a finite real number > 1.
+        pairs: distinct pair indices from 0 to ceil(d_model / 2) - 1, in the
+            order wanted; `None` (the default) means every pair.
+        `len(pairs) * n` may not exceed `MAX_ELEMENTS`.
+
+    Returns:
+        `(sin, cos)`, two float64 arrays of shape `(len(pairs), n)`; row `r`
+        is pair `pairs[r]`.
+
+    Example:
+        >>> sin, cos = pair_waves([0.0, 0.5, 1.0], 4, pairs=[0])
+        >>> [round(v, 4) for v in sin[0].tolist()]
+        [0.0, 0.4794, 0.8415]
+    """
+    # w_i for every pair; checks d_model and base.
+    omega = angular_frequencies(d_model, base)
+    pairs = _check_pairs(pairs, len(omega))
+    positions = _check_positions(positions)
+    if len(pairs) * len(positions) > MAX_ELEMENTS:
+        raise ValueError(
+            f"len(pairs) * len(positions) must be at most {MAX_ELEMENTS}, "
+            f"got {len(pairs)} * {len(positions)}"
+        )
+    # The angle pos * w_i: one row per chosen pair, one column per position.
+    angles = omega[pairs][:, np.newaxis] * positions[np.newaxis, :]
+    return np.sin(angles), np.cos(angles)
+
+
+def clock_angles(pos, d_model, base=DEFAULT_BASE):
+    r"""
+    Where each pair's "clock hand" points at position `pos`: the angle
+    $pos \cdot \omega_i \bmod 2\pi$, in $[0, 2\pi)$.
+
+    Pair $i$ is the point $(\sin \theta_i, \cos \theta_i)$ with
+    $\theta_i = pos \cdot \omega_i$; like the hands of a clock, pair 0 turns
+    fastest (one radian per position) and later pairs ever more slowly, and
+    together the hands give each position its own reading.
+
+    Args:
+        pos: a real position from 0 to `MAX_SEQ_LEN` (fractions allowed).
+        d_model: model width, an integer from 1 to `MAX_D_MODEL`.
+        base: a finite real number > 1.
+
+    Returns:
+        float64 array of shape `(ceil(d_model / 2),)`, each in [0, 2 pi).
+
+    Example:
+        >>> [round(a, 4) for a in clock_angles(7, 4).tolist()]
+        [0.7168, 0.07]
+    """
+    pos = _check_position("pos", pos)
+    # theta_i = pos * w_i, wrapped to one turn: theta_i - 2 pi floor(theta_i / 2 pi).
+    return np.mod(pos * angular_frequencies(d_model, base), 2.0 * np.pi)
+
+
+def _check_position(name, value):
+    """A real position: a finite number from 0 to `MAX_SEQ_LEN`, returned as a float."""
+    if _is_number(value, numbers.Real):
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        if 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
+            return number
+    raise ValueError(
+        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {_describe(value)}"
+    )
+
+
+def _check_positions(values):
+    """A 1-D array of at least one real position, each from 0 to `MAX_SEQ_LEN`."""
+    try:
+        positions = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        positions = None
+    if (
+        positions is not None
+        and positions.ndim == 1
+        and positions.size >= 1
+        and np.all(positions >= 0.0)  # False for NaN
+        and np.all(positions <= MAX_SEQ_LEN)
+    ):
+        return positions
+    raise ValueError(
+        "positions must be a 1-D array of at least one real number, "
+        f"each from 0 to {MAX_SEQ_LEN}, got {reprlib.repr(values)}"
+    )
+
+
+def _check_pairs(pairs, n_pairs):
+    """Distinct pair indices, integers from 0 to n_pairs - 1; None means all of them."""
+    if pairs is None:
+        return np.arange(n_pairs)
+    if not isinstance(pairs, (str, bytes, dict, set, frozenset)):
+        try:
+            indices = list(pairs)
+        except TypeError:
+            indices = None
+        if (
+            indices is not None
+            and all(_is_number(p, numbers.Integral) and 0 <= p < n_pairs for p in indices)
+            and len(set(int(p) for p in indices)) == len(indices)
+        ):
+            return np.array([int(p) for p in indices], dtype=np.intp)
+    raise ValueError(
+        f"pairs must be a list of distinct integers from 0 to {n_pairs - 1}, "
+        f"got {reprlib.repr(pairs)}"
+    )

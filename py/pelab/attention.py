@@ -1,0 +1,525 @@
+r"""
+# Self-attention is blind to word order
+
+Single-head scaled dot-product self-attention (Vaswani et al. 2017,
+section 3.2.1) turns the token vectors $X \in \mathbb{R}^{n \times d_{model}}$
+into
+
+$$
+\mathrm{Attention}(X) = \mathrm{softmax}\Big(\frac{Q K^\top}{\sqrt{d_k}}\Big) V,
+\qquad Q = X W_Q,\; K = X W_K,\; V = X W_V,
+$$
+
+with the softmax taken along each row.  Nothing in it says where a token
+sits: it is built from dot products $q_a \cdot k_b$ and weighted sums over
+all tokens.  Shuffle the tokens with a permutation matrix $P$ and
+
+$$
+\mathrm{softmax}\Big(\frac{P Q (P K)^\top}{\sqrt{d_k}}\Big) P V
+= P \, \mathrm{softmax}\Big(\frac{Q K^\top}{\sqrt{d_k}}\Big) P^\top P V
+= P \, \mathrm{Attention}(X),
+$$
+
+because a row-wise softmax commutes with reordering rows and columns,
+$\mathrm{softmax}(P S P^\top) = P\,\mathrm{softmax}(S)\,P^\top$, and
+$P^\top P = I$.  Attention is *permutation-equivariant*: the outputs are
+shuffled exactly as the inputs were, and each token's own output does not
+change at all.  Any summary that ignores order, such as the mean of the
+outputs, is then identical: "dog bites man" and "man bites dog" look the
+same.
+
+Adding a positional encoding first breaks the symmetry.  Token $k$ of either
+sentence gets $PE_k$, so the shuffled input is $P X + PE$, not
+$P (X + PE)$, and the outputs really change.
+
+Everything here is a fixed toy, not a trained model: `tokenize` splits
+words, `embed` gives each word a fixed random vector, `projections` gives
+fixed random $W_Q, W_K, W_V$, `self_attention` applies the formula,
+`permutation_matrix` builds $P$, and `order_blindness` runs the whole
+demonstration.  Nothing is random from run to run, and the numbers are the
+same under CPython and in the browser (Pyodide).
+"""
+
+import hashlib
+import math
+import numbers
+import re
+import reprlib
+import unicodedata
+from dataclasses import dataclass
+
+import numpy as np
+
+from .positional_encoding import (
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    MAX_SEQ_LEN,
+    add_positions,
+    check_base,
+    check_size,
+)
+
+# Most tokens a sentence keeps: enough for a sentence, few enough to draw.
+MAX_TOKENS = 24
+# Largest d_model or d_k for the projections: each matrix is at most
+# 1024 x 1024 float64 (8 MB).
+MAX_WIDTH = 1024
+# Longest permutation accepted: P is n x n, at most MAX_ELEMENTS entries.
+MAX_ORDER = math.isqrt(MAX_ELEMENTS)
+# Standard deviation of each embedding coordinate (see `embed`).
+EMBEDDING_STD = math.sqrt(0.5)
+
+# A run of non-whitespace characters: one candidate word.
+_WORD = re.compile(r"\S+")
+
+
+# ---------------------------------------------------------------------------
+# Words to vectors
+# ---------------------------------------------------------------------------
+
+
+def tokenize(sentence, max_tokens=MAX_TOKENS, *, name="sentence"):
+    """
+    Split a sentence into word tokens.
+
+    Words are the runs between whitespace (any Unicode whitespace).  Each
+    loses its leading and trailing punctuation (Unicode categories P*:
+    `.,;:!?"'()[]{}` and the like, curly quotes too), so `"Dog,` becomes
+    `Dog`, while punctuation inside a word stays: `don't`, `well-known`.
+    A word that was only punctuation (`--`, `...`) is dropped.  Symbols are
+    not punctuation, so emoji, `+`, `<`, `>` and `=` are kept, and every
+    token is the learner's own text, spelling and case unchanged: the
+    caller must show it as text, never as HTML.
+
+    Only the first `max_tokens` words are kept.  The input is scanned
+    lazily, so a very long text costs no more than its first
+    `max_tokens + 1` words.
+
+    Args:
+        sentence: the text, a `str`.
+        max_tokens: most tokens kept, an integer from 1 to `MAX_SEQ_LEN`.
+        name: the parameter name used in error messages (keyword only).
+
+    Returns:
+        `(tokens, truncated)`: a list of 1 to `max_tokens` non-empty
+        strings, and True if words after the first `max_tokens` were dropped.
+
+    Raises:
+        ValueError: if `sentence` is not a `str`, or has no word.
+
+    Example:
+        >>> tokenize("Dog bites man!")
+        (['Dog', 'bites', 'man'], False)
+        >>> tokenize("'Tis the dog's bone -- isn't it?", max_tokens=4)
+        (['Tis', 'the', "dog's", 'bone'], True)
+    """
+    if not isinstance(sentence, str):
+        raise ValueError(f"{name} must be a str, got {type(sentence).__name__}")
+    max_tokens = check_size("max_tokens", max_tokens, MAX_SEQ_LEN)
+    tokens = []
+    for match in _WORD.finditer(sentence):
+        word = _strip_punctuation(match.group())
+        if not word:
+            continue
+        if len(tokens) == max_tokens:
+            # A (max_tokens + 1)-th word exists: stop reading here.
+            return tokens, True
+        tokens.append(word)
+    if not tokens:
+        raise ValueError(f"{name} must contain at least one word")
+    return tokens, False
+
+
+def _strip_punctuation(word):
+    """`word` without its leading and trailing Unicode punctuation (categories P*)."""
+    start, end = 0, len(word)
+    while start < end and unicodedata.category(word[start]).startswith("P"):
+        start += 1
+    while end > start and unicodedata.category(word[end - 1]).startswith("P"):
+        end -= 1
+    return word[start:end]
+
+
+def embed(tokens, d_model=8):
+    r"""
+    A fixed random embedding per word: a stand-in for a trained embedding
+    table, which is all attention needs to show its order-blindness.
+
+    $$
+    e(w) = \sigma z, \qquad z \sim \mathcal{N}(0, I_{d_{model}}), \qquad
+    \sigma = \sqrt{1/2}
+    $$
+
+    where $z$ comes from numpy's `default_rng` seeded with the SHA-256 of
+    the word, case-folded (`str.casefold`) and encoded as UTF-8.  So:
+
+    * the same word always gets the same vector, wherever it appears, in
+      every run, under CPython and in Pyodide alike (SHA-256 and numpy's
+      PCG64 generator are the same everywhere);
+    * case does not matter: "The" and "the" share a vector;
+    * different words get independent vectors, nearly orthogonal.
+
+    Why $\sigma^2 = 1/2$: a coordinate of $PE_{pos}$ is a sine or cosine,
+    whose mean square over positions is 1/2, so a word vector and a position
+    vector have the same expected squared length, $d_{model}/2$, and
+    neither drowns the other when they are added.
+
+    The vector for a wider `d_model` starts with the vector for a narrower
+    one (the generator draws the coordinates in order).
+
+    Args:
+        tokens: a list (or tuple) of `str`, at least one.
+        d_model: embedding width, an integer from 1 to `MAX_D_MODEL`;
+            `len(tokens) * d_model` may not exceed `MAX_ELEMENTS`.
+
+    Returns:
+        float64 array of shape `(len(tokens), d_model)`; row `k` is the
+        embedding of `tokens[k]`.
+
+    Example:
+        >>> x = embed(["The", "cat", "the"])
+        >>> x.shape
+        (3, 8)
+        >>> bool((x[0] == x[2]).all()), bool((x[0] == x[1]).all())
+        (True, False)
+    """
+    tokens = _check_tokens(tokens)
+    d_model = check_size("d_model", d_model, MAX_D_MODEL)
+    if len(tokens) * d_model > MAX_ELEMENTS:
+        raise ValueError(
+            f"len(tokens) * d_model must be at most {MAX_ELEMENTS}, "
+            f"got {len(tokens)} * {d_model}"
+        )
+    x = np.empty((len(tokens), d_model), dtype=np.float64)
+    vectors = {}  # one draw per distinct case-folded word
+    for row, token in enumerate(tokens):
+        key = token.casefold()
+        if key not in vectors:
+            vectors[key] = _word_vector(key, d_model)
+        x[row] = vectors[key]
+    return x
+
+
+def _word_vector(key, d_model):
+    """sigma * z with z ~ N(0, I), from a generator seeded with SHA-256(key)."""
+    # "surrogatepass" only matters for a lone UTF-16 surrogate, which a
+    # JavaScript string may hold and strict UTF-8 cannot encode.
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).digest()
+    # The whole 256-bit digest, as one non-negative integer, seeds PCG64.
+    rng = np.random.default_rng(int.from_bytes(digest, "big"))
+    return EMBEDDING_STD * rng.standard_normal(d_model)
+
+
+def _check_tokens(tokens):
+    """A non-empty list or tuple of str (a bare str is refused: it is not a list of words)."""
+    if isinstance(tokens, (list, tuple)) and tokens and all(isinstance(t, str) for t in tokens):
+        return list(tokens)
+    raise ValueError(
+        f"tokens must be a non-empty list of str, got {reprlib.repr(tokens)}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# Attention
+# ---------------------------------------------------------------------------
+
+
+def projections(d_model=8, d_k=None, seed=0):
+    r"""
+    Fixed random query, key and value matrices for one attention head:
+    entries drawn independently from $\mathcal{N}(0, 1/d_{model})$.
+
+    The variance $1/d_{model}$ (LeCun's initialisation) keeps a coordinate
+    of $q = x W_Q$ about as large as a coordinate of $x$.  $W_V$ is square,
+    so the outputs live in the same $d_{model}$-wide space as the inputs
+    (a single head with no output projection, $d_v = d_{model}$).
+
+    Args:
+        d_model: input width, an integer from 1 to `MAX_WIDTH`.
+        d_k: query/key width, an integer from 1 to `MAX_WIDTH`; `None`
+            (the default) means `d_model`.
+        seed: seed for `numpy.random.default_rng`, an integer from 0 to
+            2**64 - 1.  The same seed gives the same matrices.
+
+    Returns:
+        `(w_q, w_k, w_v)`: float64 arrays of shapes `(d_model, d_k)`,
+        `(d_model, d_k)` and `(d_model, d_model)`.
+
+    Example:
+        >>> w_q, w_k, w_v = projections(8, d_k=4)
+        >>> w_q.shape, w_k.shape, w_v.shape
+        ((8, 4), (8, 4), (8, 8))
+    """
+    d_model = check_size("d_model", d_model, MAX_WIDTH)
+    d_k = d_model if d_k is None else check_size("d_k", d_k, MAX_WIDTH)
+    seed = check_size("seed", seed, 2**64 - 1, minimum=0)
+    rng = np.random.default_rng(seed)
+    # Standard deviation 1 / sqrt(d_model), so variance 1 / d_model.
+    scale = 1.0 / math.sqrt(d_model)
+    w_q = scale * rng.standard_normal((d_model, d_k))
+    w_k = scale * rng.standard_normal((d_model, d_k))
+    w_v = scale * rng.standard_normal((d_model, d_model))
+    return w_q, w_k, w_v
+
+
+def self_attention(x, w_q, w_k, w_v):
+    r"""
+    Single-head scaled dot-product self-attention, with no positional
+    information anywhere:
+
+    $$
+    A = \mathrm{softmax}\Big(\frac{Q K^\top}{\sqrt{d_k}}\Big), \qquad
+    Y = A V, \qquad Q = X W_Q,\; K = X W_K,\; V = X W_V.
+    $$
+
+    Row $a$ of $A$ says how much token $a$ attends to each token $b$; it is
+    positive and sums to 1.  The softmax subtracts each row's maximum
+    before exponentiating, $\mathrm{softmax}(s) = \mathrm{softmax}(s - \max s)$,
+    so no `exp` can overflow.
+
+    Args:
+        x: token vectors, shape `(n, d_model)`, finite.
+        w_q: query matrix, shape `(d_model, d_k)`.
+        w_k: key matrix, shape `(d_model, d_k)`.
+        w_v: value matrix, shape `(d_model, d_v)`.
+
+    Returns:
+        `(outputs, weights)`: float64 arrays of shapes `(n, d_v)` (row `a`
+        is token `a`'s output) and `(n, n)` (the attention weights $A$).
+
+    Raises:
+        ValueError: if an array is not 2-D and finite, or the shapes do
+            not fit together.
+
+    Example:
+        >>> x = embed(["dog", "bites", "man"])
+        >>> outputs, weights = self_attention(x, *projections(8))
+        >>> outputs.shape, weights.shape
+        ((3, 8), (3, 3))
+        >>> bool(np.allclose(weights.sum(axis=1), 1.0))
+        True
+    """
+    x = _check_matrix("x", x)
+    w_q, w_k, w_v = (_check_matrix(n, w) for n, w in (("w_q", w_q), ("w_k", w_k), ("w_v", w_v)))
+    d_model = x.shape[1]
+    if w_q.shape[0] != d_model or w_q.shape != w_k.shape or w_v.shape[0] != d_model:
+        raise ValueError(
+            "shapes do not fit: need x (n, d_model), w_q and w_k (d_model, d_k), "
+            f"w_v (d_model, d_v); got x {x.shape}, w_q {w_q.shape}, "
+            f"w_k {w_k.shape}, w_v {w_v.shape}"
+        )
+    d_k = w_q.shape[1]
+
+    # Q = X W_Q, K = X W_K: shape (n, d_k).  V = X W_V: shape (n, d_v).
+    q, k, v = x @ w_q, x @ w_k, x @ w_v
+    # s_ab = q_a . k_b / sqrt(d_k), shape (n, n): how well query a matches key b.
+    scores = (q @ k.T) / math.sqrt(d_k)
+    # Subtract each row's maximum: the largest exponent becomes exp(0) = 1.
+    scores -= scores.max(axis=1, keepdims=True)
+    # A_ab = exp(s_ab) / sum_b' exp(s_ab'), each row sums to 1.
+    weights = np.exp(scores)
+    weights /= weights.sum(axis=1, keepdims=True)
+    # y_a = sum_b A_ab v_b: each output is a weighted average of the values.
+    outputs = weights @ v
+    return outputs, weights
+
+
+def _check_matrix(name, value):
+    """A 2-D float64 array with at least one row and column, all finite."""
+    try:
+        array = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        array = None
+    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
+        return array
+    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
+    raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
+
+
+# ---------------------------------------------------------------------------
+# Shuffling
+# ---------------------------------------------------------------------------
+
+
+def permutation_matrix(order):
+    r"""
+    The permutation matrix $P$ that reorders rows by `order`:
+    $P_{k m} = 1$ if $m = order[k]$ else 0, so
+
+    $$
+    (P x)_k = \sum_m P_{k m} x_m = x_{order[k]}.
+    $$
+
+    Every row and column of $P$ holds exactly one 1, and $P^\top P = I$:
+    $P^\top$ undoes the shuffle.
+
+    Args:
+        order: a permutation of `range(n)`, a list (or tuple, range or
+            integer numpy array) holding each of 0, ..., n - 1 exactly
+            once, with n from 1 to `MAX_ORDER`.
+
+    Returns:
+        float64 array of shape `(n, n)`.
+
+    Raises:
+        ValueError: if `order` is not such a permutation; the message names
+            `order`.
+
+    Example:
+        >>> permutation_matrix([2, 0, 1]) @ np.array([10.0, 20.0, 30.0])
+        array([30., 10., 20.])
+    """
+    order = _check_order(order)
+    n = len(order)
+    p = np.zeros((n, n), dtype=np.float64)
+    # P[k, order[k]] = 1 for each row k.
+    p[np.arange(n), order] = 1.0
+    return p
+
+
+def _check_order(order, n=None):
+    """
+    `order` as a list of Python ints, if it is a permutation of range(n)
+    (of range(len(order)) when n is None, with 1 <= len(order) <= MAX_ORDER).
+    """
+    indices = None
+    if not isinstance(order, (str, bytes, dict, set, frozenset)):
+        try:
+            indices = list(order)
+        except TypeError:
+            indices = None
+    if indices is not None and all(_is_integer(m) for m in indices):
+        indices = [int(m) for m in indices]
+        size = len(indices) if n is None else n
+        if 1 <= size <= MAX_ORDER and sorted(indices) == list(range(size)):
+            return indices
+    if n is None:
+        expected = f"a permutation of range(n), each of 0..n-1 once, n from 1 to {MAX_ORDER}"
+    else:
+        expected = f"a permutation of range({n}), each of 0..{n - 1} once"
+    raise ValueError(f"order must be {expected}, got {reprlib.repr(order)}")
+
+
+def _is_integer(value):
+    """An int or numpy integer, but not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+
+
+# ---------------------------------------------------------------------------
+# The demonstration
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class OrderBlindness:
+    """
+    The result of `order_blindness`: one sentence and a shuffle of it, both
+    through the same attention head.  `n` is the number of tokens.
+
+    Attributes:
+        tokens: the sentence's tokens t, n strings.
+        shuffled: the shuffled tokens t'[k] = t[order[k]].
+        order: the permutation used, n ints.
+        with_pe: whether positional encodings were added before attention.
+        outputs: float64 (n, d_model), attention outputs for `tokens`.
+        shuffled_outputs: float64 (n, d_model), outputs for `shuffled`.
+        weights: float64 (n, n), attention weights for `tokens`.
+        shuffled_weights: float64 (n, n), attention weights for `shuffled`.
+        token_match: max_k max |shuffled_outputs[k] - outputs[order[k]]|:
+            0 up to rounding when attention is order-blind.
+        pooled_diff: max |mean_k outputs[k] - mean_k shuffled_outputs[k]|:
+            about 1e-16 without positions, clearly positive with them.
+        truncated: True if the sentence had more than `MAX_TOKENS` words.
+    """
+
+    tokens: list
+    shuffled: list
+    order: list
+    with_pe: bool
+    outputs: np.ndarray
+    shuffled_outputs: np.ndarray
+    weights: np.ndarray
+    shuffled_weights: np.ndarray
+    token_match: float
+    pooled_diff: float
+    truncated: bool
+
+
+def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0):
+    r"""
+    Run a sentence and a shuffle of it through the same attention head and
+    measure how much the shuffle mattered.
+
+    With tokens $t$ and the shuffle $t'_k = t_{order[k]}$, i.e. $X' = P X$:
+
+    * without positions, attention sees $X$ and $P X$, and equivariance
+      gives $Y' = P Y$: `token_match` (the largest difference between
+      $Y'$ and $P Y$) and `pooled_diff` (between the mean outputs) are 0 up
+      to rounding, about 1e-16;
+    * with positions (`with_pe=True`) it sees $X + PE$ and $P X + PE$, each
+      token getting the encoding of its *new* place, and both measures
+      become clearly positive: the order is now visible.
+
+    The embeddings are `embed`'s, the head is `projections(d_model)`
+    (seed 0), the encoding is `sinusoidal` with `base`.
+
+    Args:
+        sentence: the text, split by `tokenize` (at most `MAX_TOKENS` tokens).
+        order: a permutation of `range(n)` for the n tokens (a list of
+            ints); `None` means the identity (no shuffle).
+        with_pe: add sinusoidal positional encodings before attention (a bool).
+        d_model: model width, an integer from 1 to `MAX_WIDTH`.
+        base: the encoding's base, a finite real number > 1.
+
+    Returns:
+        an `OrderBlindness`.
+
+    Raises:
+        ValueError: for a bad argument; the message names it.
+
+    Example:
+        >>> plain = order_blindness("dog bites man", [2, 1, 0])
+        >>> plain.shuffled
+        ['man', 'bites', 'dog']
+        >>> plain.token_match < 1e-12, plain.pooled_diff < 1e-12
+        (True, True)
+        >>> order_blindness("dog bites man", [2, 1, 0], with_pe=True).pooled_diff > 1e-3
+        True
+    """
+    tokens, truncated = tokenize(sentence)
+    n = len(tokens)
+    order = list(range(n)) if order is None else _check_order(order, n)
+    if not isinstance(with_pe, (bool, np.bool_)):
+        raise ValueError(f"with_pe must be True or False, got {reprlib.repr(with_pe)}")
+    with_pe = bool(with_pe)
+    w_q, w_k, w_v = projections(d_model)
+    base = check_base(base)
+
+    # t'_k = t_{order[k]}
+    shuffled = [tokens[m] for m in order]
+    # X and X' = P X: the same word gets the same vector wherever it is.
+    x, x_shuffled = embed(tokens, d_model), embed(shuffled, d_model)
+    if with_pe:
+        # X + PE and P X + PE: position k gets PE_k in both sentences.
+        x, x_shuffled = add_positions(x, base), add_positions(x_shuffled, base)
+
+    outputs, weights = self_attention(x, w_q, w_k, w_v)
+    shuffled_outputs, shuffled_weights = self_attention(x_shuffled, w_q, w_k, w_v)
+
+    # Y' against P Y: (P Y)_k = Y_{order[k]}, gathered by fancy indexing.
+    token_match = np.max(np.abs(shuffled_outputs - outputs[order]))
+    # mean_k Y_k against mean_k Y'_k: an order-free summary of each sentence.
+    pooled_diff = np.max(np.abs(outputs.mean(axis=0) - shuffled_outputs.mean(axis=0)))
+    return OrderBlindness(
+        tokens=tokens,
+        shuffled=shuffled,
+        order=order,
+        with_pe=with_pe,
+        outputs=outputs,
+        shuffled_outputs=shuffled_outputs,
+        weights=weights,
+        shuffled_weights=shuffled_weights,
+        token_match=float(token_match),
+        pooled_diff=float(pooled_diff),
+        truncated=truncated,
+    )
