@@ -8,7 +8,7 @@ const LABELS = {
   runtime: "Loading the Python runtime",
   numpy: "Loading numpy",
   pelab: "Installing the lesson's Python package",
-  render: "Drawing the first heatmap",
+  render: "Drawing the demos",
 };
 
 export function bootStatus(root) {

@@ -65,6 +65,26 @@ export class PythonBridge extends EventTarget {
     return this.call("legend");
   }
 
+  /** One attention head over a sentence and a reordering of it, with or without positions. */
+  attention({ sentence, order = null, withPe = false }) {
+    return this.call("attention", { sentence, order, with_pe: withPe });
+  }
+
+  /** Every term of the formula for one position: j, i, exponent, angle, value. */
+  formula({ pos, dModel, base }) {
+    return this.call("formula", { pos, d_model: dModel, base });
+  }
+
+  /** Chosen pairs' sin and cos against position, every pair's wavelength and angle at `pos`. */
+  waves({ dModel, base, pairs, maxPos, pos }) {
+    return this.call("waves", { d_model: dModel, base, pairs, max_pos: maxPos, pos });
+  }
+
+  /** A word's embedding, the encoding of its position, and their sum. */
+  added({ word, pos, dModel, base = 10000 }) {
+    return this.call("added", { word, pos, d_model: dModel, base });
+  }
+
   #receive(message) {
     switch (message.type) {
       case REPLY.RESULT:

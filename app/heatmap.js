@@ -3,21 +3,14 @@
  * pelab in the worker as RGBA pixels; this module only paints, labels and reads values.
  *
  * Rows are positions (pos), columns are embedding dimensions (j). Sliders for d_model,
- * sequence length and base repaint while dragging: one request is in flight at a time and
- * the newest slider values replace any that are still waiting (latest value wins).
+ * sequence length and base repaint while dragging (latest value wins). The row of the
+ * shared `position` is outlined as that position's fingerprint; clicking a row selects it.
  */
+import { loadColors } from "./colors.js";
+import { formatNumber, roundSignificant } from "./format.js";
+import { latestWins } from "./latest.js";
+import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
-
-/** Round to `digits` significant figures, so the base shown is exactly the base computed. */
-export function roundSignificant(value, digits = 3) {
-  return Number(value.toPrecision(digits));
-}
-
-/** A readable number: integers as they are, others with up to 6 significant figures. */
-export function formatNumber(value) {
-  if (Number.isInteger(value)) return String(value);
-  return String(Number(value.toPrecision(6)));
-}
 
 /** Tick positions 0, step, 2 step, ... below n, with step 1, 2 or 5 times a power of ten. */
 export function ticks(n, target = 6) {
@@ -42,10 +35,11 @@ export function describeCell({ pos, dim, dModel, base, value }) {
   };
 }
 
-export function heatmapDemo(root, python) {
+export function heatmapDemo(root, python, position) {
   const canvas = root.querySelector(".heatmap-canvas");
   const context = canvas.getContext("2d");
   const cursor = root.querySelector(".heatmap-cursor");
+  const row = root.querySelector(".heatmap-row");
   const readout = root.querySelector(".heatmap-readout");
   const problem = root.querySelector(".heatmap-problem");
 
@@ -63,33 +57,34 @@ export function heatmapDemo(root, python) {
 
   let shown = null; // {params, values} of what is on the canvas
   let active = null; // the cell under the pointer or the keyboard cursor
-  let inFlight = false;
-  let waiting = null;
-  let firstPaint;
-  const firstRender = new Promise((resolve, reject) => (firstPaint = { resolve, reject }));
+
+  const render = latestWins(
+    (request) => python.heatmap(request),
+    (result, request) => {
+      paint(request, result);
+      problem.hidden = true;
+    },
+    (error) => {
+      problem.textContent = `Could not compute the heatmap: ${error.message}`;
+      problem.hidden = false;
+    },
+  );
 
   function update(change) {
     Object.assign(params, change);
-    waiting = { ...params };
-    if (!inFlight) pump();
+    writeCode();
+    return render({ ...params });
   }
 
-  async function pump() {
-    inFlight = true;
-    while (waiting) {
-      const request = waiting;
-      waiting = null;
-      try {
-        paint(request, await python.heatmap(request));
-        problem.hidden = true;
-        firstPaint.resolve();
-      } catch (error) {
-        problem.textContent = `Could not compute the heatmap: ${error.message}`;
-        problem.hidden = false;
-        firstPaint.reject(error);
-      }
-    }
-    inFlight = false;
+  function writeCode() {
+    showPython(
+      root,
+      `import pelab
+
+pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})
+rgba = pelab.to_rgba(pe)   # (${params.seqLen}, ${params.dModel}, 4) bytes, blue -1 .. white 0 .. red +1
+print(pe.shape, pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3))   # the highlighted row`,
+    );
   }
 
   function paint(request, { width, height, rgba, values }) {
@@ -106,6 +101,7 @@ export function heatmapDemo(root, python) {
     );
     drawTicks(root.querySelector(".heatmap-x-ticks"), width);
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
+    highlightRow();
     if (active) select(clampCell(active));
   }
 
@@ -118,6 +114,17 @@ export function heatmapDemo(root, python) {
         return label;
       }),
     );
+  }
+
+  function highlightRow() {
+    if (!shown) return;
+    const { seqLen } = shown.params;
+    const pos = Math.round(position.value);
+    row.hidden = pos >= seqLen;
+    row.style.setProperty("--y", `${(pos / seqLen) * 100}%`);
+    row.style.setProperty("--h", `${100 / seqLen}%`);
+    row.dataset.pos = pos;
+    row.querySelector("span").textContent = `pos ${pos}: its fingerprint`;
   }
 
   function clampCell({ pos, dim }) {
@@ -141,16 +148,16 @@ export function heatmapDemo(root, python) {
     cursor.hidden = false;
   }
 
-  canvas.addEventListener("pointermove", (event) => {
-    if (!shown) return;
+  function cellAt(event) {
     const box = canvas.getBoundingClientRect();
-    select(
-      clampCell({
-        dim: Math.floor(((event.clientX - box.left) / box.width) * shown.params.dModel),
-        pos: Math.floor(((event.clientY - box.top) / box.height) * shown.params.seqLen),
-      }),
-    );
-  });
+    return clampCell({
+      dim: Math.floor(((event.clientX - box.left) / box.width) * shown.params.dModel),
+      pos: Math.floor(((event.clientY - box.top) / box.height) * shown.params.seqLen),
+    });
+  }
+
+  canvas.addEventListener("pointermove", (event) => shown && select(cellAt(event)));
+  canvas.addEventListener("click", (event) => shown && position.set(cellAt(event).pos));
   canvas.addEventListener("pointerleave", () => {
     if (document.activeElement !== canvas) cursor.hidden = true;
   });
@@ -169,23 +176,32 @@ export function heatmapDemo(root, python) {
       Home: { pos, dim: 0 },
       End: { pos, dim: Infinity },
     };
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      position.set(active?.pos ?? 0);
+      return;
+    }
     if (!(event.key in moves)) return;
     event.preventDefault();
     select(clampCell(moves[event.key]));
   });
+  position.subscribe(() => {
+    highlightRow();
+    writeCode();
+  });
 
   async function drawLegend() {
     const strip = root.querySelector(".heatmap-legend-strip");
-    const { width, height, rgba } = await python.legend();
+    const { width, height, rgba } = await loadColors(python);
     strip.width = width;
     strip.height = height;
     strip.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), width, height), 0, 0);
   }
 
-  python.ready.then(() => {
-    update({});
+  const firstRender = python.ready.then(() => {
     drawLegend().catch(() => {});
-  }, () => {});
+    return update({});
+  });
 
   return { firstRender };
 }

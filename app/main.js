@@ -1,7 +1,12 @@
 /** The lesson page: start Python, show its progress, wire the demos. */
+import { addedDemo } from "./added.js";
 import { bootStatus } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
+import { formulaDemo } from "./formula.js";
 import { heatmapDemo } from "./heatmap.js";
+import { orderBlindDemo } from "./order-blind.js";
+import { sharedValue } from "./shared-value.js";
+import { wavesDemo } from "./waves.js";
 
 if (document.documentElement.dataset.state !== "error") {
   const status = bootStatus(document.querySelector("#boot"));
@@ -10,11 +15,19 @@ if (document.documentElement.dataset.state !== "error") {
   python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
   status.stage("runtime");
 
-  const heatmap = heatmapDemo(document.querySelector("#heatmap-demo"), python);
+  const position = sharedValue(3); // the position whose dial and heatmap row are shown
+  const demos = [
+    orderBlindDemo(document.querySelector("#order-blind"), python),
+    formulaDemo(document.querySelector("#formula"), python),
+    wavesDemo(document.querySelector("#waves"), python, position),
+    heatmapDemo(document.querySelector("#heatmap-demo"), python, position),
+    addedDemo(document.querySelector("#added"), python),
+  ];
   python.ready
     .then(() => {
       status.stage("render");
-      return heatmap.firstRender;
+      // A demo that fails shows its own message; Python itself is up.
+      return Promise.allSettled(demos.map((demo) => demo.firstRender));
     })
     .then(status.ready, (error) => status.fail(error.message));
 }

@@ -31,6 +31,10 @@ def rendered(page) -> str:
     return page.evaluate(f"() => document.querySelector('{CANVAS}').dataset.rendered")
 
 
+def heatmap(page):
+    return page.locator("#heatmap-demo")
+
+
 def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
     assert "Python is ready" in lesson.inner_text(".boot-message")
     assert rendered(lesson) == "64x128@10000"
@@ -42,9 +46,9 @@ def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
     )
     assert red[0] > 215 and red[1] > 215 and red[2] > 215  # sin(0) = 0 -> near white
     assert red[4] > 150 and red[5] < 60 and red[6] < 80  # cos(0) = 1 -> red end
-    assert lesson.get_by_role("slider", name="d_model").count() == 1
-    assert lesson.get_by_role("slider", name="sequence length").count() == 1
-    assert lesson.get_by_role("slider", name="base").count() == 1
+    assert heatmap(lesson).get_by_role("slider", name="d_model").count() == 1
+    assert heatmap(lesson).get_by_role("slider", name="sequence length").count() == 1
+    assert heatmap(lesson).get_by_role("slider", name="base").count() == 1
     assert page_log.foreign_requests(site_url) == []
     assert page_log.console_errors() == []
 
@@ -59,7 +63,7 @@ def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
 )
 def test_each_slider_repaints_the_canvas(lesson, page_log, name, keys, expected):
     before = pixels(lesson)
-    slider = lesson.get_by_role("slider", name=name)
+    slider = heatmap(lesson).get_by_role("slider", name=name)
     slider.focus()
     for key in keys:
         slider.press(key)
@@ -74,7 +78,8 @@ def test_each_slider_repaints_the_canvas(lesson, page_log, name, keys, expected)
 
 
 def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(lesson):
-    slider = lesson.get_by_role("slider", name="d_model")
+    slider = heatmap(lesson).get_by_role("slider", name="d_model")
+    slider.scroll_into_view_if_needed()
     box = slider.bounding_box()
     y = box["y"] + box["height"] / 2
     lesson.mouse.move(box["x"] + 4, y)
@@ -88,6 +93,7 @@ def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(
 
 
 def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
+    page.locator(CANVAS).scroll_into_view_if_needed()
     box = page.locator(CANVAS).bounding_box()
     width, height = page.evaluate(f"() => [document.querySelector('{CANVAS}').width, document.querySelector('{CANVAS}').height]")
     return box["x"] + (dim + 0.5) * box["width"] / width, box["y"] + (pos + 0.5) * box["height"] / height
@@ -126,7 +132,7 @@ def test_keyboard_focus_reads_cells_with_the_arrow_keys(lesson):
 
 
 def test_the_page_makes_no_request_to_another_host(lesson, page_log, site_url):
-    lesson.get_by_role("slider", name="d_model").press("End")
+    heatmap(lesson).get_by_role("slider", name="d_model").press("End")
     poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == "64x512@10000")
     assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)  # worker requests are seen
     assert any("numpy" in url for url in page_log.requests)

@@ -1,0 +1,68 @@
+/**
+ * Demo: added, not concatenated. A word's embedding plus the encoding of its position gives
+ * the vector attention reads, still d_model wide; concatenation would double the width.
+ * The encoding row depends only on the position: change the word and it stays the same.
+ */
+import { latestWins } from "./latest.js";
+import { showPython } from "./show-python.js";
+import { slider } from "./slider.js";
+import { vectorTable } from "./vector-table.js";
+
+const D_MODEL = 8;
+
+export function addedDemo(root, python) {
+  const word = root.querySelector("[name=word]");
+  const problem = root.querySelector(".added-problem");
+  const params = { dModel: D_MODEL };
+  const pos = slider(root.querySelector("[name=pos]"), { onInput: (v) => update({ pos: v }) });
+  params.pos = pos.value;
+
+  const render = latestWins(
+    (request) => python.added(request),
+    (result, request) => show(result, request),
+    (error) => {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    },
+  );
+
+  function update(change) {
+    Object.assign(params, change, { word: word.value });
+    showPython(
+      root,
+      `import numpy as np
+import pelab
+
+token = pelab.embed([${JSON.stringify(params.word)}], d_model=${D_MODEL})[0]    # (${D_MODEL},)
+position = pelab.sinusoidal(seq_len=${params.pos + 1}, d_model=${D_MODEL})[${params.pos}]   # (${D_MODEL},)
+x = token + position                                     # added: still (${D_MODEL},)
+print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * D_MODEL},)`,
+    );
+    return render({ ...params });
+  }
+
+  async function show(result, request) {
+    problem.hidden = true;
+    const label = request.word.trim() || "(empty)";
+    await vectorTable(
+      root.querySelector(".added-table"),
+      python,
+      [
+        { label: `embedding of “${label}”`, values: result.embedding, note: `(${result.d_model},)` },
+        { label: `+ PE(pos = ${request.pos})`, values: result.encoding, note: `(${result.d_model},)` },
+        { label: "= input to attention", values: result.sum, note: `(${result.d_model},)` },
+      ],
+      { limit: 2, caption: "dimension", noteTitle: "shape" },
+    );
+    await vectorTable(
+      root.querySelector(".added-concat"),
+      python,
+      [{ label: "[embedding, PE]", values: [...result.embedding, ...result.encoding], note: `(${result.concat_width},)` }],
+      { limit: 2, caption: "dimension", noteTitle: "shape" },
+    );
+    root.querySelector(".added-table").dataset.rendered = `${request.word}@${request.pos}`;
+  }
+
+  word.addEventListener("input", () => update({}));
+  return { firstRender: python.ready.then(() => update({})) };
+}

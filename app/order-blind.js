@@ -1,0 +1,122 @@
+/**
+ * Demo: attention is order-blind. One attention head (fixed, seeded weights) reads a
+ * sentence and a shuffle of it; without positional encoding every token's output is the
+ * same vector in both orders (only its row moves) and the mean-pooled sentence vectors are
+ * identical. With the encoding added, they differ. Computed by pelab.attention in the worker.
+ */
+import { difference } from "./format.js";
+import { latestWins } from "./latest.js";
+import { showPython } from "./show-python.js";
+import { vectorTable } from "./vector-table.js";
+
+/** A random order of 0..n-1 that differs from the identity whenever n > 1. */
+export function shuffledOrder(n) {
+  const order = [...Array(n).keys()];
+  if (n < 2) return order;
+  do {
+    for (let k = n - 1; k > 0; k--) {
+      const m = Math.floor(Math.random() * (k + 1));
+      [order[k], order[m]] = [order[m], order[k]];
+    }
+  } while (order.every((value, k) => value === k));
+  return order;
+}
+
+export function orderBlindDemo(root, python) {
+  const input = root.querySelector("[name=sentence]");
+  const withPe = root.querySelector("[name=with_pe]");
+  const summary = root.querySelector(".attention-summary");
+  const notice = root.querySelector(".attention-notice");
+  const problem = root.querySelector(".attention-problem");
+  let order = null; // null: the reversed sentence; otherwise the learner's last shuffle
+  let tokenCount = 0;
+
+  const render = latestWins(
+    (request) => python.attention(request),
+    (result, request) => show(result, request),
+    (error) => {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    },
+  );
+
+  function update() {
+    const request = { sentence: input.value, order, withPe: withPe.checked };
+    return render(request);
+  }
+
+  async function show(result, request) {
+    problem.hidden = true;
+    showPython(
+      root,
+      `import pelab
+
+result = pelab.order_blindness(${pythonString(request.sentence)}, order=[${result.order.join(", ")}], with_pe=${request.withPe ? "True" : "False"})
+print(result.tokens, "->", result.shuffled)
+print("largest change of any token's output:", result.token_match)
+print("mean-pooled sentence vectors differ by:", result.pooled_diff)`,
+    );
+    tokenCount = result.tokens.length;
+    const d = result.d_model;
+    const rows = (tokens, outputs) => tokens.map((token, k) => ({ label: token, values: outputs.slice(k * d, (k + 1) * d) }));
+    const original = rows(result.tokens, result.outputs);
+    const shuffled = rows(result.shuffled, result.shuffled_outputs).map((row, k) => ({
+      ...row,
+      note: sameRow(result, k) ? `= row ${result.order[k]} above` : `≠ row ${result.order[k]} above`,
+    }));
+    root.querySelector(".attention-original-title").textContent = result.tokens.join(" ");
+    root.querySelector(".attention-shuffled-title").textContent = result.shuffled.join(" ");
+    await vectorTable(root.querySelector(".attention-original"), python, original, { limit: 1.5, caption: "token" });
+    await vectorTable(root.querySelector(".attention-shuffled"), python, shuffled, {
+      limit: 1.5,
+      caption: "token",
+      noteTitle: "compared with",
+    });
+    const identical = result.pooled_diff < 1e-9;
+    summary.querySelector(".attention-token-match").textContent = difference(result.token_match);
+    summary.querySelector(".attention-pooled-diff").textContent = difference(result.pooled_diff);
+    summary.querySelector(".attention-verdict").textContent = request.withPe
+      ? identical
+        ? "Still the same: this shuffle put every word back where it was, or the words are all alike."
+        : "Different. With positions added, the order changes what attention computes."
+      : "The same. Without positions, attention only moved the rows: it cannot tell the two orders apart.";
+    Object.assign(summary.dataset, {
+      tokenMatch: result.token_match,
+      pooledDiff: result.pooled_diff,
+      withPe: request.withPe,
+    });
+    notice.hidden = !result.truncated;
+    notice.textContent = result.truncated
+      ? `Only the first ${result.max_tokens} words are used; the rest of the sentence was left out.`
+      : "";
+  }
+
+  function sameRow(result, k) {
+    const d = result.d_model;
+    const a = result.shuffled_outputs.subarray(k * d, (k + 1) * d);
+    const b = result.outputs.subarray(result.order[k] * d, (result.order[k] + 1) * d);
+    return a.every((value, j) => Math.abs(value - b[j]) < 1e-12);
+  }
+
+  input.addEventListener("input", () => {
+    order = null;
+    update();
+  });
+  withPe.addEventListener("change", update);
+  root.querySelector(".attention-shuffle").addEventListener("click", () => {
+    order = shuffledOrder(tokenCount);
+    update();
+  });
+  root.querySelector(".attention-classic").addEventListener("click", () => {
+    input.value = "dog bites man";
+    order = [2, 1, 0];
+    update();
+  });
+
+  return { firstRender: python.ready.then(update) };
+}
+
+/** A Python string literal for `text` (JSON's escapes are valid Python escapes). */
+function pythonString(text) {
+  return JSON.stringify(text);
+}

@@ -1,0 +1,207 @@
+/**
+ * Demo: waves and frequencies, "a clock with many hands". Each sine-cosine pair i turns
+ * at its own rate w_i = base^(-2i/d_model): early pairs are fast hands, late pairs slow
+ * ones. Shows chosen pairs' sin and cos against position, every pair's wavelength on a log
+ * axis, and a dial per pair whose hand is at the angle pos * w_i of the chosen position.
+ */
+import { formatNumber, roundSignificant } from "./format.js";
+import { latestWins } from "./latest.js";
+import { showPython } from "./show-python.js";
+import { slider } from "./slider.js";
+import { svg, svgText } from "./svg.js";
+
+/** The wave chart spans 100 positions, or the next hundred that holds the chosen position. */
+const chartSpan = (pos) => Math.max(100, Math.ceil(pos / 100) * 100);
+const CHART = { width: 640, height: 220, left: 44, right: 12, top: 12, bottom: 34 };
+
+/** Up to 8 pairs spread on a log scale from the fastest (i = 0) to the slowest. */
+export function dialPairs(dModel) {
+  const last = Math.ceil(dModel / 2) - 1;
+  const pairs = [0, ...Array.from({ length: 7 }, (_, k) => Math.round((last + 1) ** ((k + 1) / 7)) - 1)];
+  return [...new Set(pairs)].filter((i) => i >= 0 && i <= last);
+}
+
+export function wavesDemo(root, python, position) {
+  const problem = root.querySelector(".waves-problem");
+  const choices = root.querySelector(".waves-pairs");
+  const params = {};
+  const controls = {
+    dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
+    base: slider(root.querySelector("[name=base]"), {
+      toValue: (exponent) => roundSignificant(10 ** exponent),
+      format: formatNumber,
+      onInput: (v) => update({ base: v }),
+    }),
+    pos: slider(root.querySelector("[name=pos]"), { onInput: (v) => position.set(v) }),
+  };
+  params.dModel = controls.dModel.value;
+  params.base = controls.base.value;
+  position.set(controls.pos.value);
+  let plotted = [0, 4, 6]; // which of the dial pairs (by rank) are drawn as waves: fast, middle, slow
+
+  const render = latestWins(
+    (request) => python.waves(request),
+    (result, request) => show(result, request),
+    (error) => {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    },
+  );
+
+  function update(change = {}) {
+    Object.assign(params, change);
+    const pairs = dialPairs(params.dModel);
+    const chosen = plotted.filter((rank) => rank < pairs.length).map((rank) => pairs[rank]);
+    const request = { ...params, pairs: chosen, dials: pairs, maxPos: chartSpan(position.value), pos: position.value };
+    showPython(
+      root,
+      `import numpy as np
+import pelab
+
+w = pelab.angular_frequencies(d_model=${params.dModel}, base=${formatNumber(params.base)})   # w_i = base^(-2i/d_model)
+print("wavelengths 2*pi/w_i:", pelab.wavelengths(d_model=${params.dModel}, base=${formatNumber(params.base)}).round(2))
+angles = (${request.pos} * w) % (2 * np.pi)             # each pair's hand at pos = ${request.pos}
+print({i: round(float(angles[i]), 3) for i in [${pairs.join(", ")}]})`,
+    );
+    drawChoices(pairs);
+    return render(request);
+  }
+
+  function drawChoices(pairs) {
+    choices.replaceChildren(
+      ...pairs.map((pair, rank) => {
+        const label = document.createElement("label");
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.checked = plotted.includes(rank);
+        box.addEventListener("change", () => {
+          plotted = box.checked ? [...plotted, rank] : plotted.filter((r) => r !== rank);
+          update();
+        });
+        const swatch = document.createElement("span");
+        swatch.className = `swatch pair-${rank}`;
+        label.append(box, swatch, ` i = ${pair}`);
+        return label;
+      }),
+    );
+  }
+
+  function show(result, request) {
+    problem.hidden = true;
+    drawWaves(result, request);
+    drawWavelengths(result, request);
+    drawDials(result, request);
+    root.dataset.rendered = `${request.dModel}@${request.base}:${request.pos}`;
+  }
+
+  function drawWaves({ x, sin, cos }, request) {
+    const { width, height, left, right, top, bottom } = CHART;
+    const sx = (p) => left + (p / request.maxPos) * (width - left - right);
+    const sy = (v) => top + ((1 - v) / 2) * (height - top - bottom);
+    const path = (values, k) =>
+      [...x].map((p, n) => `${n ? "L" : "M"}${sx(p).toFixed(1)},${sy(values[k * x.length + n]).toFixed(1)}`).join("");
+    const pairs = dialPairs(request.dModel);
+    const parts = [
+      ...[-1, 0, 1].map((v) => svg("line", { x1: left, x2: width - right, y1: sy(v), y2: sy(v), class: "grid" })),
+      ...[-1, 0, 1].map((v) => svgText(String(v), { x: left - 8, y: sy(v) + 4, class: "tick", "text-anchor": "end" })),
+      ...Array.from({ length: 11 }, (_, k) => (k * request.maxPos) / 10).map((p) =>
+        svgText(String(p), { x: sx(p), y: height - bottom + 16, class: "tick", "text-anchor": "middle" }),
+      ),
+      svgText("position pos", { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }),
+    ];
+    request.pairs.forEach((pair, k) => {
+      const rank = pairs.indexOf(pair);
+      parts.push(svg("path", { d: path(sin, k), class: `wave pair-${rank}` }));
+      parts.push(svg("path", { d: path(cos, k), class: `wave cosine pair-${rank}` }));
+    });
+    parts.push(svg("line", { x1: sx(request.pos), x2: sx(request.pos), y1: top, y2: height - bottom, class: "now" }));
+    root.querySelector(".waves-chart").replaceChildren(...parts);
+  }
+
+  function drawWavelengths({ wavelengths }, request) {
+    const { width, height, left, right, top, bottom } = CHART;
+    const n = wavelengths.length;
+    const low = Math.log10(wavelengths[0]);
+    const high = Math.log10(Math.max(wavelengths[n - 1], wavelengths[0] * 10));
+    const sx = (i) => left + (n > 1 ? i / (n - 1) : 0.5) * (width - left - right);
+    const sy = (lambda) => top + (1 - (Math.log10(lambda) - low) / (high - low)) * (height - top - bottom);
+    const parts = [];
+    for (let e = Math.ceil(low); e <= Math.floor(high); e++) {
+      parts.push(svg("line", { x1: left, x2: width - right, y1: sy(10 ** e), y2: sy(10 ** e), class: "grid" }));
+      parts.push(svgText(`10${superscript(e)}`, { x: left - 8, y: sy(10 ** e) + 4, class: "tick", "text-anchor": "end" }));
+    }
+    parts.push(
+      svg("path", {
+        d: [...wavelengths].map((l, i) => `${i ? "L" : "M"}${sx(i).toFixed(1)},${sy(l).toFixed(1)}`).join(""),
+        class: "wavelength",
+      }),
+    );
+    dialPairs(request.dModel).forEach((pair, rank) =>
+      parts.push(svg("circle", { cx: sx(pair), cy: sy(wavelengths[pair]), r: 4.5, class: `dot pair-${rank}` })),
+    );
+    parts.push(svgText(`pair index i (0 to ${n - 1})`, { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }));
+    parts.push(svgText(`fastest: λ₀ = 2π ≈ 6.28`, { x: left + 6, y: top + 4, class: "tick" }));
+    parts.push(
+      svgText(`slowest: λ${subscript(n - 1)} ≈ ${formatNumber(roundSignificant(wavelengths[n - 1], 4))}`, {
+        x: width - right - 4,
+        y: height - bottom - 6,
+        class: "tick",
+        "text-anchor": "end",
+      }),
+    );
+    const chart = root.querySelector(".wavelength-chart");
+    chart.replaceChildren(...parts);
+    chart.setAttribute(
+      "aria-label",
+      `Wavelength of each of the ${n} pairs on a log scale, rising steadily from 2π ≈ 6.28 positions ` +
+        `for i = 0 to about ${formatNumber(roundSignificant(wavelengths[n - 1], 4))} positions for i = ${n - 1}.`,
+    );
+  }
+
+  function drawDials({ angles, wavelengths }, request) {
+    const pairs = dialPairs(request.dModel);
+    const dials = pairs.map((pair, rank) => {
+      const theta = angles[pair];
+      const figure = document.createElement("figure");
+      figure.className = "dial";
+      figure.dataset.pair = pair;
+      figure.dataset.angle = theta;
+      const r = 34;
+      figure.append(
+        svg("svg", { viewBox: "-42 -42 84 84", "aria-hidden": "true" }, [
+          svg("circle", { r, class: "dial-face" }),
+          svg("line", { x1: 0, y1: -r, x2: 0, y2: -r + 6, class: "dial-tick" }),
+          svg("line", { x1: 0, y1: 0, x2: (Math.sin(theta) * (r - 5)).toFixed(2), y2: (-Math.cos(theta) * (r - 5)).toFixed(2), class: `dial-hand pair-${rank}` }),
+          svg("circle", { r: 3, class: "dial-hub" }),
+        ]),
+      );
+      const caption = document.createElement("figcaption");
+      caption.textContent =
+        `i = ${pair}: λ ≈ ${formatNumber(roundSignificant(wavelengths[pair], 3))}, ` +
+        `angle ${theta.toFixed(2)} rad, (sin, cos) = (${Math.sin(theta).toFixed(3)}, ${Math.cos(theta).toFixed(3)})`;
+      figure.append(caption);
+      return figure;
+    });
+    root.querySelector(".waves-dials").replaceChildren(...dials);
+  }
+
+  position.subscribe((value) => {
+    const input = root.querySelector("[name=pos]");
+    if (Number(input.value) !== value) {
+      input.value = value;
+      input.dispatchEvent(new Event("input"));
+    }
+    update();
+  });
+
+  return { firstRender: python.ready.then(() => update()) };
+}
+
+const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+const SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉";
+function superscript(n) {
+  return String(n).replace(/\d/g, (d) => SUPERSCRIPTS[d]).replace("-", "⁻");
+}
+function subscript(n) {
+  return String(n).replace(/\d/g, (d) => SUBSCRIPTS[d]);
+}
