@@ -302,10 +302,10 @@ def test_added_bad_arguments_are_rejected(changes, message):
 def test_public_names():
     assert pelab.__version__ == "0.1.0"
     assert set(pelab.__all__) == {
-        "COOL_WARM", "MAX_TOKENS", "OrderBlindness", "add_positions", "angular_frequencies",
+        "COOL_WARM", "MAX_TOKENS", "Notebook", "OrderBlindness", "add_positions", "angular_frequencies",
         "clock_angles", "embed", "formula_terms", "order_blindness", "pair_waves",
         "permutation_matrix", "projections", "self_attention", "sinusoidal", "to_rgba",
-        "tokenize", "wavelengths",
+        "show", "tokenize", "wavelengths",
     }
     assert all(hasattr(pelab, name) for name in pelab.__all__)
 

@@ -18,6 +18,10 @@ Modules, one concept each:
                          tokens, toy embeddings and projections, permutations, the demonstration
     colormap             a perceptually uniform, colour-blind-safe diverging map for values in [-1, 1]
     adapter              the entry points the browser's worker calls (converts for JavaScript)
+    notebook             the lesson's code cells: a Notebook runs them in one shared namespace,
+                         and show(matrix) draws a matrix on the page as a heatmap
+    mpl_backend          the matplotlib backend a Notebook selects: plt.show() sends figures to
+                         the page (imported only once the learner imports matplotlib)
 """
 
 from .attention import (
@@ -31,6 +35,7 @@ from .attention import (
     tokenize,
 )
 from .colormap import COOL_WARM, to_rgba
+from .notebook import Notebook, show
 from .positional_encoding import (
     add_positions,
     angular_frequencies,
@@ -45,6 +50,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COOL_WARM",
     "MAX_TOKENS",
+    "Notebook",
     "OrderBlindness",
     "add_positions",
     "angular_frequencies",
@@ -56,6 +62,7 @@ __all__ = [
     "permutation_matrix",
     "projections",
     "self_attention",
+    "show",
     "sinusoidal",
     "to_rgba",
     "tokenize",
