@@ -28,22 +28,23 @@ export function addedDemo(root, python) {
 
   function update(change) {
     Object.assign(params, change, { word: word.value });
-    showPython(
-      root,
-      `import numpy as np
-import pelab
-
-token = pelab.embed([${JSON.stringify(params.word)}], d_model=${D_MODEL})[0]    # (${D_MODEL},)
-position = pelab.sinusoidal(seq_len=${params.pos + 1}, d_model=${D_MODEL})[${params.pos}]   # (${D_MODEL},)
-x = token + position                                     # added: still (${D_MODEL},)
-print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * D_MODEL},)`,
-    );
     return render({ ...params });
   }
 
   async function show(result, request) {
     problem.hidden = true;
-    const label = request.word.trim() || "(empty)";
+    showPython(
+      root,
+      `import numpy as np
+import pelab
+
+token = pelab.embed([${JSON.stringify(result.word)}], d_model=${D_MODEL})[0]    # (${D_MODEL},)
+position = pelab.sinusoidal(seq_len=${request.pos + 1}, d_model=${D_MODEL})[${request.pos}]   # (${D_MODEL},)
+x = token + position                                     # added: still (${D_MODEL},)
+print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * D_MODEL},)
+x.round(3)`,
+    );
+    const label = result.word;
     await vectorTable(
       root.querySelector(".added-table"),
       python,

@@ -31,12 +31,26 @@ export function bootStatus(root) {
     }
   }
 
+  let since = started;
+  let restarts = 0;
+
   function ready() {
     bar.value = BOOT_STAGES.length;
     for (const item of root.querySelectorAll("[data-stage]")) item.dataset.status = "done";
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    message.textContent = `Python is ready (started in ${seconds} s). Everything below is computed live in your browser.`;
+    const seconds = ((performance.now() - since) / 1000).toFixed(1);
+    message.textContent = restarts
+      ? `Python was restarted (ready again in ${seconds} s). Variables from earlier cells are gone.`
+      : `Python is ready (started in ${seconds} s). Everything below is computed live in your browser.`;
     document.documentElement.dataset.state = "ready";
+  }
+
+  /** Python is being restarted (Stop without isolation, or a crash): say so while it boots. */
+  function restarting(reason) {
+    restarts++;
+    since = performance.now();
+    document.documentElement.dataset.state = "loading";
+    stage("runtime");
+    message.textContent = `Restarting Python (${reason})…`;
   }
 
   function fail(text) {
@@ -47,5 +61,5 @@ export function bootStatus(root) {
     document.documentElement.dataset.state = "error";
   }
 
-  return { stage, ready, fail };
+  return { stage, ready, restarting, fail };
 }

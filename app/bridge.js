@@ -1,13 +1,17 @@
 /**
  * The bridge: the only module that creates the Python worker and sees its messages.
  *
- * The rest of the page calls plain async functions (`await python.heatmap({...})`) and
- * listens for events ("progress", "ready", "fatal", "stdout", "stderr") on the bridge.
+ * The rest of the page calls plain async functions (`await python.heatmap({...})`,
+ * `await python.run(cell, code)`, `await python.stop()`) and listens for events
+ * ("progress", "ready", "fatal", "restart", "status", "stdout", "stderr", "display").
  */
 import { EVENT, REPLY, REQUEST } from "./protocol.js";
 
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
+/** How long Stop waits for an interrupted run to end before it restarts Python instead. */
+const INTERRUPT_GRACE_MS = 1_500;
+const SIGINT = 2;
 
 /** An error raised by Python, with its traceback. */
 export class PythonError extends Error {
@@ -15,44 +19,77 @@ export class PythonError extends Error {
     super(message);
     this.name = "PythonError";
     this.type = type;
-    this.traceback = traceback;
+    this.traceback = traceback ?? message;
   }
 }
 
 export class PythonBridge extends EventTarget {
-  #worker;
+  #worker = null;
   #pending = new Map();
+  #runs = new Set();
   #nextId = 1;
   #settle;
   #watchdog = null;
   #stage = "runtime";
   #failed = false;
+  #interrupt = null;
 
   constructor() {
     super();
-    /** Resolves with {pyodide, python, numpy} versions once Python is up; rejects if boot fails. */
-    this.ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
-    this.ready.catch(() => {}); // the "fatal" event reports it
-    this.#worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "python" });
-    this.#worker.addEventListener("message", ({ data }) => this.#receive(data));
-    this.#worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      this.#fail(
-        `the Python worker could not start (${event.message || "a script failed to load"}). ` +
-          "If you built the site yourself, run python3 build.py build and reload.",
-      );
-    });
-    this.#armWatchdog();
+    /** True when Stop can interrupt Python; otherwise Stop restarts it. */
+    this.canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
+    this.#start();
   }
 
   /** Run a pelab entry point in the worker; resolves with its result, rejects with a PythonError. */
   async call(fn, args = {}) {
     await this.ready;
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ type: REQUEST.CALL, id, fn, args });
-    });
+    return this.#request({ type: REQUEST.CALL, fn, args });
+  }
+
+  /**
+   * Run a code cell in the page's shared namespace. Resolves with {ok, repr, error}; what it
+   * prints and shows arrives meanwhile as events carrying `cell`.
+   */
+  async run(cell, code) {
+    await this.ready;
+    const done = this.#request({ type: REQUEST.RUN, cell, code });
+    this.#runs.add(done);
+    done.finally(() => this.#runs.delete(done)).catch(() => {});
+    return done;
+  }
+
+  /** True while a cell runs or waits to run. */
+  get busy() {
+    return this.#runs.size > 0;
+  }
+
+  /**
+   * Stop running code: interrupt it (KeyboardInterrupt) where the page is cross-origin
+   * isolated, else, or if it does not stop in time, restart Python. Resolves with what it did:
+   * "idle", "interrupted" or "restarted".
+   */
+  async stop() {
+    if (!this.busy) return "idle";
+    if (this.#interrupt) {
+      Atomics.store(this.#interrupt, 0, SIGINT);
+      const settled = Promise.allSettled([...this.#runs]).then(() => true);
+      const late = new Promise((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS, false));
+      if (await Promise.race([settled, late])) return "interrupted";
+    }
+    this.restart("Stop could not interrupt the running code");
+    return "restarted";
+  }
+
+  /** End the worker and start a fresh one: variables from earlier cells are gone. */
+  restart(reason) {
+    this.#worker?.terminate();
+    const error = new PythonError({ type: "Restarted", message: `Python was restarted: ${reason}` });
+    for (const request of this.#pending.values()) request.reject(error);
+    this.#pending.clear();
+    this.#runs.clear();
+    this.#start();
+    this.dispatchEvent(new CustomEvent("restart", { detail: { reason } }));
   }
 
   /** The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap). */
@@ -83,6 +120,36 @@ export class PythonBridge extends EventTarget {
   /** A word's embedding, the encoding of its position, and their sum. */
   added({ word, pos, dModel, base = 10000 }) {
     return this.call("added", { word, pos, d_model: dModel, base });
+  }
+
+  #start() {
+    this.#failed = false;
+    this.#stage = "runtime";
+    /** Resolves with {pyodide, python, numpy} versions once Python is up; rejects if boot fails. */
+    this.ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
+    this.ready.catch(() => {}); // the "fatal" event reports it
+    const worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "python" });
+    this.#worker = worker;
+    worker.addEventListener("message", ({ data }) => worker === this.#worker && this.#receive(data));
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      if (worker !== this.#worker) return;
+      this.#fail(
+        `the Python worker could not start (${event.message || "a script failed to load"}). ` +
+          "If you built the site yourself, run python3 build.py build and reload.",
+      );
+    });
+    this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    worker.postMessage({ type: REQUEST.INIT, interruptBuffer: this.#interrupt?.buffer ?? null });
+    this.#armWatchdog();
+  }
+
+  #request(message) {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
   }
 
   #receive(message) {

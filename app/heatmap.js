@@ -81,9 +81,9 @@ export function heatmapDemo(root, python, position) {
       root,
       `import pelab
 
-pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})
-rgba = pelab.to_rgba(pe)   # (${params.seqLen}, ${params.dModel}, 4) bytes, blue -1 .. white 0 .. red +1
-print(pe.shape, pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3))   # the highlighted row`,
+pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})   # (${params.seqLen}, ${params.dModel})
+pelab.show(pe, title="sinusoidal PE, base ${formatNumber(params.base)}")   # drawn like the demo above
+pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the outlined row: that position's fingerprint`,
     );
   }
 

@@ -1,7 +1,8 @@
-/** The lesson page: start Python, show its progress, wire the demos. */
+/** The lesson page: start Python, show its progress, wire the code cells and the demos. */
 import { addedDemo } from "./added.js";
 import { bootStatus } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
+import { notebookCells } from "./cells.js";
 import { formulaDemo } from "./formula.js";
 import { heatmapDemo } from "./heatmap.js";
 import { orderBlindDemo } from "./order-blind.js";
@@ -13,8 +14,13 @@ if (document.documentElement.dataset.state !== "error") {
   const python = new PythonBridge();
   python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
   python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
+  python.addEventListener("restart", ({ detail }) => {
+    status.restarting(detail.reason);
+    python.ready.then(() => status.ready(), () => {});
+  });
   status.stage("runtime");
 
+  notebookCells(document, python); // first, so the demos can offer their code to the cells
   const position = sharedValue(3); // the position whose dial and heatmap row are shown
   const demos = [
     orderBlindDemo(document.querySelector("#order-blind"), python),
@@ -29,5 +35,5 @@ if (document.documentElement.dataset.state !== "error") {
       // A demo that fails shows its own message; Python itself is up.
       return Promise.allSettled(demos.map((demo) => demo.firstRender));
     })
-    .then(status.ready, (error) => status.fail(error.message));
+    .then(() => status.ready(), (error) => status.fail(error.message));
 }

@@ -54,7 +54,8 @@ export function orderBlindDemo(root, python) {
 result = pelab.order_blindness(${pythonString(request.sentence)}, order=[${result.order.join(", ")}], with_pe=${request.withPe ? "True" : "False"})
 print(result.tokens, "->", result.shuffled)
 print("largest change of any token's output:", result.token_match)
-print("mean-pooled sentence vectors differ by:", result.pooled_diff)`,
+print("mean-pooled sentence vectors differ by:", result.pooled_diff)
+pelab.show(result.outputs, title="attention outputs, one row per token")`,
     );
     tokenCount = result.tokens.length;
     const d = result.d_model;

@@ -1,27 +1,39 @@
 /**
  * The contract between the page and the Python worker: every message type, in one place.
  *
- * Requests (page -> worker) carry an `id` and get exactly one reply with that `id`:
+ * Page -> worker, once, first:
+ *   {type: "init", interruptBuffer}       a SharedArrayBuffer for Stop, or null without isolation
+ * Requests (page -> worker) carry an `id` and get exactly one reply with that `id`; the worker
+ * runs them one at a time, in order:
  *   {type: "call", id, fn, args}          run the pelab entry point `fn` with keyword `args`
+ *   {type: "run", id, cell, code}         run a code cell in the page's shared namespace
  * Replies (worker -> page):
- *   {type: "result", id, value}           a plain object; arrays arrive as typed arrays
+ *   {type: "result", id, value}           a plain object; arrays arrive as typed arrays. For "run":
+ *                                         {ok: true, repr} or {ok: false, error}
  *   {type: "error", id, error}            error = {type, message, traceback}
  * Events (worker -> page) carry no `id`:
  *   {type: "progress", stage}             a boot stage (see BOOT_STAGES) has started
  *   {type: "ready", versions}             Python is up; versions = {pyodide, python, numpy}
- *   {type: "fatal", stage, message}       boot failed at `stage`; nothing will run
- *   {type: "stdout" | "stderr", text}     a line Python printed
+ *   {type: "fatal", stage, message}       Python cannot go on (boot failed or the runtime died)
+ *   {type: "status", cell, text}          what a run is waiting for, e.g. "Loading matplotlib"
+ *   {type: "stdout" | "stderr", cell, text}   text a cell printed (cell is null outside runs)
+ *   {type: "display", cell, kind, payload}    rich output: kind "figure" (PNG) or "heatmap"
  */
 
-export const REQUEST = Object.freeze({ CALL: "call" });
+export const REQUEST = Object.freeze({ INIT: "init", CALL: "call", RUN: "run" });
 export const REPLY = Object.freeze({ RESULT: "result", ERROR: "error" });
 export const EVENT = Object.freeze({
   PROGRESS: "progress",
   READY: "ready",
   FATAL: "fatal",
+  STATUS: "status",
   STDOUT: "stdout",
   STDERR: "stderr",
+  DISPLAY: "display",
 });
 
 /** Boot stages in order: the worker announces the first three, the page does the last. */
 export const BOOT_STAGES = Object.freeze(["runtime", "numpy", "pelab", "render"]);
+
+/** Output one run may print before the rest is dropped with a note (the page stays responsive). */
+export const OUTPUT_LIMIT = Object.freeze({ chars: 200_000, lines: 5_000 });

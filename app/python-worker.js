@@ -1,21 +1,28 @@
 /**
  * The Python worker: the only code that touches Pyodide.
  *
- * Boots in named stages (runtime, numpy, pelab) that every request awaits, then runs
- * pelab.adapter's entry points with plain data in and plain data out (see protocol.js).
+ * Boots in named stages (runtime, numpy, pelab) that every request awaits, then runs requests
+ * one at a time: pelab.adapter entry points for the demos, and code cells through
+ * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
-import { PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
-import { EVENT, REPLY, REQUEST } from "./protocol.js";
+import { FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
+import { EVENT, OUTPUT_LIMIT, REPLY, REQUEST } from "./protocol.js";
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 
 let pyodide = null;
 let adapter = null;
+let notebook = null;
+let initialise;
+const init = new Promise((resolve) => (initialise = resolve));
 const ready = boot();
 ready.catch(() => {}); // reported as a "fatal" event; requests see the rejection themselves
+let queue = ready; // requests run one at a time, in the order they came
 
 self.addEventListener("message", ({ data }) => {
-  if (data?.type === REQUEST.CALL) handleCall(data);
+  if (data?.type === REQUEST.INIT) return initialise(data);
+  const handler = { [REQUEST.CALL]: handleCall, [REQUEST.RUN]: handleRun }[data?.type];
+  if (handler) queue = queue.then(() => handler(data), () => handler(data));
 });
 
 async function boot() {
@@ -26,15 +33,22 @@ async function boot() {
   };
   try {
     enter("runtime");
+    const { interruptBuffer } = await init;
     const { loadPyodide } = await import(`${PYODIDE_INDEX_URL}pyodide.mjs`);
-    pyodide = await loadPyodide({
-      indexURL: PYODIDE_INDEX_URL,
-      stdout: (text) => post({ type: EVENT.STDOUT, text }),
-      stderr: (text) => post({ type: EVENT.STDERR, text }),
-    });
+    pyodide = await loadPyodide({ indexURL: PYODIDE_INDEX_URL });
+    pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
+    pyodide.setStderr({ batched: (text) => output.write(EVENT.STDERR, text) });
+    if (interruptBuffer) {
+      // Pyodide 0.27 reads then clears the flag without atomics and can lose a Stop;
+      // reading through Atomics.exchange makes every Stop count.
+      const flag = new Int32Array(interruptBuffer);
+      const atomic = {};
+      Object.defineProperty(atomic, 0, { get: () => Atomics.exchange(flag, 0, 0), set() {} });
+      pyodide.setInterruptBuffer(atomic);
+    }
 
     enter("numpy");
-    await loadPackage("numpy");
+    await loadPackages("numpy");
 
     enter("pelab");
     const response = await fetch(PELAB_WHEEL_URL);
@@ -50,12 +64,10 @@ async function boot() {
 }
 
 /** pyodide.loadPackage reports failures through a callback, not a rejection: make them throw. */
-async function loadPackage(name) {
+async function loadPackages(names, onMessage = () => {}) {
   const errors = [];
-  await pyodide.loadPackage(name, { messageCallback: () => {}, errorCallback: (text) => errors.push(text) });
-  if (!(name in pyodide.loadedPackages)) {
-    throw new Error(`could not load ${name}: ${errors.join(" ") || "unknown error"}`);
-  }
+  await pyodide.loadPackage(names, { messageCallback: onMessage, errorCallback: (text) => errors.push(text) });
+  if (errors.length) throw new Error(errors.join(" "));
 }
 
 function versions() {
@@ -88,8 +100,109 @@ async function handleCall({ id, fn, args }) {
   }
 }
 
+async function handleRun({ id, cell, code }) {
+  let result = null;
+  output.start(cell);
+  try {
+    await ready;
+    await loadImports(code, cell);
+    notebook ??= pyodide.pyimport("pelab.notebook").Notebook(display);
+    result = await notebook.run(code, String(cell));
+    output.finish();
+    post({ type: REPLY.RESULT, id, value: result.toJs({ dict_converter: Object.fromEntries }) });
+  } catch (error) {
+    output.finish();
+    post({ type: REPLY.ERROR, id, error: describeError(error) });
+  } finally {
+    result?.destroy();
+  }
+}
+
 /**
- * A Python dict -> a plain object. Flat numpy arrays become typed arrays, copied out of wasm
+ * Load the Pyodide packages a cell imports (matplotlib on first use, micropip, ...), saying so.
+ * matplotlib gets the font cache made at build time, so its first import does not rebuild it.
+ */
+async function loadImports(code, cell) {
+  const hadMatplotlib = "matplotlib" in pyodide.loadedPackages;
+  await pyodide.loadPackagesFromImports(code, {
+    messageCallback: (text) => {
+      if (text.startsWith("Loading ")) post({ type: EVENT.STATUS, cell, text: `${text}…` });
+    },
+    errorCallback: (text) => post({ type: EVENT.STDERR, cell, text }),
+  });
+  if (!hadMatplotlib && "matplotlib" in pyodide.loadedPackages) {
+    const response = await fetch(FONT_CACHE_URL);
+    if (response.ok) {
+      // where Pyodide's matplotlib looks for it: fontlist.json inside its own package folder
+      const folder = pyodide.runPython(
+        "import importlib.util; importlib.util.find_spec('matplotlib').submodule_search_locations[0]",
+      );
+      pyodide.FS.writeFile(`${folder}/fontlist.json`, new Uint8Array(await response.arrayBuffer()));
+    }
+  }
+  post({ type: EVENT.STATUS, cell, text: "" });
+}
+
+/** pelab.notebook hands rich output (figures, heatmaps) to the page through this function. */
+function display(kind, payload) {
+  output.flush();
+  const { value, transfer } = toPlain(payload);
+  post({ type: EVENT.DISPLAY, cell: output.cell, kind, payload: value }, transfer);
+}
+
+/**
+ * What cells print, streamed as it comes but batched in a flood (at most 20 messages per 50 ms;
+ * the worker cannot use timers while Python runs, so a batch leaves with the next line or at the
+ * end) and capped per run at OUTPUT_LIMIT, so a million prints neither flood nor freeze the page.
+ */
+const output = {
+  cell: null,
+  buffers: { [EVENT.STDOUT]: [], [EVENT.STDERR]: [] },
+  chars: 0,
+  lines: 0,
+  dropped: 0,
+  window: 0,
+  sent: 0,
+  start(cell) {
+    Object.assign(this, { cell, chars: 0, lines: 0, dropped: 0, window: 0, sent: 0 });
+  },
+  write(stream, text) {
+    if (this.cell === null) return post({ type: stream, cell: null, text });
+    if (this.chars >= OUTPUT_LIMIT.chars || this.lines >= OUTPUT_LIMIT.lines) {
+      this.dropped++;
+      return;
+    }
+    this.chars += text.length + 1;
+    this.lines++;
+    this.buffers[stream].push(text);
+    const now = performance.now();
+    if (now - this.window > 50) Object.assign(this, { window: now, sent: 0 });
+    if (this.sent < 20) {
+      this.sent++;
+      this.flush();
+    }
+  },
+  flush() {
+    for (const [stream, lines] of Object.entries(this.buffers)) {
+      if (lines.length) post({ type: stream, cell: this.cell, text: lines.join("\n") });
+      this.buffers[stream] = [];
+    }
+  },
+  finish() {
+    this.flush();
+    if (this.dropped) {
+      post({
+        type: EVENT.STDERR,
+        cell: this.cell,
+        text: `… output truncated: ${this.dropped.toLocaleString("en")} more lines were not shown`,
+      });
+    }
+    this.cell = null;
+  },
+};
+
+/**
+ * A Python dict -> a plain object. numpy arrays become typed arrays, copied out of wasm
  * memory (a view would break when the heap grows); lists and dicts become plain JS values.
  * Every proxy is freed.
  */

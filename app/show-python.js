@@ -1,8 +1,10 @@
 /**
- * "Show the Python": each demo shows the exact pelab calls behind what is on screen, with the
- * current slider values filled in, in the <details class="show-python"> inside the demo.
+ * "Show the Python": each demo offers the pelab code behind what is on screen, with the
+ * current settings filled in, to the live code cell inside its <details class="show-python">.
+ * The learner can edit and run it there; an edited cell keeps the learner's version.
  */
+import { cellIn } from "./cells.js";
+
 export function showPython(root, code) {
-  const block = root.querySelector(".show-python code");
-  if (block) block.textContent = code.trim();
+  cellIn(root)?.offer(code);
 }

@@ -55,13 +55,18 @@ export function wavesDemo(root, python, position) {
     const request = { ...params, pairs: chosen, dials: pairs, maxPos: chartSpan(position.value), pos: position.value };
     showPython(
       root,
-      `import numpy as np
+      `import matplotlib.pyplot as plt
+import numpy as np
 import pelab
 
 w = pelab.angular_frequencies(d_model=${params.dModel}, base=${formatNumber(params.base)})   # w_i = base^(-2i/d_model)
-print("wavelengths 2*pi/w_i:", pelab.wavelengths(d_model=${params.dModel}, base=${formatNumber(params.base)}).round(2))
-angles = (${request.pos} * w) % (2 * np.pi)             # each pair's hand at pos = ${request.pos}
-print({i: round(float(angles[i]), 3) for i in [${pairs.join(", ")}]})`,
+pos = np.linspace(0, ${request.maxPos}, ${8 * request.maxPos + 1})
+for i in [${chosen.join(", ")}]:
+    plt.plot(pos, np.sin(pos * w[i]), label=f"sin, pair i = {i}")
+plt.xlabel("position"); plt.legend(loc="lower left"); plt.show()
+
+angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${request.pos}
+{i: round(float(angles[i]), 3) for i in [${pairs.join(", ")}]}`,
     );
     drawChoices(pairs);
     return render(request);

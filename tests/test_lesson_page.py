@@ -194,7 +194,8 @@ def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
 def test_every_demo_shows_the_python_behind_it(lesson):
     poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
     codes = lesson.evaluate(
-        "() => Object.fromEntries([...document.querySelectorAll('section.demo')].map(s => [s.id, s.querySelector('.show-python code').textContent]))"
+        """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
+             [d.closest('section').id, [...d.querySelectorAll('.cm-line')].map(l => l.textContent).join('\\n')]))"""
     )
     assert set(codes) == {"order-blind", "formula", "waves", "heatmap-demo", "added"}
     for code in codes.values():
@@ -204,4 +205,4 @@ def test_every_demo_shows_the_python_behind_it(lesson):
     heatmap = lesson.locator("#heatmap-demo")
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
     heatmap.locator(".show-python summary").click()
-    assert "d_model=130" in heatmap.locator(".show-python code").inner_text()
+    poll(lesson, "() => document.querySelector('#heatmap-demo .cm-content').textContent", lambda t: "d_model=130" in t)

@@ -1,0 +1,71 @@
+/**
+ * A cell's output area: printed text as it streams (stderr styled apart), figures as images,
+ * heatmaps handed over with pelab.show, the last expression's value, or the traceback.
+ * Everything is inserted as text or as pixels, never parsed as HTML.
+ */
+import { formatNumber } from "./format.js";
+
+export function cellOutput(area, title) {
+  let figures = 0;
+  const urls = [];
+
+  function block(kind, text) {
+    const last = area.lastElementChild;
+    if (last?.dataset.kind === kind && (kind === "stdout" || kind === "stderr")) {
+      last.textContent += `\n${text}`;
+      return last;
+    }
+    const pre = document.createElement("pre");
+    pre.className = `out out-${kind}`;
+    pre.dataset.kind = kind;
+    pre.textContent = text;
+    area.append(pre);
+    return pre;
+  }
+
+  return {
+    clear() {
+      for (const url of urls.splice(0)) URL.revokeObjectURL(url);
+      figures = 0;
+      area.replaceChildren();
+    },
+    stream: (stream, text) => block(stream, text),
+    result: (text) => block("result", text),
+    error: (text) => block("error", text),
+    display(kind, payload) {
+      if (kind === "figure") {
+        const url = URL.createObjectURL(new Blob([payload.png], { type: "image/png" }));
+        urls.push(url);
+        const image = Object.assign(document.createElement("img"), {
+          src: url,
+          alt: `Figure ${++figures} drawn by the code in ${title}`,
+          width: payload.width,
+          height: payload.height,
+          className: "out-figure",
+        });
+        area.append(image);
+      } else if (kind === "heatmap") {
+        area.append(heatmapFigure(payload));
+      }
+    },
+  };
+}
+
+function heatmapFigure({ title, width, height, rgba, vmin, vmax }) {
+  const figure = document.createElement("figure");
+  figure.className = "out-heatmap";
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  canvas.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), width, height), 0, 0);
+  const name = title || "array";
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute(
+    "aria-label",
+    `Heatmap of ${name}: ${height} rows by ${width} columns, blue ${formatNumber(vmin)} to red ${formatNumber(vmax)}`,
+  );
+  const caption = document.createElement("figcaption");
+  caption.textContent = `${name}: ${height} × ${width}, colour scale ${formatNumber(vmin)} (blue) to ${formatNumber(vmax)} (red)`;
+  figure.append(canvas, caption);
+  return figure;
+}

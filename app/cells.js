@@ -1,0 +1,170 @@
+/**
+ * Code cells: editable Python that runs in the page's shared namespace, like a notebook.
+ *
+ * Each <div class="cell" data-cell="NAME" data-title="..."> becomes an editor with Run, Stop
+ * and Reset, and an output area that streams what the code prints and shows (figures,
+ * heatmaps), its last expression's value, or its traceback. Edits are kept per page and cell
+ * in localStorage (when the browser allows it) until Reset. A demo offers its code with
+ * `cellIn(demo).offer(code)`; an edited cell keeps the learner's code instead.
+ */
+import { createEditor } from "./editor.js";
+import { cellStorage } from "./cell-storage.js";
+import { cellOutput } from "./cell-output.js";
+
+const byElement = new WeakMap();
+
+/** The cell inside `root` (e.g. a demo's section), if any. */
+export function cellIn(root) {
+  const element = root.querySelector(".cell");
+  return element ? byElement.get(element) : undefined;
+}
+
+/** Make every .cell of `document` live; returns {cells, runAll}. */
+export function notebookCells(document, python) {
+  const storage = cellStorage(document.location.pathname);
+  const cells = new Map();
+  for (const element of document.querySelectorAll(".cell")) {
+    const cell = createCell(element, python, storage);
+    cells.set(cell.name, cell);
+    byElement.set(element, cell);
+  }
+
+  for (const stream of ["stdout", "stderr"]) {
+    python.addEventListener(stream, ({ detail }) => cells.get(detail.cell)?.output.stream(stream, detail.text));
+  }
+  python.addEventListener("display", ({ detail }) => cells.get(detail.cell)?.output.display(detail.kind, detail.payload));
+  python.addEventListener("status", ({ detail }) => cells.get(detail.cell)?.status(detail.text));
+
+  let runningAll = false;
+  async function runAll() {
+    if (runningAll) return;
+    runningAll = true;
+    document.documentElement.dataset.runAll = "running";
+    try {
+      for (const cell of cells.values()) {
+        if (!(await cell.run())) {
+          cell.element.scrollIntoView({ block: "center" });
+          return false;
+        }
+      }
+      return true;
+    } finally {
+      runningAll = false;
+      document.documentElement.dataset.runAll = "done";
+    }
+  }
+  for (const button of document.querySelectorAll(".cells-run-all")) button.addEventListener("click", runAll);
+  if (storage.blocked) {
+    for (const note of document.querySelectorAll(".cells-storage-note")) {
+      note.textContent = "This browser blocks local storage here, so your edits will not be kept after a reload.";
+      note.hidden = false;
+    }
+  }
+  return { cells, runAll };
+}
+
+function createCell(element, python, storage) {
+  const name = element.dataset.cell;
+  const source = element.querySelector(".cell-source");
+  let demoCode = source ? source.textContent.trim() + "\n" : "";
+  source?.remove();
+
+  const editorHost = Object.assign(document.createElement("div"), { className: "cell-editor" });
+  const toolbar = Object.assign(document.createElement("div"), { className: "cell-toolbar" });
+  const runButton = button("Run", "cell-run", "Run this cell (Shift+Enter)");
+  const stopButton = button("Stop", "cell-stop", "Stop the running code");
+  const resetButton = button("Reset", "cell-reset", "Put back the original code");
+  const statusText = Object.assign(document.createElement("span"), { className: "cell-status" });
+  statusText.setAttribute("role", "status");
+  stopButton.disabled = true;
+  toolbar.append(runButton, stopButton, resetButton, statusText);
+  const hint = Object.assign(document.createElement("p"), {
+    className: "cell-hint",
+    textContent: "Shift+Enter or Ctrl+Enter runs the cell. To leave the editor with the keyboard, press Esc, then Tab.",
+  });
+  const outputArea = Object.assign(document.createElement("div"), { className: "cell-output" });
+  outputArea.setAttribute("aria-live", "polite");
+  element.append(editorHost, toolbar, hint, outputArea);
+
+  const saved = storage.get(name);
+  let pristine = saved === null;
+  const editor = createEditor(editorHost, {
+    code: saved ?? demoCode,
+    label: `Python code: ${element.dataset.title ?? name}`,
+    onRun: () => run(),
+    onChange: (code) => {
+      pristine = false;
+      storage.set(name, code);
+    },
+  });
+  const output = cellOutput(outputArea, element.dataset.title ?? name);
+
+  function setStatus(state, text) {
+    element.dataset.status = state;
+    statusText.textContent = text;
+  }
+
+  async function run() {
+    output.clear();
+    setStatus("running", "Running…");
+    stopButton.disabled = false;
+    runButton.disabled = true;
+    const started = performance.now();
+    try {
+      const result = await python.run(name, editor.code);
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      if (result.ok) {
+        if (result.repr !== null && result.repr !== undefined) output.result(result.repr);
+        setStatus("done", `Done in ${seconds} s`);
+      } else if (result.error.type === "KeyboardInterrupt") {
+        output.error(result.error.traceback);
+        setStatus("stopped", "Stopped");
+      } else {
+        output.error(result.error.traceback);
+        setStatus("failed", `${result.error.type}`);
+      }
+      return result.ok;
+    } catch (error) {
+      const restarted = error.type === "Restarted";
+      output.error(
+        restarted
+          ? `${error.message}. Variables from earlier cells are gone: run the cells you need again.`
+          : error.message,
+      );
+      setStatus(restarted ? "stopped" : "failed", restarted ? "Stopped (Python restarted)" : "Failed");
+      return false;
+    } finally {
+      stopButton.disabled = true;
+      runButton.disabled = false;
+    }
+  }
+
+  runButton.addEventListener("click", run);
+  stopButton.addEventListener("click", () => python.stop());
+  resetButton.addEventListener("click", () => {
+    storage.remove(name);
+    pristine = true;
+    editor.code = demoCode;
+    output.clear();
+    setStatus("idle", "");
+  });
+
+  return {
+    name,
+    element,
+    editor,
+    output,
+    run,
+    status: (text) => element.dataset.status === "running" && (statusText.textContent = text || "Running…"),
+    /** The demo's current code: shown unless the learner has edited the cell. */
+    offer(code) {
+      demoCode = code.trim() + "\n";
+      if (pristine) editor.code = demoCode;
+    },
+  };
+}
+
+function button(label, className, title) {
+  const element = Object.assign(document.createElement("button"), { type: "button", className, textContent: label, title });
+  return element;
+}

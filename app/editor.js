@@ -1,0 +1,102 @@
+/**
+ * The code editor: CodeMirror 6 (bundled from npm by build.py) set up for Python, with line
+ * numbers, bracket matching, undo, Shift+Enter / Ctrl+Enter / Cmd+Enter to run, and
+ * Escape-then-Tab to leave the editor (CodeMirror's escape hatch from Tab indentation).
+ */
+import {
+  Annotation,
+  bracketMatching,
+  closeBrackets,
+  closeBracketsKeymap,
+  defaultKeymap,
+  drawSelection,
+  EditorState,
+  EditorView,
+  HighlightStyle,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  history,
+  historyKeymap,
+  indentOnInput,
+  indentWithTab,
+  keymap,
+  lineNumbers,
+  Prec,
+  python,
+  syntaxHighlighting,
+  tags,
+} from "./vendor/codemirror.js";
+
+/** Marks a replacement of the whole text by the page, as opposed to an edit by the learner. */
+const replacing = Annotation.define();
+
+/** Syntax colours from CSS variables, so the editor follows the light and dark themes. */
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.operatorKeyword], color: "var(--code-keyword)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--code-string)" },
+  { tag: [tags.number, tags.bool, tags.null], color: "var(--code-number)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--code-comment)", fontStyle: "italic" },
+  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--code-function)" },
+  { tag: [tags.className, tags.definition(tags.variableName)], color: "var(--code-definition)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { color: "var(--text)", backgroundColor: "var(--code-bg)", borderRadius: "6px" },
+  "&.cm-focused": { outline: "3px solid var(--focus)", outlineOffset: "2px" },
+  ".cm-content": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", caretColor: "var(--text)" },
+  ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", border: "none" },
+  ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "var(--code-active)" },
+  "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--code-match)", outline: "1px solid var(--muted)" },
+  ".cm-selectionBackground, &.cm-focused .cm-selectionBackground": { backgroundColor: "var(--code-selection) !important" },
+});
+
+/**
+ * An editor in `parent` holding `code`. `onRun()` is called on Shift/Ctrl/Cmd+Enter,
+ * `onChange(code)` after every edit; `label` names the editor for screen readers.
+ */
+export function createEditor(parent, { code, label, onRun, onChange }) {
+  const run = () => {
+    onRun();
+    return true;
+  };
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: code,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightActiveLine(),
+        drawSelection(),
+        history(),
+        indentOnInput(),
+        bracketMatching(),
+        closeBrackets(),
+        python(),
+        syntaxHighlighting(highlight),
+        theme,
+        Prec.highest(keymap.of([{ key: "Shift-Enter", run }, { key: "Mod-Enter", run }])),
+        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorView.contentAttributes.of({ "aria-label": label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && !update.transactions.some((t) => t.annotation(replacing))) {
+            onChange(update.state.doc.toString());
+          }
+        }),
+      ],
+    }),
+  });
+
+  return {
+    view,
+    get code() {
+      return view.state.doc.toString();
+    },
+    /** Replace the whole text (not an edit by the learner: onChange is not called). */
+    set code(text) {
+      if (text === view.state.doc.toString()) return;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: replacing.of(true) });
+    },
+    focus: () => view.focus(),
+  };
+}

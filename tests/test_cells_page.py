@@ -1,0 +1,260 @@
+"""Live code cells in headless Chromium: type, run by keyboard and button, read the output,
+stop runaway code, keep edits across reloads."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import build
+from conftest import BOOT_TIMEOUT_S, poll, wait_for_state
+
+pytestmark = pytest.mark.browser
+
+
+def cell(page, name: str):
+    return page.locator(f".cell[data-cell='{name}']")
+
+
+def code_of(page, name: str) -> str:
+    return page.evaluate(
+        "(n) => [...document.querySelectorAll(`.cell[data-cell='${n}'] .cm-line`)].map(l => l.textContent).join('\\n')",
+        name,
+    )
+
+
+def type_code(page, name: str, code: str) -> None:
+    """Replace a cell's code the way a learner would: click, select all, type."""
+    editor = cell(page, name).locator(".cm-content")
+    editor.scroll_into_view_if_needed()
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+
+
+def wait_done(page, name: str, timeout: float = 60) -> str:
+    """Wait for the cell to leave "running"; returns its final status."""
+    return poll(
+        page,
+        "(n) => document.querySelector(`.cell[data-cell='${n}']`).dataset.status",
+        lambda status: status not in (None, "running"),
+        timeout=timeout,
+        arg=name,
+    )
+
+
+def output(page, name: str) -> str:
+    return cell(page, name).locator(".cell-output").inner_text()
+
+
+def test_a_cell_runs_with_shift_enter_ctrl_enter_and_the_button(lesson):
+    type_code(lesson, "scratch", "x = 6 * 7\nprint('hello', x)\nx + 0.5")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    assert cell(lesson, "scratch").locator(".out-stdout").inner_text() == "hello 42"
+    assert cell(lesson, "scratch").locator(".out-result").inner_text() == "42.5"
+    type_code(lesson, "scratch", "x * 2")  # the namespace is shared across runs
+    lesson.keyboard.press("Control+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "84"
+    type_code(lesson, "scratch", "print(np.arange(3), pelab.sinusoidal(1, 4).tolist())")
+    cell(lesson, "scratch").get_by_role("button", name="Run", exact=True).click()
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "[0 1 2] [[0.0, 1.0, 0.0, 1.0]]"
+
+
+def test_cells_of_a_page_share_one_namespace(lesson):
+    heatmap = lesson.locator("#heatmap-demo")
+    heatmap.locator(".show-python summary").click()
+    assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in code_of(lesson, "heatmap")
+    heatmap.get_by_role("button", name="Run", exact=True).click()
+    assert wait_done(lesson, "heatmap") == "done"
+    assert cell(lesson, "heatmap").locator(".out-heatmap canvas").count() == 1
+    assert "64 × 128" in cell(lesson, "heatmap").locator(".out-heatmap figcaption").inner_text()
+    type_code(lesson, "scratch", "pe.shape")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "(64, 128)"
+
+
+def test_output_streams_while_the_cell_runs(lesson):
+    type_code(lesson, "scratch", "import time\nprint('first', flush=True)\ntime.sleep(1.5)\nprint('second')")
+    lesson.keyboard.press("Shift+Enter")
+    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch'] .cell-output`).innerText", lambda t: "first" in t)
+    assert cell(lesson, "scratch").get_attribute("data-status") == "running"
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "first\nsecond"
+
+
+def test_a_traceback_names_the_learners_line_and_other_cells_keep_working(lesson):
+    type_code(lesson, "scratch", "a = 1\nb = 0\nc = a / b\n")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "failed"
+    text = cell(lesson, "scratch").locator(".out-error").inner_text()
+    assert 'File "<cell scratch>", line 3, in <module>' in text
+    assert "c = a / b" in text and text.strip().endswith("ZeroDivisionError: division by zero")
+    assert "notebook.py" not in text and "_pyodide" not in text
+    assert "ZeroDivisionError" in cell(lesson, "scratch").locator(".cell-status").inner_text()
+    type_code(lesson, "scratch", "print('still fine')\ndef f(:\n")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "failed"
+    assert "line 2" in output(lesson, "scratch") and "SyntaxError" in output(lesson, "scratch")
+    lesson.locator("#formula .show-python summary").click()
+    cell(lesson, "formula").get_by_role("button", name="Run", exact=True).click()
+    assert wait_done(lesson, "formula") == "done"
+    assert "value=0.841471" in output(lesson, "formula")
+
+
+def test_matplotlib_loads_on_first_use_and_figures_show_inline_in_order(lesson, page_log):
+    lesson.evaluate(
+        """() => { window.statusLog = []; const status = document.querySelector(".cell[data-cell='scratch'] .cell-status");
+           new MutationObserver(() => window.statusLog.push(status.textContent)).observe(status, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    type_code(
+        lesson,
+        "scratch",
+        "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('between')\n"
+        "plt.figure(figsize=(3, 2)); plt.plot([1, 2, 3])\nplt.show()\nplt.figure(); plt.plot([3, 1]);",
+    )
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch", timeout=90) == "done"
+    assert any("matplotlib" in text for text in lesson.evaluate("() => window.statusLog"))
+    kinds = lesson.evaluate(
+        "() => [...document.querySelector(`.cell[data-cell='scratch'] .cell-output`).children].map(e => e.tagName === 'IMG' ? 'img' : e.dataset.kind)"
+    )
+    assert kinds == ["img", "stdout", "img", "img"]  # shown, printed, shown, left open at the end
+    sizes = lesson.evaluate(
+        "() => [...document.querySelectorAll(`.cell[data-cell='scratch'] img`)].map(i => [i.naturalWidth, i.complete])"
+    )
+    assert all(width > 100 and complete for width, complete in sizes)
+    assert "font cache" not in output(lesson, "scratch")  # built at build time, not in the browser
+
+
+def test_matplotlib_is_not_loaded_at_boot(lesson, page_log):
+    assert not any("matplotlib" in url for url in page_log.requests)
+
+
+def test_stop_interrupts_an_endless_loop_and_python_keeps_working(lesson):
+    assert lesson.evaluate("() => crossOriginIsolated") is True
+    type_code(lesson, "scratch", "n = 0\nwhile True:\n    n += 1")
+    lesson.keyboard.press("Shift+Enter")
+    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    lesson.wait_for_timeout(300)
+    started = time.monotonic()
+    cell(lesson, "scratch").get_by_role("button", name="Stop").click()
+    assert wait_done(lesson, "scratch", timeout=10) == "stopped"
+    assert time.monotonic() - started < 5
+    assert "KeyboardInterrupt" in output(lesson, "scratch")
+    type_code(lesson, "scratch", "n > 0")  # interrupted, not restarted: the namespace survived
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "True"
+
+
+@pytest.fixture
+def plain_host_url():
+    """dist/ served without COOP/COEP, like most static hosts: no SharedArrayBuffer, no interrupts."""
+    import threading
+
+    server = build.make_server(0, quiet=True, isolated=False)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url):
+    page.goto(plain_host_url)
+    assert wait_for_state(page) == "ready"
+    assert page.evaluate("() => crossOriginIsolated") is False
+    type_code(page, "scratch", "kept = 1\n")
+    page.keyboard.press("Shift+Enter")
+    assert wait_done(page, "scratch") == "done"
+    type_code(page, "scratch", "while True: pass")
+    page.keyboard.press("Shift+Enter")
+    poll(page, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    cell(page, "scratch").get_by_role("button", name="Stop").click()
+    assert wait_done(page, "scratch", timeout=10) == "stopped"
+    assert "restarted" in output(page, "scratch") and "run the cells you need again" in output(page, "scratch")
+    assert "Restarting Python" in page.inner_text(".boot-message") or wait_for_state(page) == "ready"
+    assert wait_for_state(page, timeout=BOOT_TIMEOUT_S) == "ready"
+    assert "Python was restarted" in page.inner_text(".boot-message")
+    type_code(page, "scratch", "'kept' in globals(), 1 + 1")  # nothing re-ran silently
+    page.keyboard.press("Shift+Enter")
+    assert wait_done(page, "scratch") == "done"
+    assert output(page, "scratch") == "(False, 2)"
+
+
+def test_a_flood_of_output_is_truncated_and_the_page_stays_responsive(lesson):
+    type_code(lesson, "scratch", "for i in range(1_000_000):\n    print(i)")
+    lesson.keyboard.press("Shift+Enter")
+    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    started = time.monotonic()
+    assert lesson.evaluate("() => 1 + 1") == 2  # the main thread answers while Python prints
+    assert time.monotonic() - started < 2
+    assert wait_done(lesson, "scratch", timeout=120) == "done"
+    text = output(lesson, "scratch")
+    assert "output truncated: 995,000 more lines were not shown" in text
+    assert text.startswith("0\n1\n2\n") and "4999" in text and "5000\n" not in text
+
+
+def test_edits_survive_a_reload_until_reset(lesson):
+    type_code(lesson, "scratch", "# my own idea\n40 + 2")
+    lesson.reload()
+    assert wait_for_state(lesson) == "ready"
+    assert code_of(lesson, "scratch") == "# my own idea\n40 + 2"
+    cell(lesson, "scratch").get_by_role("button", name="Reset").click()
+    assert code_of(lesson, "scratch").startswith("# A scratch cell.")
+    lesson.reload()
+    assert wait_for_state(lesson) == "ready"
+    assert code_of(lesson, "scratch").startswith("# A scratch cell.")
+
+
+def test_cells_work_when_storage_is_blocked(page, site_url):
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }})"
+    )
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready"
+    assert page.locator(".cells-storage-note").is_visible()
+    type_code(page, "scratch", "1 + 2")
+    page.keyboard.press("Shift+Enter")
+    assert wait_done(page, "scratch") == "done"
+    assert output(page, "scratch") == "3"
+
+
+def test_escape_then_tab_leaves_the_editor(lesson):
+    editor = cell(lesson, "scratch").locator(".cm-content")
+    editor.click()
+    lesson.keyboard.press("Tab")  # Tab alone indents: the learner stays in the editor
+    assert lesson.evaluate("() => document.activeElement.classList.contains('cm-content')")
+    lesson.keyboard.press("Escape")
+    lesson.keyboard.press("Tab")
+    assert lesson.evaluate("() => document.activeElement.className") == "cell-run"
+
+
+def test_micropip_installs_a_same_origin_wheel_and_fails_fast_offline(lesson, site_url):
+    lesson.context.route(lambda url: not url.startswith(site_url), lambda route: route.abort())
+    wheel = f"{site_url}pyodide/six-1.16.0-py2.py3-none-any.whl"
+    type_code(lesson, "scratch", f"import micropip\nawait micropip.install({wheel!r})\nimport six\nsix.__version__")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch", timeout=60) == "done"
+    assert output(lesson, "scratch") == "'1.16.0'"
+    type_code(lesson, "scratch", "await micropip.install('surely-not-installed-pelab-test')")
+    started = time.monotonic()
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch", timeout=30) == "failed"
+    assert time.monotonic() - started < 15
+    assert "surely-not-installed-pelab-test" in output(lesson, "scratch")
+
+
+def test_run_all_runs_every_cell_in_order(lesson):
+    lesson.get_by_role("button", name="Run all cells").click()
+    poll(lesson, "() => document.documentElement.dataset.runAll", lambda v: v == "done", timeout=120)
+    statuses = lesson.evaluate("() => [...document.querySelectorAll('.cell')].map(c => [c.dataset.cell, c.dataset.status])")
+    assert statuses == [
+        ["attention", "done"], ["formula", "done"], ["waves", "done"], ["heatmap", "done"], ["added", "done"], ["scratch", "done"],
+    ]
+    assert cell(lesson, "waves").locator("img.out-figure").count() == 1
