@@ -122,6 +122,26 @@ export class PythonBridge extends EventTarget {
     return this.call("added", { word, pos, d_model: dModel, base });
   }
 
+  /** M_k, the rotation taking PE(pos) to PE(pos + k), and how well it and a sine-only map fit. */
+  relative({ k, dModel, base = 10000, seqLen = 64 }) {
+    return this.call("relative", { k, d_model: dModel, base, seq_len: seqLen });
+  }
+
+  /** Dot products and cosine similarities between every pair of positions. */
+  similarity({ seqLen, dModel, base, pos }) {
+    return this.call("similarity", { seq_len: seqLen, d_model: dModel, base, pos });
+  }
+
+  /** Learned, sinusoidal and rotary encodings compared position by position. */
+  compare({ seqLen, dModel = 64, maxLen, base = 10000 }) {
+    return this.call("compare", { seq_len: seqLen, d_model: dModel, max_len: maxLen, base });
+  }
+
+  /** How close the two most alike positions come as the sequence grows. */
+  extrapolation({ dModel, base, trainLen, seqLen }) {
+    return this.call("extrapolation", { d_model: dModel, base, train_len: trainLen, seq_len: seqLen });
+  }
+
   #start() {
     this.#failed = false;
     this.#stage = "runtime";

@@ -4,6 +4,7 @@
  * Everything is inserted as text or as pixels, never parsed as HTML.
  */
 import { formatNumber } from "./format.js";
+import { paintPixels } from "./paint.js";
 
 export function cellOutput(area, title) {
   let figures = 0;
@@ -55,9 +56,7 @@ function heatmapFigure({ title, width, height, rgba, vmin, vmax }) {
   const figure = document.createElement("figure");
   figure.className = "out-heatmap";
   const canvas = document.createElement("canvas");
-  canvas.width = width;
-  canvas.height = height;
-  canvas.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), width, height), 0, 0);
+  paintPixels(canvas, { width, height, rgba });
   const name = title || "array";
   canvas.setAttribute("role", "img");
   canvas.setAttribute(

@@ -9,18 +9,10 @@
 import { loadColors } from "./colors.js";
 import { formatNumber, roundSignificant } from "./format.js";
 import { latestWins } from "./latest.js";
+import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
-
-/** Tick positions 0, step, 2 step, ... below n, with step 1, 2 or 5 times a power of ten. */
-export function ticks(n, target = 6) {
-  const raw = Math.max(1, n / target);
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
-  const positions = [];
-  for (let t = 0; t < n; t += step) positions.push(t);
-  return positions;
-}
+import { ticks } from "./ticks.js";
 
 /** What one cell of the encoding is, with the formula filled in. */
 export function describeCell({ pos, dim, dModel, base, value }) {
@@ -37,7 +29,6 @@ export function describeCell({ pos, dim, dModel, base, value }) {
 
 export function heatmapDemo(root, python, position) {
   const canvas = root.querySelector(".heatmap-canvas");
-  const context = canvas.getContext("2d");
   const cursor = root.querySelector(".heatmap-cursor");
   const row = root.querySelector(".heatmap-row");
   const readout = root.querySelector(".heatmap-readout");
@@ -88,9 +79,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   }
 
   function paint(request, { width, height, rgba, values }) {
-    canvas.width = width;
-    canvas.height = height;
-    context.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), width, height), 0, 0);
+    paintPixels(canvas, { width, height, rgba });
     shown = { params: request, values };
     canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}`;
     canvas.setAttribute(
@@ -191,11 +180,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   });
 
   async function drawLegend() {
-    const strip = root.querySelector(".heatmap-legend-strip");
-    const { width, height, rgba } = await loadColors(python);
-    strip.width = width;
-    strip.height = height;
-    strip.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), width, height), 0, 0);
+    paintPixels(root.querySelector(".heatmap-legend-strip"), await loadColors(python));
   }
 
   const firstRender = python.ready.then(() => {

@@ -3,11 +3,18 @@ import { addedDemo } from "./added.js";
 import { bootStatus } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
+import { compareDemo } from "./compare.js";
+import { extrapolationDemo } from "./extrapolation.js";
 import { formulaDemo } from "./formula.js";
 import { heatmapDemo } from "./heatmap.js";
 import { orderBlindDemo } from "./order-blind.js";
+import { quiz } from "./quiz.js";
+import { relativeDemo } from "./relative.js";
 import { sharedValue } from "./shared-value.js";
+import { similarityDemo } from "./similarity.js";
 import { wavesDemo } from "./waves.js";
+
+quiz(document.querySelector("#quiz form")); // plain JavaScript: works even when Python cannot start
 
 if (document.documentElement.dataset.state !== "error") {
   const status = bootStatus(document.querySelector("#boot"));
@@ -28,6 +35,10 @@ if (document.documentElement.dataset.state !== "error") {
     wavesDemo(document.querySelector("#waves"), python, position),
     heatmapDemo(document.querySelector("#heatmap-demo"), python, position),
     addedDemo(document.querySelector("#added"), python),
+    relativeDemo(document.querySelector("#relative"), python),
+    similarityDemo(document.querySelector("#similarity"), python),
+    compareDemo(document.querySelector("#learned"), python),
+    extrapolationDemo(document.querySelector("#extrapolation"), python),
   ];
   python.ready
     .then(() => {

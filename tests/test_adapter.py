@@ -12,10 +12,21 @@ import pytest
 
 import pelab
 from pelab import adapter
-from pelab.adapter import ENTRY_POINTS, MAX_SAMPLES, SAMPLES_PER_POSITION, call
+from pelab.adapter import (
+    ENTRY_POINTS,
+    MAX_COMPARE_WORK,
+    MAX_SAMPLES,
+    MAX_WORK,
+    SAMPLES_PER_POSITION,
+    call,
+)
 from pelab.attention import MAX_TOKENS
 from pelab.colormap import COOL_WARM
 from pelab.positional_encoding import MAX_SEQ_LEN
+
+
+# Keys that may be None (the worker sends undefined).
+NULLABLE = {"learned_error"}
 
 
 def assert_plain(result, arrays):
@@ -30,20 +41,25 @@ def assert_plain(result, arrays):
             assert value.flags.c_contiguous, key
         elif isinstance(value, list):
             assert all(type(item) in (str, int) for item in value), key
+        elif value is None:
+            assert key in NULLABLE, key
         else:
             assert type(value) in (int, float, str, bool), (key, type(value))
     assert {key for key, value in result.items() if isinstance(value, np.ndarray)} == set(arrays)
 
 
 def test_entry_point_table():
-    assert set(ENTRY_POINTS) == {"heatmap", "legend", "attention", "formula", "waves", "added"}
+    assert set(ENTRY_POINTS) == {
+        "heatmap", "legend", "attention", "formula", "waves", "added",
+        "relative", "similarity", "compare", "extrapolation",
+    }
     for name, function in ENTRY_POINTS.items():
         assert getattr(adapter, name) is function
 
 
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
-    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, formula, heatmap, legend, waves$"):
+    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, compare, extrapolation, formula, heatmap, legend, relative, similarity, waves$"):
         call(name, {})
 
 
@@ -296,6 +312,246 @@ def test_added_bad_arguments_are_rejected(changes, message):
         call("added", kwargs)
 
 
+# --- relative ---------------------------------------------------------------------------------
+
+RELATIVE_KEYS = {
+    "rotation", "rotation_rgba", "residual", "independence", "sine_only_residual",
+    "full_fit_residual", "positions", "shifted", "mapped", "d_model",
+}
+RELATIVE_ARRAYS = {"rotation": np.float64, "rotation_rgba": np.uint8, "shifted": np.float64, "mapped": np.float64}
+
+
+def test_relative():
+    result = call("relative", {"k": 5, "d_model": 8, "base": 10000.0, "seq_len": 64})
+    assert set(result) == RELATIVE_KEYS
+    assert_plain(result, RELATIVE_ARRAYS)
+    assert result["d_model"] == 8
+    assert result["rotation"].shape == (8 * 8,) and result["rotation_rgba"].shape == (8 * 8 * 4,)
+    np.testing.assert_array_equal(result["rotation"].reshape(8, 8), pelab.rotation(5, 8))
+    np.testing.assert_array_equal(result["rotation_rgba"], pelab.to_rgba(pelab.rotation(5, 8)).reshape(-1))
+    assert result["positions"] == [0, 13, 25, 38, 50, 63]
+    table = pelab.sinusoidal(69, 8)
+    shifted = result["shifted"].reshape(6, 8)
+    mapped = result["mapped"].reshape(6, 8)
+    np.testing.assert_array_equal(shifted, table[[pos + 5 for pos in result["positions"]]])
+    np.testing.assert_allclose(mapped, table[result["positions"]] @ pelab.rotation(5, 8).T, rtol=0, atol=0)
+    np.testing.assert_allclose(mapped, shifted, rtol=0, atol=1e-12)
+    assert result["residual"] <= 1e-12 and result["full_fit_residual"] <= 1e-12
+    assert result["independence"] <= 1e-8
+    assert result["sine_only_residual"] > 0.1
+
+
+def test_relative_defaults_negative_offsets_and_odd_widths():
+    result = call("relative", {"k": -20, "d_model": 32})
+    assert result["positions"][0] == 20 and result["positions"][-1] == 20 + 63  # seq_len 64
+    assert len(result["positions"]) == 6 and result["residual"] <= 1e-12
+    result = call("relative", {"k": 3, "d_model": 5, "base": 100.0, "seq_len": 4})
+    assert_plain(result, RELATIVE_ARRAYS)
+    assert result["positions"] == [0, 1, 2, 3]
+    assert result["shifted"].shape == result["mapped"].shape == (4 * 5,)
+    assert result["residual"] > 1e-6  # the lone sine cannot be shifted exactly
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"k": 100_001}, r"^k must be an integer from -100000 to 100000"),
+        ({"k": 1.5}, r"^k must be an integer"),
+        ({"d_model": 0}, r"^d_model must be an integer from 1 to 128, got 0$"),
+        ({"d_model": 129}, r"^d_model must be an integer from 1 to 128"),
+        ({"seq_len": 3}, r"^seq_len must be an integer from 4 to 512, got 3$"),
+        ({"seq_len": 513}, r"^seq_len must be an integer from 4 to 512"),
+        ({"base": 1}, r"^base must be a finite real number"),
+    ],
+)
+def test_relative_bad_arguments(changes, message):
+    kwargs = {"k": 5, "d_model": 8, "base": 10000.0, "seq_len": 64, **changes}
+    with pytest.raises(ValueError, match=message):
+        call("relative", kwargs)
+
+
+# --- similarity ---------------------------------------------------------------------------------
+
+SIMILARITY_KEYS = {"n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toeplitz", "dot_scale"}
+SIMILARITY_ARRAYS = {
+    "dot": np.float64, "cosine": np.float64, "dot_rgba": np.uint8, "cosine_rgba": np.uint8, "row": np.float64,
+}
+
+
+def test_similarity():
+    result = call("similarity", {"seq_len": 100, "d_model": 64, "base": 10000.0, "pos": 50})
+    assert set(result) == SIMILARITY_KEYS
+    assert_plain(result, SIMILARITY_ARRAYS)
+    assert result["n"] == 100
+    assert result["dot"].shape == result["cosine"].shape == (100 * 100,)
+    assert result["dot_rgba"].shape == result["cosine_rgba"].shape == (100 * 100 * 4,)
+    assert result["row"].shape == (100,)
+    dot, cosine = pelab.similarity(pelab.sinusoidal(100, 64))
+    np.testing.assert_array_equal(result["dot"], dot.reshape(-1))
+    np.testing.assert_array_equal(result["cosine"], cosine.reshape(-1))
+    np.testing.assert_array_equal(result["row"], dot[50])
+    assert result["dot_scale"] == pytest.approx(32.0, abs=1e-12)  # d_model / 2
+    np.testing.assert_array_equal(result["dot_rgba"], pelab.to_rgba(dot, -result["dot_scale"], result["dot_scale"]).reshape(-1))
+    np.testing.assert_array_equal(result["cosine_rgba"], pelab.to_rgba(cosine).reshape(-1))
+    assert result["toeplitz"] <= 1e-9
+
+
+def test_similarity_small_and_degenerate():
+    result = call("similarity", {"seq_len": 1, "d_model": 1, "base": 10.0, "pos": 0})
+    assert_plain(result, SIMILARITY_ARRAYS)
+    assert result["dot"].tolist() == [0.0] and result["dot_scale"] == 1.0  # PE(0) = (sin 0) = 0
+    assert result["toeplitz"] == 0.0
+    result = call("similarity", {"seq_len": 512, "d_model": 256})
+    assert result["n"] == 512 and result["row"].shape == (512,)
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"seq_len": 0}, r"^seq_len must be an integer from 1 to 512, got 0$"),
+        ({"seq_len": 513}, r"^seq_len must be an integer from 1 to 512"),
+        ({"pos": 100}, r"^pos must be an integer from 0 to 99, got 100$"),
+        ({"pos": -1}, r"^pos must be an integer from 0 to 99"),
+        ({"d_model": 0}, r"^d_model must be an integer from 1 to 1024"),
+        ({"seq_len": 512, "d_model": 512}, r"^seq_len \* seq_len \* d_model must be at most 67108864 to keep the page responsive, got 512 \* 512 \* 512 = 134217728$"),
+        ({"base": "10000"}, r"^base must be a finite real number"),
+    ],
+)
+def test_similarity_bad_arguments(changes, message):
+    kwargs = {"seq_len": 100, "d_model": 64, "base": 10000.0, "pos": 0, **changes}
+    with pytest.raises(ValueError, match=message):
+        call("similarity", kwargs)
+
+
+# --- compare ------------------------------------------------------------------------------------
+
+COMPARE_KEYS = {
+    "n", "sinusoidal", "rope", "learned", "sinusoidal_rgba", "rope_rgba", "learned_rgba",
+    "learned_error", "rope_relative_residual",
+}
+COMPARE_ARRAYS = {
+    "sinusoidal": np.float64, "rope": np.float64, "learned": np.float64,
+    "sinusoidal_rgba": np.uint8, "rope_rgba": np.uint8, "learned_rgba": np.uint8,
+}
+
+
+def test_compare_beyond_max_len():
+    result = call("compare", {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0})
+    assert set(result) == COMPARE_KEYS
+    assert_plain(result, COMPARE_ARRAYS)
+    n = result["n"]
+    assert n == 64
+    for key in ("sinusoidal", "rope", "learned"):
+        assert result[key].shape == (n * n,)
+        assert result[f"{key}_rgba"].shape == (n * n * 4,)
+    sinusoidal = result["sinusoidal"].reshape(n, n)
+    np.testing.assert_array_equal(sinusoidal, pelab.similarity(pelab.sinusoidal(n, 64))[1])
+    # RoPE: one seeded vector at every position, as query and key: a Toeplitz cosine matrix.
+    rope = result["rope"].reshape(n, n)
+    vector = np.random.default_rng(0).standard_normal(64)
+    scores = pelab.rope_scores(np.tile(vector, (n, 1)), np.tile(vector, (n, 1)), np.arange(n), np.arange(n))
+    np.testing.assert_allclose(rope, scores / (vector @ vector), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(np.diag(rope), 1.0, rtol=0, atol=1e-12)
+    assert pelab.toeplitz_residual(rope) < 1e-12
+    assert result["rope_relative_residual"] <= 1e-10
+    # Learned: rows 0..47 only; the rest is NaN, drawn in the NaN grey.
+    learned = result["learned"].reshape(n, n)
+    rows = pelab.learned(48, 64, 0).table
+    np.testing.assert_array_equal(learned[:48, :48], pelab.similarity(rows)[1])
+    assert np.isnan(learned[48:]).all() and np.isnan(learned[:, 48:]).all()
+    rgba = result["learned_rgba"].reshape(n, n, 4)
+    assert (rgba[48:] == (128, 128, 128, 255)).all() and (rgba[:, 48:] == (128, 128, 128, 255)).all()
+    assert result["learned_error"] == (
+        "position 63 is past max_len 48: a learned table has no row for it (it was never trained)"
+    )
+    np.testing.assert_array_equal(result["sinusoidal_rgba"], pelab.to_rgba(sinusoidal).reshape(-1))
+
+
+def test_compare_within_max_len_and_seed():
+    result = call("compare", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 3})
+    assert_plain(result, COMPARE_ARRAYS)
+    assert result["learned_error"] is None
+    assert not np.isnan(result["learned"]).any()
+    np.testing.assert_array_equal(result["learned"].reshape(16, 16), pelab.similarity(pelab.learned(16, 8, 3).table)[1])
+    other = call("compare", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 4})
+    assert not np.array_equal(result["rope"], other["rope"])
+    assert call("compare", {"seq_len": 16, "d_model": 8, "max_len": 16})["learned_error"] is None
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"d_model": 7}, r"^d_model must be an even integer from 2 to 1024 \(RoPE rotates pairs\), got 7$"),
+        ({"d_model": 0}, r"^d_model must be an integer from 2 to 1024"),
+        ({"seq_len": 513}, r"^seq_len must be an integer from 1 to 512"),
+        ({"max_len": 0}, r"^max_len must be an integer from 1 to 4096, got 0$"),
+        ({"max_len": 4097}, r"^max_len must be an integer from 1 to 4096"),
+        ({"seed": -1}, r"^seed must be an integer from 0 to"),
+        ({"seq_len": 512, "d_model": 128}, r"^seq_len \* seq_len \* d_model must be at most 16777216"),
+        ({"base": 1.0}, r"^base must be a finite real number"),
+    ],
+)
+def test_compare_bad_arguments(changes, message):
+    kwargs = {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0, **changes}
+    with pytest.raises(ValueError, match=message):
+        call("compare", kwargs)
+
+
+# --- extrapolation ------------------------------------------------------------------------------
+
+EXTRAPOLATION_KEYS = {"nearest", "train_len", "at_train", "beyond", "layout_residual", "permutation"}
+
+
+def test_extrapolation():
+    result = call("extrapolation", {"d_model": 16, "base": 10000.0, "train_len": 64, "seq_len": 512})
+    assert set(result) == EXTRAPOLATION_KEYS
+    assert_plain(result, {"nearest": np.float64})
+    assert result["nearest"].shape == (512,)
+    assert math.isnan(result["nearest"][0])
+    np.testing.assert_array_equal(result["nearest"][1:], pelab.nearest_distances(512, 16)[1:])
+    assert result["train_len"] == 64
+    assert result["at_train"] == result["nearest"][63] and result["beyond"] == result["nearest"][511]
+    assert result["at_train"] > 1.0 and result["beyond"] > 1.0
+    assert result["layout_residual"] == 0.0
+    assert result["permutation"] == [0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15]
+
+
+def test_extrapolation_small_base_aliases():
+    result = call("extrapolation", {"d_model": 4, "base": 1.5, "train_len": 64, "seq_len": 512})
+    assert result["at_train"] > 0.4 and result["beyond"] < 0.06
+    assert result["permutation"] == [0, 2, 1, 3]
+    result = call("extrapolation", {"d_model": 64, "base": 10000.0, "train_len": 1024, "seq_len": 1024})
+    assert result["at_train"] == result["beyond"] and len(result["permutation"]) == 16
+    result = call("extrapolation", {"d_model": 5, "base": 100.0, "train_len": 2, "seq_len": 2})
+    assert result["layout_residual"] == 0.0 and result["permutation"] == [0, 2, 4, 1, 3]
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"seq_len": 1}, r"^seq_len must be an integer from 2 to 2048, got 1$"),
+        ({"seq_len": 2049}, r"^seq_len must be an integer from 2 to 2048"),
+        ({"train_len": 600}, r"^train_len must be an integer from 2 to 512, got 600$"),
+        ({"train_len": 1}, r"^train_len must be an integer from 2 to 512"),
+        ({"d_model": 0}, r"^d_model must be an integer from 1 to 1024"),
+        ({"seq_len": 2048, "d_model": 64}, r"^seq_len \* seq_len \* d_model must be at most 67108864"),
+        ({"base": -2}, r"^base must be a finite real number"),
+    ],
+)
+def test_extrapolation_bad_arguments(changes, message):
+    kwargs = {"d_model": 16, "base": 10000.0, "train_len": 64, "seq_len": 512, **changes}
+    with pytest.raises(ValueError, match=message):
+        call("extrapolation", kwargs)
+
+
+def test_work_limits():
+    assert MAX_WORK == 2**26 and MAX_COMPARE_WORK == 2**24
+    # The page's largest requests fit.
+    call("extrapolation", {"d_model": 64, "base": 10000.0, "train_len": 512, "seq_len": 1024})
+    call("similarity", {"seq_len": 256, "d_model": 256, "base": 10000.0, "pos": 255})
+    call("compare", {"seq_len": 128, "d_model": 64, "max_len": 128, "base": 10000.0})
+
+
 # --- the package's public names --------------------------------------------------------------
 
 
@@ -306,6 +562,12 @@ def test_public_names():
         "clock_angles", "embed", "formula_terms", "order_blindness", "pair_waves",
         "permutation_matrix", "projections", "self_attention", "sinusoidal", "to_rgba",
         "show", "tokenize", "wavelengths",
+        # relative, similarity, learned, rope, extrapolation
+        "RelativeShift", "fit_shift", "map_independence", "relative_residual", "relative_shift", "rotation",
+        "similarity", "toeplitz_residual",
+        "LearnedTable", "learned",
+        "rope", "rope_relative_residual", "rope_scores",
+        "concatenated", "layout_permutation", "nearest_distances",
     }
     assert all(hasattr(pelab, name) for name in pelab.__all__)
 

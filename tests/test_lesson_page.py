@@ -197,7 +197,9 @@ def test_every_demo_shows_the_python_behind_it(lesson):
         """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
              [d.closest('section').id, [...d.querySelectorAll('.cm-line')].map(l => l.textContent).join('\\n')]))"""
     )
-    assert set(codes) == {"order-blind", "formula", "waves", "heatmap-demo", "added"}
+    assert set(codes) == {
+        "order-blind", "formula", "waves", "heatmap-demo", "added", "relative", "similarity", "learned", "extrapolation",
+    }
     for code in codes.values():
         assert code.startswith("import") and "pelab." in code
     assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap-demo"]

@@ -16,6 +16,17 @@ Modules, one concept each:
                          and adding it to embeddings
     attention            single-head self-attention and why it is blind to word order:
                          tokens, toy embeddings and projections, permutations, the demonstration
+    relative             a relative offset k is one matrix: M_k maps PE(pos) to PE(pos + k) for
+                         every pos; least-squares fits with and without the cosine columns
+    similarity           how alike two positions are: dot products and cosines between rows,
+                         and how far a matrix is from depending only on the offset q - p
+    learned              learned absolute position embeddings: a seeded random table with no
+                         row past max_len
+    rope                 rotary position embedding (RoFormer): rotate queries and keys pair by
+                         pair, so their scores depend only on the offset m - n
+    extrapolation        beyond the training length: the nearest pair of positions as the
+                         sequence grows (aliasing with a small base), and the concatenated
+                         (sines, then cosines) layout as a permutation of the interleaved one
     colormap             a perceptually uniform, colour-blind-safe diverging map for values in [-1, 1]
     adapter              the entry points the browser's worker calls (converts for JavaScript)
     notebook             the lesson's code cells: a Notebook runs them in one shared namespace,
@@ -35,6 +46,8 @@ from .attention import (
     tokenize,
 )
 from .colormap import COOL_WARM, to_rgba
+from .extrapolation import concatenated, layout_permutation, nearest_distances
+from .learned import LearnedTable, learned
 from .notebook import Notebook, show
 from .positional_encoding import (
     add_positions,
@@ -45,26 +58,52 @@ from .positional_encoding import (
     sinusoidal,
     wavelengths,
 )
+from .relative import (
+    RelativeShift,
+    fit_shift,
+    map_independence,
+    relative_residual,
+    relative_shift,
+    rotation,
+)
+from .rope import rope, rope_relative_residual, rope_scores
+from .similarity import similarity, toeplitz_residual
 
 __version__ = "0.1.0"
 __all__ = [
     "COOL_WARM",
+    "LearnedTable",
     "MAX_TOKENS",
     "Notebook",
     "OrderBlindness",
+    "RelativeShift",
     "add_positions",
     "angular_frequencies",
     "clock_angles",
+    "concatenated",
     "embed",
+    "fit_shift",
     "formula_terms",
+    "layout_permutation",
+    "learned",
+    "map_independence",
+    "nearest_distances",
     "order_blindness",
     "pair_waves",
     "permutation_matrix",
     "projections",
+    "relative_residual",
+    "relative_shift",
+    "rope",
+    "rope_relative_residual",
+    "rope_scores",
+    "rotation",
     "self_attention",
     "show",
+    "similarity",
     "sinusoidal",
     "to_rgba",
+    "toeplitz_residual",
     "tokenize",
     "wavelengths",
 ]

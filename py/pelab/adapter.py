@@ -2,10 +2,11 @@
 
 The worker (app/python-worker.js) calls ``call(name, kwargs)`` with plain JavaScript values
 converted to Python (a JavaScript array arrives as a list). Each entry point returns a dict of
-ints, floats, strs, bools, lists of str or int, and flat, C-contiguous numpy arrays; the worker
-copies each array out of wasm memory into a typed array (uint8 -> Uint8Array,
-float64 -> Float64Array) and frees the proxies. A 2-D result is sent row-major with its sizes
-alongside. The maths lives in the other modules; this one only calls them and flattens.
+ints, floats, strs, bools, None (arriving as undefined), lists of str or int, and flat,
+C-contiguous numpy arrays; the worker copies each array out of wasm memory into a typed array
+(uint8 -> Uint8Array, float64 -> Float64Array) and frees the proxies. A 2-D result is sent
+row-major with its sizes alongside. The maths lives in the other modules; this one only calls
+them and flattens.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import numpy as np
 
 from .attention import MAX_TOKENS, embed, order_blindness, tokenize
 from .colormap import COOL_WARM, to_rgba
+from .extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, nearest_distances
+from .learned import learned as learned_table
 from .positional_encoding import (
     MAX_SEQ_LEN,
     check_size,
@@ -23,11 +26,33 @@ from .positional_encoding import (
     sinusoidal,
     wavelengths,
 )
+from .relative import MIN_HALVES_LEN, relative_shift
+from .rope import rope, rope_relative_residual
+from .similarity import similarity as similarity_matrices
+from .similarity import toeplitz_residual
 
 # The wave plot samples each unit of position this many times...
 SAMPLES_PER_POSITION = 8
 # ...but never more than this many samples in all (4096 intervals).
 MAX_SAMPLES = 4097
+
+# Most multiply-adds one entry point may ask for: about 0.1 s in Pyodide, which has no BLAS
+# (2**26: seq_len 1024 with d_model 64 for a Gram matrix of seq_len x seq_len).
+MAX_WORK = 2**26
+# "compare" makes four such seq_len x seq_len products (three encodings and the RoPE check).
+MAX_COMPARE_WORK = MAX_WORK // 4
+# Widest d_model for "relative": its matrix is drawn one pixel per entry.
+MAX_RELATIVE_WIDTH = 128
+# Longest sequence for "relative".
+MAX_RELATIVE_LEN = 512
+# At most this many positions are listed side by side by "relative".
+RELATIVE_SAMPLES = 6
+# Largest n for the n x n matrices of "similarity" and "compare".
+MAX_MATRIX_LEN = 512
+# Widest d_model for "similarity", "compare" and "extrapolation" (MAX_WORK limits it further).
+MAX_MATRIX_WIDTH = 1024
+# How many entries of the layout permutation "extrapolation" lists.
+PERMUTATION_SHOWN = 16
 
 
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
@@ -163,6 +188,205 @@ def added(word: str, pos: int, d_model: int, base: float = 10000.0) -> dict:
     }
 
 
+def relative(k: int, d_model: int, base: float = 10000.0, seq_len: int = 64) -> dict:
+    """"k positions later" is one matrix M_k (see ``pelab.relative_shift``).
+
+    Args:
+        k: the offset, an integer from -100000 to 100000.
+        d_model: the width, an integer from 1 to MAX_RELATIVE_WIDTH (odd allowed: its lone
+            sine column cannot be shifted exactly, and the residuals say so).
+        base: the encoding's base.
+        seq_len: positions compared, pos = s .. s + seq_len - 1 with s = max(0, -k), an
+            integer from MIN_HALVES_LEN to MAX_RELATIVE_LEN.
+
+    Returns:
+        rotation: float64, shape (d_model * d_model,), row-major M_k,
+        rotation_rgba: uint8, shape (d_model * d_model * 4,), M_k coloured over [-1, 1],
+        residual: float, max |PE(pos + k) - M_k PE(pos)| (rounding error for even d_model),
+        independence: float, max |M fitted on the first half - M fitted on the second half|,
+        sine_only_residual: float, the least-squares fit from the sines alone (large),
+        full_fit_residual: float, the least-squares fit from whole rows (rounding error),
+        positions: list of up to RELATIVE_SAMPLES int, evenly spread sample positions pos,
+        shifted: float64, shape (len(positions) * d_model,), row-major PE(pos + k) for them,
+        mapped: float64, shape (len(positions) * d_model,), row-major M_k PE(pos) for them,
+        d_model: int.
+    """
+    d_model = check_size("d_model", d_model, MAX_RELATIVE_WIDTH)
+    seq_len = check_size("seq_len", seq_len, MAX_RELATIVE_LEN, minimum=MIN_HALVES_LEN)
+    shift = relative_shift(k, seq_len, d_model, base)
+    # Row indices of the samples: evenly spread over the seq_len rows, first and last included.
+    spread = np.linspace(0, seq_len - 1, min(RELATIVE_SAMPLES, seq_len))
+    rows = np.unique(np.rint(spread).astype(np.intp))
+    return {
+        "rotation": _flat(shift.rotation),
+        "rotation_rgba": _flat(to_rgba(shift.rotation)),
+        "residual": shift.residual,
+        "independence": shift.independence,
+        "sine_only_residual": shift.sine_only_residual,
+        "full_fit_residual": shift.full_fit_residual,
+        "positions": [int(pos) for pos in shift.positions[rows]],
+        "shifted": _flat(shift.later[rows]),
+        "mapped": _flat(shift.mapped[rows]),
+        "d_model": d_model,
+    }
+
+
+def similarity(seq_len: int, d_model: int, base: float = 10000.0, pos: int = 0) -> dict:
+    """How alike every two positions are (see ``pelab.similarity``).
+
+    Args:
+        seq_len: n, an integer from 1 to MAX_MATRIX_LEN.
+        d_model: an integer from 1 to MAX_MATRIX_WIDTH, with seq_len**2 * d_model <= MAX_WORK.
+        base: the encoding's base.
+        pos: the position whose row is returned, an integer from 0 to seq_len - 1.
+
+    Returns:
+        n: int,
+        dot: float64, shape (n * n,), row-major PE(p) . PE(q),
+        cosine: float64, shape (n * n,), row-major cosine similarities,
+        dot_rgba: uint8, shape (n * n * 4,), dot coloured over [-dot_scale, dot_scale],
+        cosine_rgba: uint8, shape (n * n * 4,), cosine coloured over [-1, 1],
+        row: float64, shape (n,), PE(pos) . PE(q) for every q,
+        toeplitz: float, the largest spread along a diagonal of dot (rounding error for even
+            d_model: dot depends only on q - p),
+        dot_scale: float, max |dot| (d_model / 2 for even d_model; 1.0 if dot is all zeros).
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_MATRIX_LEN)
+    d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH)
+    _check_work("seq_len * seq_len * d_model", (seq_len, seq_len, d_model))
+    pos = check_size("pos", pos, seq_len - 1, minimum=0)
+    dot, cosine = similarity_matrices(sinusoidal(seq_len, d_model, base))
+    # The colour range: the largest |dot| (every |PE(p)|^2 is d_model / 2 for even d_model).
+    dot_scale = float(np.max(np.abs(dot))) or 1.0
+    return {
+        "n": seq_len,
+        "dot": _flat(dot),
+        "cosine": _flat(cosine),
+        "dot_rgba": _flat(to_rgba(dot, -dot_scale, dot_scale)),
+        "cosine_rgba": _flat(to_rgba(cosine)),
+        "row": _flat(dot[pos]),
+        "toeplitz": toeplitz_residual(dot),
+        "dot_scale": dot_scale,
+    }
+
+
+def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, seed: int = 0) -> dict:
+    """Cosine similarity between positions 0..seq_len-1 under three encodings.
+
+    sinusoidal: the rows of ``pelab.sinusoidal``. rope: one seeded vector v (standard normal,
+    ``numpy.random.default_rng(seed)``) rotated to every position with ``pelab.rope``, used as
+    both query and key: cosine(m, n) = rope(v)[m] . rope(v)[n] / |v|^2, which depends only on
+    m - n. learned: the rows of ``pelab.learned(max_len, d_model, seed)``, which has no row for
+    positions >= max_len: those rows and columns are NaN, drawn in the colour map's NaN grey
+    (opaque (128, 128, 128), a colour no value takes).
+
+    Args:
+        seq_len: n, an integer from 1 to MAX_MATRIX_LEN.
+        d_model: an even integer from 2 to MAX_MATRIX_WIDTH (RoPE rotates pairs), with
+            seq_len**2 * d_model <= MAX_COMPARE_WORK.
+        max_len: the learned table's length, an integer from 1 to 4096.
+        base: the base of the sinusoidal encoding and of RoPE.
+        seed: an integer from 0 to 2**64 - 1.
+
+    Returns:
+        n: int,
+        sinusoidal, rope, learned: float64, shape (n * n,), row-major cosine matrices (learned
+            NaN where a position >= max_len is involved),
+        sinusoidal_rgba, rope_rgba, learned_rgba: uint8, shape (n * n * 4,), coloured over [-1, 1],
+        learned_error: str, the IndexError message for looking up position seq_len - 1 when
+            seq_len > max_len, else None,
+        rope_relative_residual: float, max |score(m, n) - score(m + t, n + t)| (rounding error).
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_MATRIX_LEN)
+    d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH, minimum=2)
+    if d_model % 2:
+        raise ValueError(
+            f"d_model must be an even integer from 2 to {MAX_MATRIX_WIDTH} "
+            f"(RoPE rotates pairs), got {d_model}"
+        )
+    _check_work("seq_len * seq_len * d_model", (seq_len, seq_len, d_model), MAX_COMPARE_WORK)
+    table = learned_table(max_len, d_model, seed)
+    positions = np.arange(seq_len)
+
+    sinusoidal_cosine = similarity_matrices(sinusoidal(seq_len, d_model, base))[1]
+
+    vector = np.random.default_rng(table.seed).standard_normal(d_model)
+    rope_cosine = similarity_matrices(rope(np.tile(vector, (seq_len, 1)), positions, base))[1]
+
+    known = min(seq_len, table.max_len)
+    learned_cosine = np.full((seq_len, seq_len), np.nan)
+    learned_cosine[:known, :known] = similarity_matrices(table.lookup(range(known)))[1]
+    learned_error = None
+    if seq_len > table.max_len:
+        try:
+            table.lookup([seq_len - 1])
+        except IndexError as error:
+            learned_error = str(error)
+
+    return {
+        "n": seq_len,
+        "sinusoidal": _flat(sinusoidal_cosine),
+        "rope": _flat(rope_cosine),
+        "learned": _flat(learned_cosine),
+        "sinusoidal_rgba": _flat(to_rgba(sinusoidal_cosine)),
+        "rope_rgba": _flat(to_rgba(rope_cosine)),
+        "learned_rgba": _flat(to_rgba(learned_cosine)),
+        "learned_error": learned_error,
+        "rope_relative_residual": rope_relative_residual(vector, vector, seq_len, base),
+    }
+
+
+def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> dict:
+    """How close the nearest two positions come as the sequence grows past the training length.
+
+    Args:
+        d_model: an integer from 1 to MAX_MATRIX_WIDTH, with seq_len**2 * d_model <= MAX_WORK.
+        base: the encoding's base (a small one makes far-apart positions alias).
+        train_len: the training length, an integer from 2 to seq_len.
+        seq_len: the longest sequence, an integer from 2 to MAX_NEAREST_LEN (2048).
+
+    Returns:
+        nearest: float64, shape (seq_len,), entry L - 1 the smallest distance |PE(p) - PE(q)|
+            over 0 <= p < q <= L - 1; entry 0 (a single position, no pair) is NaN,
+        train_len: int,
+        at_train: float, nearest[train_len - 1], the nearest pair within the training length,
+        beyond: float, nearest[seq_len - 1],
+        layout_residual: float, max |sinusoidal[:, perm] - concatenated|: exactly 0.0,
+        permutation: list of int, the first PERMUTATION_SHOWN entries of
+            ``pelab.layout_permutation(d_model)`` (sines first, then cosines).
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_NEAREST_LEN, minimum=2)
+    train_len = check_size("train_len", train_len, seq_len, minimum=2)
+    d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH)
+    _check_work("seq_len * seq_len * d_model", (seq_len, seq_len, d_model))
+    nearest = nearest_distances(seq_len, d_model, base)
+    # inf (no pair at all) has no JSON form and no meaning on a chart: send NaN.
+    nearest[0] = np.nan
+    permutation = layout_permutation(d_model)
+    # The interleaved table with its columns reordered, against the concatenated layout.
+    reordered = sinusoidal(seq_len, d_model, base)[:, permutation]
+    layout_residual = np.max(np.abs(reordered - concatenated(seq_len, d_model, base)))
+    return {
+        "nearest": _flat(nearest),
+        "train_len": train_len,
+        "at_train": float(nearest[train_len - 1]),
+        "beyond": float(nearest[seq_len - 1]),
+        "layout_residual": float(layout_residual),
+        "permutation": [int(j) for j in permutation[:PERMUTATION_SHOWN]],
+    }
+
+
+def _check_work(expression: str, factors: tuple, limit: int = MAX_WORK) -> None:
+    """Refuse a request whose work, the product of the int ``factors``, exceeds ``limit``."""
+    work = int(np.prod(factors, dtype=object))
+    if work > limit:
+        shown = " * ".join(str(f) for f in factors)
+        raise ValueError(
+            f"{expression} must be at most {limit} to keep the page responsive, "
+            f"got {shown} = {work}"
+        )
+
+
 def _flat(array: np.ndarray) -> np.ndarray:
     """``array`` flattened row-major into a C-contiguous 1-D array (copied only if it must be)."""
     return np.ascontiguousarray(array).reshape(-1)
@@ -175,6 +399,10 @@ ENTRY_POINTS = {
     "formula": formula,
     "waves": waves,
     "added": added,
+    "relative": relative,
+    "similarity": similarity,
+    "compare": compare,
+    "extrapolation": extrapolation,
 }
 
 

@@ -1,0 +1,60 @@
+/**
+ * Demo: learned, sinusoidal and rotary. Cosine similarity between positions for a learned
+ * table (random, as before training), the sinusoidal formula and RoPE scores. Asking the
+ * learned table for a position past its length fails: that failure is the lesson.
+ */
+import { bindSliders, liveRender } from "./controls.js";
+import { difference } from "./format.js";
+import { paintPixels } from "./paint.js";
+import { showPython } from "./show-python.js";
+
+export function compareDemo(root, python) {
+  const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
+  const render = liveRender(root, (request) => python.compare(request), show);
+  const learnedError = root.querySelector(".compare-learned-error");
+
+  function update() {
+    showPython(
+      root,
+      `import pelab
+
+table = pelab.learned(max_len=${params.maxLen}, d_model=64)
+try:
+    table.lookup(range(${params.seqLen}))          # positions 0 .. ${params.seqLen - 1}
+except IndexError as error:
+    print("learned:", error)
+pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=64)   # any length works
+print("sinusoidal:", pe.shape)`,
+    );
+    return render({ ...params });
+  }
+
+  function show(result, request) {
+    const n = result.n;
+    for (const kind of ["learned", "sinusoidal", "rope"]) {
+      paintPixels(root.querySelector(`.compare-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
+    }
+    const rows = Math.min(request.maxLen, n);
+    root.querySelector(".compare-learned").setAttribute(
+      "aria-label",
+      `Learned table: ${rows} of ${n} positions have a vector; similarities between different positions are near 0 (random start)` +
+        (n > rows ? `; positions ${rows} to ${n - 1} have none (grey).` : "."),
+    );
+    root.querySelector(".compare-sinusoidal").setAttribute(
+      "aria-label",
+      `Sinusoidal: all ${n} positions have a vector; similarity is highest near the diagonal and falls with distance.`,
+    );
+    root.querySelector(".compare-rope").setAttribute(
+      "aria-label",
+      `RoPE scores for ${n} query and key positions: constant along every diagonal, since they depend only on m − n.`,
+    );
+    learnedError.hidden = !result.learned_error;
+    learnedError.textContent = result.learned_error ? `The learned table says: ${result.learned_error}` : "";
+    root.querySelector(".compare-rope-check").textContent =
+      `RoPE check: shifting both query and key positions by the same amount changes the score by at most ${difference(result.rope_relative_residual)}, ` +
+      "so q_m · k_n depends only on m − n.";
+    Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}

@@ -1,0 +1,46 @@
+/**
+ * Wiring shared by the demos: named sliders bound to a params object, and a render loop that
+ * keeps one request in flight (latest value wins) and shows failures in the demo's .problem.
+ */
+import { formatNumber, roundSignificant } from "./format.js";
+import { latestWins } from "./latest.js";
+import { slider } from "./slider.js";
+
+/** A slider over log10(base): 4 is 10000; the base is rounded to 3 significant figures. */
+export const LOG_BASE = { toValue: (exponent) => roundSignificant(10 ** exponent), format: formatNumber };
+
+/**
+ * Bind sliders `{key: "input name" | ["input name", options]}` inside `root`; returns the params
+ * object, kept current, and calls `onInput(params)` whenever one moves.
+ */
+export function bindSliders(root, specs, onInput) {
+  const params = {};
+  for (const [key, spec] of Object.entries(specs)) {
+    const [name, options] = Array.isArray(spec) ? spec : [spec, {}];
+    const control = slider(root.querySelector(`[name="${name}"]`), {
+      ...options,
+      onInput: (value) => {
+        params[key] = value;
+        onInput(params);
+      },
+    });
+    params[key] = control.value;
+  }
+  return params;
+}
+
+/** Render with `compute(params)` then `show(result, params)`, newest params winning. */
+export function liveRender(root, compute, show) {
+  const problem = root.querySelector(".problem");
+  return latestWins(
+    compute,
+    async (result, params) => {
+      problem.hidden = true;
+      await show(result, params);
+    },
+    (error) => {
+      problem.textContent = `Could not compute this: ${error.message}`;
+      problem.hidden = false;
+    },
+  );
+}

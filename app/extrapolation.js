@@ -1,0 +1,66 @@
+/**
+ * Demo: beyond the training length. How close the two most alike positions come as the
+ * sequence grows past a training length, for a chosen d_model and base; and the paper's
+ * interleaved layout against the concatenated halves of other implementations.
+ */
+import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
+import { difference, fixed, formatNumber } from "./format.js";
+import { lineChart } from "./line-chart.js";
+import { showPython } from "./show-python.js";
+
+export function extrapolationDemo(root, python) {
+  const params = bindSliders(
+    root,
+    { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: ["base", LOG_BASE] },
+    () => update(),
+  );
+  const render = liveRender(root, (request) => python.extrapolation(request), show);
+
+  function update() {
+    const notice = root.querySelector(".extrapolation-notice");
+    notice.hidden = params.trainLen <= params.seqLen;
+    notice.textContent = notice.hidden
+      ? ""
+      : `The training length ${params.trainLen} is longer than the sequence: it is shown as ${params.seqLen}.`;
+    const trainLen = Math.min(params.trainLen, params.seqLen);
+    showPython(
+      root,
+      `import numpy as np
+import pelab
+
+nearest = pelab.nearest_distances(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})
+print("closest two positions within ${trainLen}:", nearest[${trainLen - 1}].round(4))
+print("closest two positions within ${params.seqLen}:", nearest[-1].round(4))
+perm = pelab.layout_permutation(${params.dModel})
+same = pelab.sinusoidal(8, ${params.dModel})[:, perm] == pelab.concatenated(8, ${params.dModel})
+print("interleaved == concatenated after reordering:", same.all())`,
+    );
+    return render({ ...params, trainLen });
+  }
+
+  function show(result, request) {
+    const n = result.nearest.length;
+    lineChart(root.querySelector(".extrapolation-chart"), {
+      series: [{ x: [...Array(n).keys()].map((k) => k + 1), y: result.nearest, className: "pair-0" }],
+      markers: [{ x: Math.min(request.trainLen, n), label: `training length ${request.trainLen}`, className: "now" }],
+      xLabel: "sequence length",
+      yLabel: "closest two positions",
+      yDomain: [0, Math.max(...[...result.nearest].filter(Number.isFinite), 1e-9)],
+    });
+    root.querySelector(".extrapolation-chart").setAttribute(
+      "aria-label",
+      `Smallest distance between two different positions, for sequence lengths 2 to ${n}: ` +
+        `${fixed(result.at_train, 4)} within the training length ${request.trainLen}, ${fixed(result.beyond, 4)} at length ${n}.`,
+    );
+    root.querySelector(".extrapolation-at-train").textContent = fixed(result.at_train, 4);
+    root.querySelector(".extrapolation-beyond").textContent = fixed(result.beyond, 4);
+    root.querySelector(".extrapolation-layout").textContent = difference(result.layout_residual);
+    Object.assign(root.dataset, {
+      rendered: `${request.trainLen}/${request.seqLen}/${request.dModel}@${request.base}`,
+      atTrain: result.at_train,
+      beyond: result.beyond,
+    });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}

@@ -1,0 +1,47 @@
+/**
+ * Check your understanding: multiple-choice and true/false questions with immediate,
+ * explained feedback. Plain radio buttons, so it works from the keyboard; answers stay in
+ * the page (nothing is stored or sent).
+ */
+export function quiz(form) {
+  const questions = [...form.querySelectorAll(".quiz-question")];
+  const score = form.querySelector(".quiz-score");
+
+  function update() {
+    const answered = questions.filter((q) => q.dataset.result);
+    const right = answered.filter((q) => q.dataset.result === "right").length;
+    score.textContent =
+      answered.length === questions.length
+        ? `All ${questions.length} answered: ${right} right.${right === questions.length ? " Well done." : ""}`
+        : `${answered.length} of ${questions.length} answered, ${right} right.`;
+  }
+
+  form.addEventListener("change", ({ target }) => {
+    if (target.type !== "radio") return;
+    const question = target.closest(".quiz-question");
+    const correct = target.hasAttribute("data-correct");
+    const answer = question.querySelector("input[data-correct]").closest("label").textContent.trim();
+    question.dataset.result = correct ? "right" : "wrong";
+    for (const label of question.querySelectorAll("label")) {
+      const input = label.querySelector("input");
+      label.dataset.mark = input.hasAttribute("data-correct") ? "answer" : input === target ? "wrong" : "";
+    }
+    const feedback = question.querySelector(".quiz-feedback");
+    feedback.textContent = correct ? "Right." : `Not quite: the answer is “${answer}”.`;
+    feedback.hidden = false;
+    question.querySelector(".quiz-explain").hidden = false;
+    update();
+  });
+
+  form.addEventListener("reset", () => {
+    for (const question of questions) {
+      delete question.dataset.result;
+      for (const label of question.querySelectorAll("label")) label.dataset.mark = "";
+      question.querySelector(".quiz-feedback").hidden = true;
+      question.querySelector(".quiz-explain").hidden = true;
+    }
+    queueMicrotask(update);
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  update();
+}

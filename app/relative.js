@@ -1,0 +1,56 @@
+/**
+ * Demo: "k positions later" is one matrix. M_k (block-diagonal 2 x 2 rotations by k * w_i)
+ * maps PE(pos) to PE(pos + k) for every pos; a map from the sines alone cannot.
+ */
+import { bindSliders, liveRender } from "./controls.js";
+import { difference } from "./format.js";
+import { paintPixels } from "./paint.js";
+import { showPython } from "./show-python.js";
+import { vectorTable } from "./vector-table.js";
+
+export function relativeDemo(root, python) {
+  const params = bindSliders(root, { k: "k", dModel: "d_model" }, () => update());
+  const render = liveRender(root, (request) => python.relative(request), show);
+
+  function update() {
+    showPython(
+      root,
+      `import pelab
+
+k, d_model = ${params.k}, ${params.dModel}
+M = pelab.rotation(k, d_model)                    # (${params.dModel}, ${params.dModel}): 2x2 rotations by k * w_i
+pe = pelab.sinusoidal(seq_len=64 + abs(k), d_model=d_model)
+start = max(0, -k)
+print("PE(pos+k) - M @ PE(pos):", abs(pe[start + k:start + k + 5] - pe[start:start + 5] @ M.T).max())
+pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
+    );
+    return render({ ...params });
+  }
+
+  async function show(result, request) {
+    const d = result.d_model;
+    const canvas = root.querySelector(".relative-matrix");
+    paintPixels(canvas, { width: d, height: d, rgba: result.rotation_rgba });
+    canvas.setAttribute(
+      "aria-label",
+      `The ${d} by ${d} matrix M_${request.k}: ${d / 2} rotation blocks of 2 by 2 along the diagonal, zero elsewhere.`,
+    );
+    root.querySelector(".relative-caption").textContent = `M_${request.k} (${d} × ${d}): blue −1, white 0, red +1`;
+    const rows = [];
+    result.positions.forEach((pos, n) => {
+      rows.push({ label: `PE(${pos} + ${request.k})`, values: result.shifted.subarray(n * d, (n + 1) * d) });
+      rows.push({ label: `M · PE(${pos})`, values: result.mapped.subarray(n * d, (n + 1) * d) });
+    });
+    await vectorTable(root.querySelector(".relative-table"), python, rows, { caption: "dimension" });
+    root.querySelector(".relative-residual").textContent = difference(result.residual);
+    root.querySelector(".relative-independence").textContent = difference(result.independence);
+    root.querySelector(".relative-sine-only").textContent = difference(result.sine_only_residual);
+    Object.assign(root.dataset, {
+      rendered: `${request.k}/${request.dModel}`,
+      residual: result.residual,
+      sineOnly: result.sine_only_residual,
+    });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}

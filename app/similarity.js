@@ -1,0 +1,67 @@
+/**
+ * Demo: how alike two positions are. The dot-product and cosine matrices of the encoding,
+ * one position's row against all others, and a check that the dot product depends only on
+ * the offset q - p (every diagonal is constant: a Toeplitz matrix).
+ */
+import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
+import { difference, formatNumber } from "./format.js";
+import { lineChart } from "./line-chart.js";
+import { paintPixels } from "./paint.js";
+import { showPython } from "./show-python.js";
+
+export function similarityDemo(root, python) {
+  const params = bindSliders(
+    root,
+    { dModel: "d_model", seqLen: "seq_len", base: ["base", LOG_BASE], pos: "pos" },
+    () => update(),
+  );
+  const render = liveRender(root, (request) => python.similarity(request), show);
+
+  function update() {
+    const pos = Math.min(params.pos, params.seqLen - 1);
+    showPython(
+      root,
+      `import pelab
+
+pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})
+dot, cosine = pelab.similarity(pe)                # (${params.seqLen}, ${params.seqLen}) each
+print("largest spread along a diagonal:", pelab.toeplitz_residual(dot))
+pelab.show(cosine, title="cosine similarity", vmin=-1, vmax=1)
+dot[${pos}].round(2)                                 # position ${pos} against every position`,
+    );
+    return render({ ...params, pos });
+  }
+
+  function show(result, request) {
+    const n = result.n;
+    paintPixels(root.querySelector(".similarity-dot"), { width: n, height: n, rgba: result.dot_rgba });
+    paintPixels(root.querySelector(".similarity-cosine"), { width: n, height: n, rgba: result.cosine_rgba });
+    const scale = formatNumber(result.dot_scale);
+    root.querySelector(".similarity-dot-caption").textContent = `Dot product PE(p) · PE(q): blue −${scale}, red +${scale}`;
+    root.querySelector(".similarity-dot").setAttribute(
+      "aria-label",
+      `Dot products between all ${n} positions: largest (${scale}) on the diagonal, falling off with distance.`,
+    );
+    root.querySelector(".similarity-cosine").setAttribute(
+      "aria-label",
+      `Cosine similarity between all ${n} positions: 1 on the diagonal, smaller for positions further apart.`,
+    );
+    lineChart(root.querySelector(".similarity-chart"), {
+      series: [{ x: [...Array(n).keys()], y: result.row, className: "pair-0" }],
+      markers: [{ x: request.pos, label: `p = ${request.pos}`, className: "now" }],
+      xLabel: "position q",
+      yLabel: `PE(${request.pos}) · PE(q)`,
+    });
+    root.querySelector(".similarity-chart").setAttribute(
+      "aria-label",
+      `Dot product of position ${request.pos} with every position from 0 to ${n - 1}: ` +
+        `${formatNumber(result.dot_scale)} at q = ${request.pos}, lower further away.`,
+    );
+    root.querySelector(".similarity-toeplitz").textContent =
+      `Every diagonal holds a single value: the largest spread along any diagonal is ${difference(result.toeplitz)}. ` +
+      "So the dot product depends only on the offset q − p.";
+    Object.assign(root.dataset, { rendered: `${request.seqLen}x${request.dModel}@${request.base}:${request.pos}`, toeplitz: result.toeplitz });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}

@@ -1,0 +1,195 @@
+r"""
+# Beyond the training length
+
+A model trained on sequences of up to $L$ tokens meets longer ones later.
+A learned table has no row for position $L$ (see `learned`), but the
+sinusoidal formula has a value for every position: Vaswani et al. hoped it
+"may allow the model to extrapolate to sequence lengths longer than the
+ones encountered during training".  A value is only useful if it is
+*different* from the values of other positions, though.
+
+Each pair $i$ turns with period $\lambda_i = 2\pi / \omega_i$ positions,
+the slowest one $\lambda_{max} = 2\pi \cdot base^{(d_{model}-2)/d_{model}}$.
+Two positions whose offset $t = q - p$ is close to a whole number of turns
+of *every* pair get almost the same encoding:
+
+$$
+\lVert PE_p - PE_q \rVert^2 = \sum_i 2\big(1 - \cos(t\,\omega_i)\big)
+= 4 \sum_i \sin^2\!\Big(\frac{t\,\omega_i}{2}\Big)
+\qquad (\text{even } d_{model}).
+$$
+
+With the paper's base 10000 the slow pairs take tens of thousands of
+positions to come round, so the nearest two positions among the first few
+thousand are simply neighbours, about 1 apart.  With a tiny base (say 1.5)
+every pair turns fast and, as the sequence grows, some offset comes close
+to a whole number of turns for all pairs at once: two far-apart positions
+*alias*, nearly indistinguishable.  `nearest_distances` tracks the closest
+pair as the sequence grows.
+
+The second half of this module is about *layout*.  The paper interleaves
+sines and cosines (sin, cos, sin, cos, ...); the TensorFlow tutorial and
+tensor2tensor put all the sines first, then all the cosines.  Same
+frequencies, same numbers, columns in another order: `layout_permutation`
+gives the order, so the two are interchangeable for any model with a
+linear layer after them, and extrapolate identically.
+"""
+
+import numpy as np
+
+from .positional_encoding import (
+    DEFAULT_BASE,
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    MAX_SEQ_LEN,
+    angular_frequencies,
+    check_base,
+    check_size,
+    sinusoidal,
+)
+
+# Longest sequence for `nearest_distances`: its (seq_len, seq_len) float64
+# matrices are 32 MB each at 2048.
+MAX_NEAREST_LEN = 2048
+# Widest encoding for `nearest_distances`.
+MAX_NEAREST_WIDTH = 1024
+
+
+def nearest_distances(seq_len, d_model, base=DEFAULT_BASE):
+    r"""
+    How close the two nearest *different* positions come, as the sequence
+    grows:
+
+    $$
+    \text{nearest}[L - 1] = \min_{0 \le p < q \le L - 1} \lVert PE_p - PE_q \rVert,
+    \qquad L = 1, \dots, seq\_len .
+    $$
+
+    Entry 0 ($L = 1$, a single position, no pair) is `inf`.  The entries
+    never increase: a longer sequence holds every pair of a shorter one.
+
+    Computed from the Gram matrix $G = PE \, PE^\top$ by
+    $\lVert a - b \rVert^2 = \lVert a \rVert^2 + \lVert b \rVert^2 - 2\, a \cdot b$
+    (clamped at 0, which rounding can undershoot), then for each $q$ the
+    closest earlier position, then a running minimum over $q$.  The
+    subtraction loses about $\sqrt{d_{model} \cdot 2^{-52}}$, so distances
+    below about 1e-7 are rounding noise.  The work is $seq\_len^2 \cdot
+    d_{model}$ multiply-adds (for an even `d_model` the closed form in the
+    module notes gives the same numbers in $seq\_len \cdot d_{model}$).
+
+    Args:
+        seq_len: the longest sequence, an integer from 1 to `MAX_NEAREST_LEN`.
+        d_model: model width, an integer from 1 to `MAX_NEAREST_WIDTH`.
+        base: a finite real number > 1.
+
+    Returns:
+        float64 array of shape `(seq_len,)`: entry 0 is inf, the rest are
+        finite, >= 0 and non-increasing.
+
+    Example:
+        >>> [round(x, 3) for x in nearest_distances(4, 16).tolist()]
+        [inf, 1.015, 1.015, 1.015]
+        >>> float(nearest_distances(1024, 2)[-1]) < 1e-4    # one pair: 710 is nearly 113 turns
+        True
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_NEAREST_LEN)
+    d_model = check_size("d_model", d_model, MAX_NEAREST_WIDTH)
+    pe = sinusoidal(seq_len, d_model, base)
+    # G_pq = PE_p . PE_q, shape (seq_len, seq_len).
+    squared = pe @ pe.T
+    # |PE_p|^2, the diagonal of G, shape (seq_len,).
+    norms = np.diag(squared).copy()
+    # |PE_p - PE_q|^2 = |PE_p|^2 + |PE_q|^2 - 2 G_pq, in place over G.
+    squared *= -2.0
+    squared += norms[:, np.newaxis]
+    squared += norms[np.newaxis, :]
+    # Rounding can make a tiny distance slightly negative: clamp at 0.
+    np.maximum(squared, 0.0, out=squared)
+    # Keep only pairs p < q (above the diagonal); the rest can never be
+    # the minimum.
+    index = np.arange(seq_len)
+    squared[index[:, np.newaxis] >= index[np.newaxis, :]] = np.inf
+    # Column q: the squared distance from q to its closest earlier position.
+    closest = squared.min(axis=0)
+    # nearest[L - 1] = min over q <= L - 1 of closest[q]: a running minimum.
+    return np.sqrt(np.minimum.accumulate(closest))
+
+
+def concatenated(seq_len, d_model, base=DEFAULT_BASE):
+    r"""
+    The sinusoidal encoding in the layout of the TensorFlow tutorial and
+    tensor2tensor: all the sines, then all the cosines,
+
+    $$
+    PE^{cat}_{pos} = \big(\sin pos\,\omega_0, \dots, \sin pos\,\omega_{h-1},\;
+                          \cos pos\,\omega_0, \dots, \cos pos\,\omega_{c-1}\big),
+    $$
+
+    with the paper's frequencies $\omega_i = base^{-2i/d_{model}}$,
+    $h = \lceil d_{model}/2 \rceil$ sines and $c = \lfloor d_{model}/2 \rfloor$
+    cosines (for an odd `d_model` the last pair's cosine is dropped, as in
+    `sinusoidal`).  The angles and their sines and cosines are computed as
+    in `sinusoidal`, so the entries are the same numbers bit for bit, only
+    in other columns (see `layout_permutation`).
+
+    Args:
+        seq_len: number of positions, an integer from 1 to `MAX_SEQ_LEN`.
+        d_model: number of columns, an integer from 1 to `MAX_D_MODEL`;
+            `seq_len * d_model` may not exceed `MAX_ELEMENTS`.
+        base: a finite real number > 1.
+
+    Returns:
+        float64 array of shape `(seq_len, d_model)`.
+
+    Example:
+        >>> [round(v, 4) for v in concatenated(2, 4)[1].tolist()]
+        [0.8415, 0.01, 0.5403, 1.0]
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
+    d_model = check_size("d_model", d_model, MAX_D_MODEL)
+    base = check_base(base)
+    if seq_len * d_model > MAX_ELEMENTS:
+        raise ValueError(
+            f"seq_len * d_model must be at most {MAX_ELEMENTS}, "
+            f"got {seq_len} * {d_model} = {seq_len * d_model}"
+        )
+    # pos * w_i for every (pos, i), shape (seq_len, ceil(d_model / 2)).
+    omega = angular_frequencies(d_model, base)
+    angles = np.arange(seq_len, dtype=np.float64)[:, np.newaxis] * omega[np.newaxis, :]
+    # [sin(angles) | cos(angles)]: the h sines first, then the c cosines.
+    sines = np.sin(angles)
+    cosines = np.cos(angles[:, : d_model // 2])
+    return np.concatenate([sines, cosines], axis=1)
+
+
+def layout_permutation(d_model):
+    r"""
+    The column order that turns the interleaved layout into the
+    concatenated one:
+
+    $$
+    perm = (0, 2, 4, \dots, \; 1, 3, 5, \dots), \qquad
+    \text{sinusoidal}(\dots)[:, perm] = \text{concatenated}(\dots)
+    $$
+
+    exactly: column $j < h$ of the concatenated layout is sine column $2j$,
+    and column $h + i$ is cosine column $2i + 1$ ($h = \lceil d_{model}/2
+    \rceil$).  A permutation of the columns is an orthogonal linear map, so
+    a model's first linear layer absorbs it: the two layouts carry the same
+    information.  Its inverse is `np.argsort(perm)`.
+
+    Args:
+        d_model: number of columns, an integer from 1 to `MAX_D_MODEL`
+            (odd too: the lone last sine goes at the end of the sines).
+
+    Returns:
+        int64 array of shape `(d_model,)`, a permutation of `range(d_model)`.
+
+    Example:
+        >>> layout_permutation(6).tolist()
+        [0, 2, 4, 1, 3, 5]
+    """
+    d_model = check_size("d_model", d_model, MAX_D_MODEL)
+    columns = np.arange(d_model, dtype=np.int64)
+    # The even (sine) columns in order, then the odd (cosine) ones.
+    return np.concatenate([columns[0::2], columns[1::2]])
