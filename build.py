@@ -49,7 +49,7 @@ WHEEL_SOURCES = {
 }
 # The light build (--pyodide-cdn) loads the same version from Pyodide's official CDN.
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
-SITE_FILES = ("index.html",)
+SITE_FILES = ("index.html", "embed.html", "embedding.html")
 SITE_DIRS = ("app", "static")
 # Entry points of third-party front-end code, each bundled by esbuild into one same-origin module.
 VENDOR = ROOT / "app" / "vendor"

@@ -156,6 +156,15 @@ function createCell(element, python, storage) {
     output,
     run,
     status: (text) => element.dataset.status === "running" && (statusText.textContent = text || "Running…"),
+    /** True once the learner (or a shared link) has changed the code. */
+    get edited() {
+      return !pristine;
+    },
+    /** Code from a shared link: shown as an edit, not saved over the learner's own. */
+    load(code) {
+      editor.code = code;
+      pristine = false;
+    },
     /** The demo's current code: shown unless the learner has edited the cell. */
     offer(code) {
       demoCode = code.trim() + "\n";

@@ -1,20 +1,10 @@
-/** The lesson page: start Python, show its progress, wire the code cells and the demos. */
-import { addedDemo } from "./added.js";
+/** The lesson page: start Python, show its progress, wire the code cells and every demo. */
 import { bootStatus } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
-import { compareDemo } from "./compare.js";
-import { extrapolationDemo } from "./extrapolation.js";
-import { formulaDemo } from "./formula.js";
-import { heatmapDemo } from "./heatmap.js";
-import { orderBlindDemo } from "./order-blind.js";
-import { quiz } from "./quiz.js";
-import { relativeDemo } from "./relative.js";
+import { DEMOS } from "./demos.js";
 import { sharedValue } from "./shared-value.js";
-import { similarityDemo } from "./similarity.js";
-import { wavesDemo } from "./waves.js";
-
-quiz(document.querySelector("#quiz form")); // plain JavaScript: works even when Python cannot start
+import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
 
 if (document.documentElement.dataset.state !== "error") {
   const status = bootStatus(document.querySelector("#boot"));
@@ -27,19 +17,19 @@ if (document.documentElement.dataset.state !== "error") {
   });
   status.stage("runtime");
 
-  notebookCells(document, python); // first, so the demos can offer their code to the cells
-  const position = sharedValue(3); // the position whose dial and heatmap row are shown
-  const demos = [
-    orderBlindDemo(document.querySelector("#order-blind"), python),
-    formulaDemo(document.querySelector("#formula"), python),
-    wavesDemo(document.querySelector("#waves"), python, position),
-    heatmapDemo(document.querySelector("#heatmap-demo"), python, position),
-    addedDemo(document.querySelector("#added"), python),
-    relativeDemo(document.querySelector("#relative"), python),
-    similarityDemo(document.querySelector("#similarity"), python),
-    compareDemo(document.querySelector("#learned"), python),
-    extrapolationDemo(document.querySelector("#extrapolation"), python),
-  ];
+  notebookCells(document, python); // first, so that demos and links can hand code to the cells
+  // A shared link "#demo=heatmap&d_model=64" sets that demo up and scrolls to it.
+  const link = new URLSearchParams(location.hash.slice(1));
+  const context = { position: sharedValue(3) }; // the position whose dial and heatmap row are shown
+  const demos = Object.entries(DEMOS).map(([name, demo]) => {
+    const root = document.getElementById(demo.section);
+    shareBar(root, { name, title: demo.title, linkFor: (state) => lessonUrl(name, state) });
+    if (link.get("demo") === name) {
+      showNotices(root, applyState(root, link));
+      requestAnimationFrame(() => root.scrollIntoView());
+    }
+    return demo.create(root, python, context);
+  });
   python.ready
     .then(() => {
       status.stage("render");

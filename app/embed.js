@@ -1,0 +1,98 @@
+/**
+ * embed.html: one demo (or code cell) of the lesson, chosen by ?demo=NAME, for a course page's
+ * iframe. Its markup is the lesson's own section, taken from index.html. Settings come from the
+ * URL fragment (clamped, with a notice); the theme from ?theme=light|dark, the system, or a
+ * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
+ * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it).
+ */
+import { bootStatus } from "./boot-status.js";
+import { PythonBridge } from "./bridge.js";
+import { notebookCells } from "./cells.js";
+import { DEMOS } from "./demos.js";
+import { sharedValue } from "./shared-value.js";
+import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "./share.js";
+
+const THEMES = ["light", "dark"];
+const query = new URLSearchParams(location.search);
+
+function setTheme(theme) {
+  if (THEMES.includes(theme)) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme; // "auto" or anything else: follow the system
+}
+setTheme(query.get("theme"));
+
+/** Tell the host page our height: on every change, and when it asks (it may have missed one). */
+const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
+const tellHeight = () => window.parent.postMessage({ type: "pelab:resize", height: height() }, "*");
+window.addEventListener("message", ({ data }) => {
+  if (data?.type === "pelab:theme") setTheme(data.theme);
+  if (data?.type === "pelab:measure" && window.parent !== window) tellHeight();
+});
+if (window.parent !== window) {
+  // Browsers pause ResizeObserver in iframes scrolled out of view, so DOM changes count too.
+  let last = 0;
+  let pending = null;
+  const check = () => {
+    pending = null;
+    if (height() !== last) {
+      last = height();
+      tellHeight();
+    }
+  };
+  const schedule = () => (pending ??= setTimeout(check, 50));
+  new ResizeObserver(schedule).observe(document.documentElement);
+  new MutationObserver(schedule).observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+if (document.documentElement.dataset.state !== "error") start();
+
+async function start() {
+  const status = bootStatus(document.querySelector("#boot"));
+  const name = query.get("demo") ?? "heatmap";
+  const demo = DEMOS[name];
+  if (!demo) {
+    status.fail(`There is no demo called “${name}”. Known demos: ${Object.keys(DEMOS).join(", ")}.`);
+    return;
+  }
+  let root;
+  try {
+    const response = await fetch(new URL("index.html", document.baseURI));
+    if (!response.ok) throw new Error(`index.html answered ${response.status}`);
+    const lesson = new DOMParser().parseFromString(await response.text(), "text/html");
+    root = document.adoptNode(lesson.getElementById(demo.section));
+  } catch (error) {
+    status.fail(`Could not load the lesson’s demos (${error.message}).`);
+    return;
+  }
+  document.title = `${demo.title} · Positional Encoding Lab`;
+  document.querySelector("main").append(root);
+
+  const python = new PythonBridge();
+  python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
+  python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
+  python.addEventListener("restart", ({ detail }) => {
+    status.restarting(detail.reason);
+    python.ready.then(() => status.ready(), () => {});
+  });
+  status.stage("runtime");
+  notebookCells(document, python);
+  shareBar(root, { name, title: demo.title, linkFor: (state) => embedUrl(name, state) });
+  showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
+  const lessonLink = document.querySelector(".embed-lesson-link");
+  lessonLink.href = lessonUrl(name, readState(root));
+  lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root))));
+  lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));
+
+  const created = demo.create(root, python, { position: sharedValue(3) });
+  python.ready
+    .then(() => {
+      status.stage("render");
+      return created.firstRender;
+    })
+    .then(() => status.ready(), (error) => status.fail(error.message));
+}

@@ -1,0 +1,166 @@
+/**
+ * Shareable state: a demo's settings (its named inputs, and its cell's code when edited) as
+ * the URL fragment, "#d_model=128&seq_len=64&base=10000". Reading a fragment clamps every value
+ * to the input's documented range and says so, so a bad link never gives a blank demo.
+ * Each demo gets "Copy link" and "Copy embed code" buttons.
+ */
+import { cellIn } from "./cells.js";
+import { formatNumber, roundSignificant } from "./format.js";
+
+/** The longest text a link may put into a text box. */
+const MAX_TEXT = 1_000;
+
+/** The inputs that make up a demo's state, by name. */
+function inputs(root) {
+  return [...root.querySelectorAll("input[name]")].filter((input) => !input.closest(".quiz"));
+}
+
+const isLog = (input) => input.dataset.scale === "log10";
+const shown = (input, raw) => (isLog(input) ? formatNumber(roundSignificant(10 ** raw)) : formatNumber(raw));
+
+/** The demo's current settings as URLSearchParams. */
+export function readState(root) {
+  const state = new URLSearchParams();
+  for (const input of inputs(root)) {
+    if (input.type === "checkbox") state.set(input.name, input.checked ? "1" : "0");
+    else if (input.type === "range") state.set(input.name, shown(input, Number(input.value)));
+    else state.set(input.name, input.value);
+  }
+  const cell = cellIn(root);
+  if (cell?.edited) state.set("code", cell.editor.code);
+  return state;
+}
+
+/**
+ * Put `state` (URLSearchParams) into the demo's inputs before the demo starts. Returns the
+ * notices to show: one per value that was malformed, out of range, cut short or unknown.
+ */
+export function applyState(root, state) {
+  const notices = [];
+  for (const [name, raw] of state) {
+    if (name === "demo" || name === "theme") continue;
+    if (name === "code") {
+      const code = raw.length > 50_000 ? raw.slice(0, 50_000) : raw;
+      if (code !== raw) notices.push("The code in the link was cut to 50,000 characters.");
+      cellIn(root)?.load(code);
+      continue;
+    }
+    const input = inputs(root).find((candidate) => candidate.name === name);
+    const label = input ? labelOf(input) : name;
+    if (!input) {
+      notices.push(`The link’s setting “${short(name)}” is not part of this demo and was ignored.`);
+    } else if (input.type === "checkbox") {
+      const on = ["1", "true", "on", "yes"].includes(raw.toLowerCase());
+      const off = ["0", "false", "off", "no", ""].includes(raw.toLowerCase());
+      if (on || off) input.checked = on;
+      else notices.push(`${label}: “${short(raw)}” is not on or off; it stays ${input.checked ? "on" : "off"}.`);
+    } else if (input.type === "range") {
+      const notice = applyNumber(input, raw, label);
+      if (notice) notices.push(notice);
+    } else {
+      input.value = raw.length > MAX_TEXT ? raw.slice(0, MAX_TEXT) : raw;
+      if (raw.length > MAX_TEXT) notices.push(`${label}: the text in the link was cut to ${MAX_TEXT} characters.`);
+    }
+  }
+  return notices;
+}
+
+/** Set a range input from a link's value, clamped to its range and step; a notice if it was changed. */
+function applyNumber(input, raw, label) {
+  const min = Number(input.min);
+  const max = Number(input.max);
+  const step = Number(input.step) || 1;
+  const range = `${shown(input, min)} to ${shown(input, max)}`;
+  const number = Number(raw.trim() === "" ? NaN : raw);
+  let value = isLog(input) ? Math.log10(number) : number;
+  if (!Number.isFinite(value)) {
+    return `${label}: “${short(raw)}” is not a number from ${range}; it stays ${shown(input, Number(input.value))}.`;
+  }
+  const clamped = Math.min(Math.max(value, min), max);
+  value = Number((min + Math.round((clamped - min) / step) * step).toFixed(6));
+  input.value = value;
+  const used = shown(input, Number(input.value));
+  if (clamped !== (isLog(input) ? Math.log10(number) : number)) return `${label}: ${short(raw)} is outside ${range}; using ${used}.`;
+  if (used !== formatNumber(number) && !isLog(input)) return `${label}: ${short(raw)} is not one of its steps; using ${used}.`;
+  return null;
+}
+
+function labelOf(input) {
+  const label = input.labels?.[0];
+  return (label?.childNodes[0]?.textContent ?? input.name).trim();
+}
+
+function short(text) {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** Show `notices` in the demo, in a status region, as text. */
+export function showNotices(root, notices) {
+  const box = root.querySelector(".share-notices");
+  box.replaceChildren(...notices.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  box.hidden = notices.length === 0;
+}
+
+/**
+ * Add the share bar to a demo: "Copy link" copies `linkFor(state)`, "Copy embed code" an
+ * <iframe> snippet for embed.html. The text is also shown, selected, for when the clipboard
+ * is not available (an iframe without clipboard permission).
+ */
+export function shareBar(root, { name, title, linkFor }) {
+  const bar = document.createElement("div");
+  bar.className = "share";
+  const link = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy link", className: "share-link" });
+  const embed = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy embed code", className: "share-embed" });
+  const status = Object.assign(document.createElement("span"), { className: "share-status" });
+  status.setAttribute("role", "status");
+  const text = Object.assign(document.createElement("textarea"), { className: "share-text", readOnly: true, rows: 2, hidden: true });
+  text.setAttribute("aria-label", "Text to copy");
+  const notices = Object.assign(document.createElement("ul"), { className: "share-notices notice", hidden: true });
+  notices.setAttribute("role", "status");
+  bar.append(link, embed, status, text);
+  const heading = root.querySelector("h2");
+  if (heading) heading.after(notices);
+  else root.prepend(notices);
+  root.append(bar);
+
+  async function copy(value, what) {
+    text.value = value;
+    text.hidden = false;
+    text.select();
+    try {
+      await navigator.clipboard.writeText(value);
+      status.textContent = `${what} copied.`;
+    } catch {
+      status.textContent = `Copy the ${what.toLowerCase()} below (the browser did not allow copying).`;
+    }
+  }
+
+  link.addEventListener("click", () => copy(linkFor(readState(root)), "Link"));
+  embed.addEventListener("click", () => {
+    const url = embedUrl(name, readState(root));
+    const height = Math.ceil(root.getBoundingClientRect().height + 80);
+    copy(
+      `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(`Positional Encoding Lab: ${title}`)}" ` +
+        `width="100%" height="${height}" loading="lazy" style="border: 0; max-width: 100%;"></iframe>`,
+      "Embed code",
+    );
+  });
+}
+
+/** The address of embed.html showing demo `name` with `state`. */
+export function embedUrl(name, state) {
+  const url = new URL(`embed.html?demo=${encodeURIComponent(name)}`, document.baseURI);
+  url.hash = state.toString();
+  return url.href;
+}
+
+/** The address of the lesson scrolled to demo `name`, with `state`. */
+export function lessonUrl(name, state) {
+  const url = new URL("index.html", document.baseURI);
+  url.hash = new URLSearchParams([["demo", name], ...state]).toString();
+  return url.href;
+}
+
+function escapeAttribute(text) {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}

@@ -1,0 +1,148 @@
+"""Embedding: embed.html?demo=NAME alone, state in the fragment, clamping with notices, and a
+host page on another origin whose iframes resize and follow its theme."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+import time
+
+import pytest
+
+import build
+from conftest import poll, wait_for_state
+
+pytestmark = pytest.mark.browser
+
+
+def rendered(frame_or_page, selector: str):
+    return frame_or_page.evaluate("(s) => document.querySelector(s)?.dataset.rendered ?? null", selector)
+
+
+def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_log):
+    page.goto(f"{site_url}embed.html?demo=heatmap#d_model=64&seq_len=32&base=1000")
+    assert wait_for_state(page) == "ready"
+    assert rendered(page, ".heatmap-canvas") == "32x64@1000"
+    assert page.locator("section.demo").count() == 1 and page.locator("#heatmap-demo").count() == 1
+    assert page.locator(".share-notices").is_hidden()
+    lesson = page.get_by_role("link", name="Open the full lesson")
+    assert "index.html#demo=heatmap&d_model=64&seq_len=32&base=1000" in lesson.get_attribute("href")
+    assert page.title().startswith("Every position gets its own fingerprint")
+    assert page_log.foreign_requests(site_url) == [] and page_log.console_errors() == []
+
+
+def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=heatmap#d_model=100000&seq_len=abc&base=-5&colour=red&d_model=7")
+    assert wait_for_state(page) == "ready"
+    notices = page.locator(".share-notices li").all_inner_texts()
+    assert "d_model: 100000 is outside 2 to 512; using 512." in notices
+    assert "d_model: 7 is not one of its steps; using 8." in notices
+    assert any(n.startswith("Sequence length: “abc” is not a number from 1 to 512") for n in notices)
+    assert any(n.startswith("Base: “-5” is not a number from 10 to 1000000") for n in notices)
+    assert any("“colour” is not part of this demo" in n for n in notices)
+    assert rendered(page, ".heatmap-canvas") == "64x8@10000"  # the last d_model wins; the rest kept defaults
+
+
+def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, browser):
+    page.goto(f"{site_url}#demo=attention&sentence=the+cat+saw+the+dog&with_pe=1")
+    assert wait_for_state(page) == "ready"
+    demo = page.locator("#order-blind")
+    assert demo.get_by_label("Sentence").input_value() == "the cat saw the dog"
+    assert demo.get_by_label("Add positional encoding").is_checked()
+    demo.get_by_label("Sentence").fill("man bites dog")
+    demo.get_by_role("button", name="Copy link").click()
+    link = demo.locator(".share-text").input_value()
+    assert link == f"{site_url}index.html#demo=attention&sentence=man+bites+dog&with_pe=1"
+    demo.get_by_role("button", name="Copy embed code").click()
+    snippet = demo.locator(".share-text").input_value()
+    assert snippet.startswith(f'<iframe src="{site_url}embed.html?demo=attention#sentence=man+bites+dog&amp;with_pe=1"')
+    for part in ['title="Positional Encoding Lab: Attention cannot see order"', 'width="100%"', 'loading="lazy"', 'height="']:
+        assert part in snippet
+    other = browser.new_page()
+    try:
+        other.goto(link)
+        assert wait_for_state(other) == "ready"
+        poll(other, "() => document.querySelector('.attention-original-title').textContent", lambda t: t == "man bites dog")
+        assert other.locator("#order-blind").get_by_label("Add positional encoding").is_checked()
+    finally:
+        other.close()
+
+
+def test_a_cell_can_be_embedded_with_its_code(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=cell#code=print(%22hi%22)%0A6*7")
+    assert wait_for_state(page) == "ready"
+    page.locator(".cell-run").click()
+    poll(page, "() => document.querySelector('.cell').dataset.status", lambda s: s == "done")
+    assert page.locator(".cell-output").inner_text() == "hi\n42"
+
+
+def test_an_unknown_demo_is_explained(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=nope")
+    assert wait_for_state(page) == "error"
+    assert "no demo called “nope”" in page.inner_text(".boot-error-detail")
+    assert "heatmap" in page.inner_text(".boot-error-detail")
+
+
+@pytest.fixture
+def host_url(tmp_path, site_url):
+    """A course page on another origin (another port) embedding two demos."""
+    (tmp_path / "course.html").write_text(
+        f"""<!doctype html><html><head><title>A course</title>
+<script src="{site_url}static/embed-host.js" defer></script></head><body>
+<h1>Week 3</h1>
+<iframe id="one" src="{site_url}embed.html?demo=heatmap#d_model=32&amp;seq_len=16" title="heatmap" width="100%" height="150"></iframe>
+<iframe id="two" src="{site_url}embed.html?demo=attention&amp;theme=light#sentence=dog+bites+man&amp;with_pe=1" title="attention" width="100%" height="150"></iframe>
+</body></html>"""
+    )
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/course.html"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_cross_origin_course_page_embeds_resizes_and_themes_two_demos(page, host_url, site_url):
+    page.goto(host_url)
+    one = page.frame_locator("#one")
+    frames = {f.url.split("demo=")[1].split("&")[0].split("#")[0]: f for f in page.frames if "embed.html" in f.url}
+    assert set(frames) == {"heatmap", "attention"}
+    for frame in frames.values():
+        assert wait_for_state(frame) == "ready"
+    assert rendered(frames["heatmap"], ".heatmap-canvas") == "16x32@10000"  # the fragment applied
+    poll(frames["attention"], "() => document.querySelector('.attention-summary').dataset.withPe", lambda v: v == "true")
+    for iframe, frame in (("#one", frames["heatmap"]), ("#two", frames["attention"])):
+        deadline = time.monotonic() + 30
+        while True:  # the host's iframe follows the demo's own height as it settles
+            content = frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+            given = page.evaluate("(s) => document.querySelector(s).clientHeight", iframe)
+            if abs(content - given) <= 1 or time.monotonic() > deadline:
+                break
+            page.wait_for_timeout(100)
+        assert abs(content - given) <= 1, (iframe, content, given)
+        assert given > 400  # grew from the 150 px it was given
+    assert frames["attention"].evaluate("() => document.documentElement.dataset.theme") == "light"
+    dark = "() => getComputedStyle(document.body).backgroundColor"
+    light_colour = frames["heatmap"].evaluate(dark)
+    page.evaluate("() => PelabEmbed.setTheme('dark')")
+    for frame in frames.values():
+        poll(frame, "() => document.documentElement.dataset.theme", lambda t: t == "dark")
+    assert frames["heatmap"].evaluate(dark) != light_colour
+    assert one.locator(".heatmap-canvas").is_visible()
+
+
+def test_the_site_works_under_a_sub_path(page, tmp_path):
+    (tmp_path / "courses" / "ml").mkdir(parents=True)
+    (tmp_path / "courses" / "ml" / "lab").symlink_to(build.DIST, target_is_directory=True)
+    server = build.make_server(0, tmp_path, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/courses/ml/lab/"
+        page.goto(f"{base}embed.html?demo=formula#pos=2")
+        assert wait_for_state(page) == "ready"
+        poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "2/4")
+    finally:
+        server.shutdown()
+        server.server_close()
