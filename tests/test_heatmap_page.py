@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from pathlib import Path
 
-import numpy as np
 import pytest
 
 from conftest import DIST, poll, wait_for_state

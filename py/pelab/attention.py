@@ -56,6 +56,7 @@ from .positional_encoding import (
     MAX_SEQ_LEN,
     add_positions,
     check_base,
+    check_matrix,
     check_size,
 )
 
@@ -299,8 +300,8 @@ def self_attention(x, w_q, w_k, w_v):
         >>> bool(np.allclose(weights.sum(axis=1), 1.0))
         True
     """
-    x = _check_matrix("x", x)
-    w_q, w_k, w_v = (_check_matrix(n, w) for n, w in (("w_q", w_q), ("w_k", w_k), ("w_v", w_v)))
+    x = check_matrix("x", x)
+    w_q, w_k, w_v = (check_matrix(n, w) for n, w in (("w_q", w_q), ("w_k", w_k), ("w_v", w_v)))
     d_model = x.shape[1]
     if w_q.shape[0] != d_model or w_q.shape != w_k.shape or w_v.shape[0] != d_model:
         raise ValueError(
@@ -324,16 +325,6 @@ def self_attention(x, w_q, w_k, w_v):
     return outputs, weights
 
 
-def _check_matrix(name, value):
-    """A 2-D float64 array with at least one row and column, all finite."""
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
-    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
-        return array
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
-    raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
 
 
 # ---------------------------------------------------------------------------

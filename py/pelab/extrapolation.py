@@ -40,11 +40,9 @@ import numpy as np
 from .positional_encoding import (
     DEFAULT_BASE,
     MAX_D_MODEL,
-    MAX_ELEMENTS,
-    MAX_SEQ_LEN,
     angular_frequencies,
-    check_base,
     check_size,
+    check_table,
     sinusoidal,
 )
 
@@ -145,14 +143,7 @@ def concatenated(seq_len, d_model, base=DEFAULT_BASE):
         >>> [round(v, 4) for v in concatenated(2, 4)[1].tolist()]
         [0.8415, 0.01, 0.5403, 1.0]
     """
-    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
-    d_model = check_size("d_model", d_model, MAX_D_MODEL)
-    base = check_base(base)
-    if seq_len * d_model > MAX_ELEMENTS:
-        raise ValueError(
-            f"seq_len * d_model must be at most {MAX_ELEMENTS}, "
-            f"got {seq_len} * {d_model} = {seq_len * d_model}"
-        )
+    seq_len, d_model, base = check_table(seq_len, d_model, base)
     # pos * w_i for every (pos, i), shape (seq_len, ceil(d_model / 2)).
     omega = angular_frequencies(d_model, base)
     angles = np.arange(seq_len, dtype=np.float64)[:, np.newaxis] * omega[np.newaxis, :]

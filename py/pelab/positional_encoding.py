@@ -111,6 +111,48 @@ def check_base(value):
     )
 
 
+def check_table(seq_len, d_model, base):
+    """
+    Check the arguments of a (seq_len, d_model) encoding table.
+
+    Returns:
+        (seq_len, d_model, base) as (int, int, float).
+
+    Raises:
+        ValueError: naming the parameter, or the product when the table would
+            exceed `MAX_ELEMENTS` values.
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
+    d_model = check_size("d_model", d_model, MAX_D_MODEL)
+    base = check_base(base)
+    if seq_len * d_model > MAX_ELEMENTS:
+        raise ValueError(
+            f"seq_len * d_model must be at most {MAX_ELEMENTS}, "
+            f"got {seq_len} * {d_model} = {seq_len * d_model}"
+        )
+    return seq_len, d_model, base
+
+
+def check_matrix(name, value):
+    """
+    Check that `value` is a non-empty 2-D array of finite numbers.
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a non-empty 2-D array of finite numbers, got ...".
+    """
+    try:
+        array = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        array = None
+    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
+        return array
+    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
+    raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
+
+
 def _is_number(value, kind):
     """True if `value` is an instance of the `numbers` ABC `kind` but not a bool."""
     return isinstance(value, kind) and not isinstance(value, (bool, np.bool_))
@@ -223,14 +265,7 @@ def sinusoidal(seq_len, d_model, base=DEFAULT_BASE):
         >>> [round(x, 4) for x in pe[1].tolist()]
         [0.8415, 0.5403, 0.01, 1.0]
     """
-    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
-    d_model = check_size("d_model", d_model, MAX_D_MODEL)
-    base = check_base(base)
-    if seq_len * d_model > MAX_ELEMENTS:
-        raise ValueError(
-            f"seq_len * d_model must be at most {MAX_ELEMENTS}, "
-            f"got {seq_len} * {d_model} = {seq_len * d_model}"
-        )
+    seq_len, d_model, base = check_table(seq_len, d_model, base)
 
     # w_i, shape (ceil(d_model / 2),)
     omega = angular_frequencies(d_model, base)

@@ -65,8 +65,8 @@ from .positional_encoding import (
     MAX_SEQ_LEN,
     angular_frequencies,
     check_base,
+    check_matrix,
     check_size,
-    sinusoidal,
 )
 
 # Largest d_model for a dense d_model x d_model matrix: 1024 x 1024 float64
@@ -265,8 +265,8 @@ def fit_shift(features_now, features_later):
         >>> np.round(m, 12).tolist(), residual < 1e-12
         ([[0.0, 1.0], [1.0, 0.0]], True)
     """
-    x = _check_features("features_now", features_now)
-    y = _check_features("features_later", features_later)
+    x = check_matrix("features_now", features_now)
+    y = check_matrix("features_later", features_later)
     if x.shape[0] != y.shape[0]:
         raise ValueError(
             "features_now and features_later must have the same number of rows, "
@@ -280,16 +280,6 @@ def fit_shift(features_now, features_later):
     return m, float(residual)
 
 
-def _check_features(name, value):
-    """A non-empty 2-D float64 array of finite numbers."""
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
-    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
-        return array
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
-    raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
 
 
 def map_independence(k, seq_len, d_model, base=DEFAULT_BASE):

@@ -32,6 +32,8 @@ which is not a function of $q - p$: the residual is then clearly positive.)
 
 import numpy as np
 
+from .positional_encoding import check_matrix
+
 
 def similarity(pe):
     r"""
@@ -62,7 +64,7 @@ def similarity(pe):
         >>> float(dot[1, 1]), float(cosine[2, 2])
         (4.0, 1.0)
     """
-    pe = _check_matrix("pe", pe)
+    pe = check_matrix("pe", pe)
     # dot_pq = PE_p . PE_q for all pairs at once: PE PE^T, shape (n, n).
     dot = pe @ pe.T
     # |PE_p|, shape (n,).
@@ -107,7 +109,7 @@ def toeplitz_residual(matrix):
         >>> toeplitz_residual([[1.0, 2.0], [0.0, 5.0]])   # main diagonal: 1 and 5
         4.0
     """
-    a = _check_matrix("matrix", matrix)
+    a = check_matrix("matrix", matrix)
     n, m = a.shape
     # Diagonal t = q - p runs from -(n - 1) to m - 1; give it column
     # t + n - 1 of an (n, n + m - 1) layout, so each diagonal becomes a column.
@@ -124,13 +126,3 @@ def toeplitz_residual(matrix):
     return float(spread.max())
 
 
-def _check_matrix(name, value):
-    """A non-empty 2-D float64 array of finite numbers."""
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
-    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
-        return array
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
-    raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
