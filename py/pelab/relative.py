@@ -113,6 +113,7 @@ def rotation(k, d_model, base=DEFAULT_BASE):
         >>> m = rotation(1, 2)          # one pair, turned by 1 radian
         >>> [[round(v, 4) for v in row] for row in m.tolist()]
         [[0.5403, 0.8415], [-0.8415, 0.5403]]
+        >>> from pelab import sinusoidal
         >>> pe = sinusoidal(8, 6)
         >>> bool(np.allclose(pe[5], rotation(3, 6) @ pe[2], rtol=0, atol=1e-12))
         True
