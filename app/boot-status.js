@@ -63,3 +63,14 @@ export function bootStatus(root) {
 
   return { stage, ready, restarting, fail };
 }
+
+/** Show `python`'s boot, failures and restarts in `status` (a bootStatus). */
+export function followPython(status, python) {
+  python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
+  python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
+  python.addEventListener("restart", ({ detail }) => {
+    status.restarting(detail.reason);
+    python.ready.then(() => status.ready(), () => {});
+  });
+  status.stage("runtime");
+}

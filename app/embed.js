@@ -5,7 +5,7 @@
  * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
  * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it).
  */
-import { bootStatus } from "./boot-status.js";
+import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
 import { DEMOS } from "./demos.js";
@@ -73,13 +73,7 @@ async function start() {
   document.querySelector("main").append(root);
 
   const python = new PythonBridge();
-  python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
-  python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
-  python.addEventListener("restart", ({ detail }) => {
-    status.restarting(detail.reason);
-    python.ready.then(() => status.ready(), () => {});
-  });
-  status.stage("runtime");
+  followPython(status, python);
   notebookCells(document, python);
   shareBar(root, { name, title: demo.title, linkFor: (state) => embedUrl(name, state) });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));

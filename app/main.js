@@ -1,5 +1,5 @@
 /** The lesson page: start Python, show its progress, wire the code cells and every demo. */
-import { bootStatus } from "./boot-status.js";
+import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
 import { DEMOS } from "./demos.js";
@@ -9,13 +9,7 @@ import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
 if (document.documentElement.dataset.state !== "error") {
   const status = bootStatus(document.querySelector("#boot"));
   const python = new PythonBridge();
-  python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
-  python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
-  python.addEventListener("restart", ({ detail }) => {
-    status.restarting(detail.reason);
-    python.ready.then(() => status.ready(), () => {});
-  });
-  status.stage("runtime");
+  followPython(status, python);
 
   notebookCells(document, python); // first, so that demos and links can hand code to the cells
   // A shared link "#demo=heatmap&d_model=64" sets that demo up and scrolls to it.
