@@ -4,6 +4,7 @@
     python3 build.py build   bundle the site into dist/ (self-hosted Pyodide, offline)
     python3 build.py serve   build what is missing, then serve dist/ on http://127.0.0.1:8000
     python3 build.py test    install what the tests need, build, run the whole pytest suite
+    python3 build.py bench   measure the built site in headless Chromium (bench/results.json)
     python3 build.py check   verify every vendored file in dist/ against its pinned hash
     python3 build.py clean   remove dist/ (downloads stay cached in .cache/)
 
@@ -476,6 +477,17 @@ def test(pytest_args: list[str]) -> None:
         raise SystemExit(result.returncode)
 
 
+def bench(args: list[str]) -> None:
+    """Measure the built site in headless Chromium (bench/run.py) and write bench/results.json."""
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    build()
+    env = {**os.environ, "PELAB_CHROMIUM": chromium}
+    result = subprocess.run([str(python), str(ROOT / "bench" / "run.py"), *args], cwd=ROOT, env=env)
+    if result.returncode:
+        raise SystemExit(result.returncode)
+
+
 # ---------------------------------------------------------------- command line
 
 
@@ -503,6 +515,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     test_cmd = commands.add_parser("test", help="install test needs, build, run the whole pytest suite")
     test_cmd.add_argument("pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)")
+    bench_cmd = commands.add_parser("bench", help="measure boot, first paint and sliders; write bench/results.json")
+    bench_cmd.add_argument("--runs", type=int, default=5, help="cold runs to take the median of (default 5)")
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/")
     argv = sys.argv[1:] if argv is None else argv
@@ -516,6 +530,8 @@ def main(argv: list[str] | None = None) -> None:
         serve(args.port, args.isolated)
     elif args.command == "test":
         test(args.pytest_args)
+    elif args.command == "bench":
+        bench(["--runs", str(args.runs)])
     elif args.command == "check":
         check()
     elif args.command == "clean":

@@ -64,7 +64,7 @@ export function heatmapDemo(root, python, position) {
   function update(change) {
     Object.assign(params, change);
     writeCode();
-    return render({ ...params });
+    return render({ ...params, requestedAt: performance.now() });
   }
 
   function writeCode() {
@@ -80,6 +80,9 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
 
   function paint(request, { width, height, rgba, values }) {
     paintPixels(canvas, { width, height, rgba });
+    // For python3 build.py bench: when live pixels first arrive, and each input-to-pixels time.
+    if (!shown) performance.mark("pelab:first-live-heatmap");
+    performance.measure("pelab:heatmap-latency", { start: request.requestedAt });
     shown = { params: request, values };
     canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}`;
     canvas.setAttribute(

@@ -1,0 +1,236 @@
+"""The benchmark behind `python3 build.py bench`: headless Chromium against the built dist/.
+
+Every figure is the median of RUNS cold runs, each in a fresh browser context (empty cache),
+measured in the same run as the floor: a bare page on the same bundle and server that only
+loads Pyodide and numpy in a worker. Writes bench/results.json and prints a Markdown table.
+Figures, not assertions: this machine is shared and noisy, so compare ratios from one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the project's server and Chromium lookup)
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Records every long main-thread task (> 50 ms) from the start of the page.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+"""
+MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
+
+
+def wait_for_mark(page, name: str, timeout: float = 120) -> float:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = page.evaluate(MARK, name)
+        if value is not None:
+            return value
+        page.wait_for_timeout(20)
+    raise TimeoutError(f"no {name} mark after {timeout} s")
+
+
+def wait_ready(page, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while page.evaluate("() => document.documentElement.dataset.state") != "ready":
+        if time.monotonic() > deadline:
+            raise TimeoutError("the lesson did not become ready")
+        page.wait_for_timeout(50)
+
+
+def floor_run(browser, base: str) -> float:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{base}bench/floor.html")
+        return wait_for_mark(page, "floor:numpy-imported")
+    finally:
+        context.close()
+
+
+def drag(page, selector: str, steps: int = 40) -> None:
+    """Drag a slider from one end to the other, a step per animation frame or so."""
+    slider = page.locator(selector)
+    slider.scroll_into_view_if_needed()
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 4, y)
+    page.mouse.down()
+    for step in range(1, steps + 1):
+        page.mouse.move(box["x"] + 4 + (box["width"] - 8) * step / steps, y)
+        page.wait_for_timeout(16)
+    page.mouse.up()
+
+
+def lesson_run(browser, base: str) -> dict:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.add_init_script(LONG_TASKS)
+        transferred = []
+        page.on("requestfinished", lambda request: transferred.append(request.sizes()["responseBodySize"]))
+        page.goto(base)
+        cold = wait_for_mark(page, "pelab:first-live-heatmap")
+        wait_ready(page)
+        cold_bytes = sum(transferred)
+        # Dragging at d_model = 512 and sequence length 512: input to new pixels on the canvas.
+        for name in ("d_model", "seq_len"):
+            page.locator(f"#heatmap-demo [name={name}]").press("End")
+        deadline = time.monotonic() + 60
+        while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
+            if time.monotonic() > deadline:
+                raise TimeoutError("the heatmap did not reach 512 x 512")
+            page.wait_for_timeout(20)
+        page.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
+        drag(page, "#heatmap-demo [name=base]")
+        page.wait_for_timeout(500)
+        latencies = page.evaluate(
+            "() => performance.getEntriesByName('pelab:heatmap-latency').map((e) => e.duration)"
+        )
+        long_tasks = [duration for start, duration in page.evaluate("() => window.__longTasks") if start >= cold]
+        # A second visit in the same profile: what the browser's cache buys.
+        page.goto(base)
+        warm = wait_for_mark(page, "pelab:first-live-heatmap")
+        return {
+            "cold": cold,
+            "cold_bytes": cold_bytes,
+            "latencies": latencies,
+            "long_task_max": max(long_tasks, default=0.0),
+            "warm": warm,
+        }
+    finally:
+        context.close()
+
+
+RENDER_TIMES = """
+import time
+import numpy as np
+import matplotlib
+import matplotlib.pyplot as plt
+import io
+import pyodide_js
+pe = pelab.sinusoidal(512, 512)
+def mpl():
+    fig, ax = plt.subplots(figsize=(5.12, 5.12), dpi=100)
+    ax.imshow(pe, cmap="coolwarm", vmin=-1, vmax=1)
+    fig.savefig(io.BytesIO(), format="png")
+    plt.close(fig)
+mpl()  # the first figure also pays for fonts and caches
+times = []
+for _ in range(5):
+    start = time.perf_counter(); mpl(); times.append((time.perf_counter() - start) * 1000)
+print("MPL", sorted(times)[2])
+"""
+
+
+def cell_output(page, code: str, timeout: float = 120) -> str:
+    editor = page.locator(".cell[data-cell='scratch'] .cm-content")
+    editor.scroll_into_view_if_needed()
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Shift+Enter")
+    deadline = time.monotonic() + timeout
+    while page.evaluate("() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status") in (None, "running"):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the cell did not finish")
+        page.wait_for_timeout(50)
+    return page.locator(".cell[data-cell='scratch'] .cell-output").inner_text()
+
+
+def python_figures(browser, base: str) -> dict:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(base)
+        wait_ready(page)
+        heap = cell_output(page, "import pyodide_js\npyodide_js._module.HEAPU8.length")
+        mpl = cell_output(page, RENDER_TIMES)
+        return {"worker_heap_bytes": int(heap.strip()), "mpl_render_ms": float(mpl.split("MPL")[1].split()[0])}
+    finally:
+        context.close()
+
+
+def serve_with_floor(dist: Path):
+    """dist/ plus bench/ (the floor page) on one server: the same bundle for both."""
+    folder = Path(tempfile.mkdtemp(prefix="pelab-bench-"))
+    for entry in dist.iterdir():
+        (folder / entry.name).symlink_to(entry)
+    (folder / "bench").symlink_to(ROOT / "bench")
+    server = build.make_server(0, folder, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
+    args = parser.parse_args()
+    dist = build.DIST
+    server, base = serve_with_floor(dist)
+    chromium = build.find_chromium()
+    floors, runs = [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            for n in range(args.runs):  # floor and lesson alternate, so both see the same noise
+                floors.append(floor_run(browser, base))
+                runs.append(lesson_run(browser, base))
+                print(f"run {n + 1}/{args.runs}: floor {floors[-1]:.0f} ms, lesson {runs[-1]['cold']:.0f} ms", flush=True)
+            extra = python_figures(browser, base)
+        finally:
+            browser.close()
+            server.shutdown()
+    latencies = [latency for run in runs for latency in run["latencies"]]
+    floor = statistics.median(floors)
+    cold = statistics.median(run["cold"] for run in runs)
+    results = {
+        "runs": args.runs,
+        "floor_ms": round(floor),
+        "cold_ms": round(cold),
+        "ratio": round(cold / floor, 3),
+        "first_paint_ms": round(cold),  # no pre-rendered figure yet: the first heatmap is the live one
+        "slider_p50_ms": round(percentile(latencies, 0.50), 1),
+        "slider_p95_ms": round(percentile(latencies, 0.95), 1),
+        "slider_samples": len(latencies),
+        "long_task_max_ms": round(statistics.median(run["long_task_max"] for run in runs)),
+        "warm_ms": round(statistics.median(run["warm"] for run in runs)),
+        "mpl_render_ms": round(extra["mpl_render_ms"], 1),
+        "canvas_render_ms": round(percentile(latencies, 0.50), 1),
+        "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file()),
+        "cold_transfer_bytes": round(statistics.median(run["cold_bytes"] for run in runs)),
+        "worker_heap_bytes": extra["worker_heap_bytes"],
+    }
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print("\n| figure | value |\n| --- | --- |")
+    for key, value in results.items():
+        print(f"| `{key}` | {value} |")
+    print(f"\nwritten to {args.out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
