@@ -238,15 +238,48 @@ def bundle_vendor(entry: Path) -> Path:
     return bundle
 
 
-# Run by Node: boot Pyodide from a local folder, import matplotlib (which writes its font
-# cache), print where it wrote it. Arguments: the index folder.
-FONT_CACHE_SCRIPT = """
+# Run by Node (argument: a folder with Pyodide's runtime and wheels): boot Pyodide there, the
+# way the browser does, and do one build-time job in it. Each script prints its result.
+NODE_SCRIPTS = {
+    # import matplotlib, which writes its font cache; print the cache
+    "font-cache": """
 import { loadPyodide } from "pyodide";
 const pyodide = await loadPyodide({ indexURL: process.argv[1] });
 await pyodide.loadPackage("matplotlib", { messageCallback: () => {} });
 const path = pyodide.runPython("import os, matplotlib.font_manager as fm; os.path.join(os.path.dirname(fm.__file__), 'fontlist.json')");
 process.stdout.write(pyodide.FS.readFile(path, { encoding: "utf8" }));
-"""
+""",
+    # install the pelab wheel (argument 2) and print the lesson's first heatmap as PNG bytes
+    "first-heatmap": """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "pyodide";
+const pyodide = await loadPyodide({ indexURL: process.argv[1] });
+await pyodide.loadPackage("numpy", { messageCallback: () => {} });
+pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "wheel");
+const png = pyodide.runPython("import pelab; pelab.png_bytes(pelab.to_rgba(pelab.sinusoidal(%d, %d, %s)))");
+process.stdout.write(png.toJs());
+png.destroy();
+""",
+}
+# The heatmap demo's first settings (index.html): pre-rendered by build.py as its first paint.
+FIRST_HEATMAP = (64, 128, 10000.0)
+
+
+def run_in_pyodide(job: str, wheels: list[Path], *args: str, script: str | None = None) -> bytes:
+    """Run NODE_SCRIPTS[job] (or `script`) under Node with the pinned Pyodide runtime and `wheels`."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as index:
+        for path in [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels]:
+            os.symlink(path, Path(index) / path.name)
+        result = subprocess.run(
+            ["node", "--input-type=module", "-e", script or NODE_SCRIPTS[job], index + "/", *args],
+            cwd=ROOT,
+            capture_output=True,
+        )
+    if result.returncode or not result.stdout:
+        raise BuildError(f"the build step {job} failed under Node: {result.stderr.decode(errors='replace').strip()[-800:]}")
+    return result.stdout
 
 
 def matplotlib_font_cache(version: str, wheels: list[Path]) -> Path:
@@ -256,21 +289,22 @@ def matplotlib_font_cache(version: str, wheels: list[Path]) -> Path:
     (about 0.4 s); the worker writes this copy there before the first import instead.
     """
     cached = CACHE / f"pyodide-{version}" / "fontlist.json"
-    if cached.exists():
-        return cached
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as index:
-        for path in [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels]:
-            os.symlink(path, Path(index) / path.name)
+    if not cached.exists():
         log("building matplotlib's font cache in Pyodide (once per version)")
-        result = subprocess.run(
-            ["node", "--input-type=module", "-e", FONT_CACHE_SCRIPT, index + "/"],
-            cwd=ROOT, capture_output=True, text=True,
-        )
-    if result.returncode or not result.stdout.startswith("{"):
-        raise BuildError(f"could not build matplotlib's font cache under Node: {result.stderr.strip()[-800:]}")
-    cached.write_text(result.stdout)
+        cached.write_bytes(run_in_pyodide("font-cache", wheels))
+    return cached
+
+
+def first_heatmap(pelab_wheel: Path, wheels: list[Path]) -> Path:
+    """The heatmap demo's first picture, drawn at build time by pelab itself (in Pyodide, under
+    Node), so the page shows a real figure before Python starts in the browser, or without it."""
+    key = hashlib.sha256(pelab_wheel.read_bytes() + repr(FIRST_HEATMAP).encode()).hexdigest()[:16]
+    cached = CACHE / "first-heatmap" / f"heatmap-{key}.png"
+    if not cached.exists():
+        log("pre-rendering the first heatmap with pelab")
+        script = NODE_SCRIPTS["first-heatmap"] % FIRST_HEATMAP
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(run_in_pyodide("first-heatmap", wheels, str(pelab_wheel), script=script))
     return cached
 
 
@@ -324,6 +358,7 @@ def build(cdn: str | None = None) -> None:
 
     wheel = build_pelab_wheel(CACHE / "pelab")
     place(wheel, f"py/{wheel.name}")
+    place(first_heatmap(wheel, wheels), "py/first-heatmap.png")
 
     build_id = hashlib.sha256(
         "".join(sorted(f"{p.relative_to(DIST)}:{sha256(p)}" for p in expected)).encode()

@@ -560,7 +560,7 @@ def test_public_names():
     assert set(pelab.__all__) == {
         "COOL_WARM", "MAX_TOKENS", "Notebook", "OrderBlindness", "add_positions", "angular_frequencies",
         "clock_angles", "embed", "formula_terms", "order_blindness", "pair_waves",
-        "permutation_matrix", "projections", "self_attention", "sinusoidal", "to_rgba",
+        "permutation_matrix", "png_bytes", "projections", "self_attention", "sinusoidal", "to_rgba",
         "show", "tokenize", "wavelengths",
         # relative, similarity, learned, rope, extrapolation
         "RelativeShift", "fit_shift", "map_independence", "relative_residual", "relative_shift", "rotation",

@@ -28,6 +28,7 @@ Modules, one concept each:
                          sequence grows (aliasing with a small base), and the concatenated
                          (sines, then cosines) layout as a permutation of the interleaved one
     colormap             a perceptually uniform, colour-blind-safe diverging map for values in [-1, 1]
+    png                  RGBA pixels as a PNG file, without Pillow (build.py pre-renders with it)
     adapter              the entry points the browser's worker calls (converts for JavaScript)
     notebook             the lesson's code cells: a Notebook runs them in one shared namespace,
                          and show(matrix) draws a matrix on the page as a heatmap
@@ -49,6 +50,7 @@ from .colormap import COOL_WARM, to_rgba
 from .extrapolation import concatenated, layout_permutation, nearest_distances
 from .learned import LearnedTable, learned
 from .notebook import Notebook, show
+from .png import png_bytes
 from .positional_encoding import (
     add_positions,
     angular_frequencies,
@@ -91,6 +93,7 @@ __all__ = [
     "order_blindness",
     "pair_waves",
     "permutation_matrix",
+    "png_bytes",
     "projections",
     "relative_residual",
     "relative_shift",
