@@ -407,6 +407,14 @@ def check() -> None:
 # ---------------------------------------------------------------- serve
 
 
+# The strict Content-Security-Policy the site is built to work under (serve --csp sends it):
+# everything from its own origin; 'wasm-unsafe-eval' because Pyodide compiles WebAssembly.
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data: blob:; worker-src 'self' blob:"
+)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs and no caching surprises while developing."""
 
@@ -424,8 +432,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     # Cross-origin isolation lets the page share memory with the worker, which is what lets
     # Stop interrupt running Python; without it (most static hosts) Stop restarts the worker.
     isolated = True
+    csp = False
 
     def end_headers(self) -> None:
+        if self.csp:
+            self.send_header("Content-Security-Policy", STRICT_CSP)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         if self.isolated:
@@ -439,17 +450,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(
-    port: int, directory: Path = DIST, quiet: bool = False, isolated: bool = True
+    port: int, directory: Path = DIST, quiet: bool = False, isolated: bool = True, csp: bool = False
 ) -> http.server.ThreadingHTTPServer:
-    settings = {"quiet": quiet, "isolated": isolated}
+    settings = {"quiet": quiet, "isolated": isolated, "csp": csp}
     handler = functools.partial(type("Handler", (SiteHandler,), settings), directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def serve(port: int, isolated: bool = True) -> None:
+def serve(port: int, isolated: bool = True, csp: bool = False) -> None:
     build()
     try:
-        server = make_server(port, isolated=isolated)
+        server = make_server(port, isolated=isolated, csp=csp)
     except OSError as error:
         raise BuildError(f"cannot listen on 127.0.0.1:{port} ({error.strerror}): try --port 8001") from None
     print(f"Serving Positional Encoding Lab at http://127.0.0.1:{port}/  (Ctrl+C stops)", flush=True)
@@ -548,6 +559,7 @@ def main(argv: list[str] | None = None) -> None:
         action="store_false",
         help="omit the COOP/COEP headers, like most static hosts (Stop then restarts Python)",
     )
+    serve_cmd.add_argument("--csp", action="store_true", help="send the strict Content-Security-Policy")
     test_cmd = commands.add_parser("test", help="install test needs, build, run the whole pytest suite")
     test_cmd.add_argument("pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)")
     bench_cmd = commands.add_parser("bench", help="measure boot, first paint and sliders; write bench/results.json")
@@ -562,7 +574,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "build":
         build(cdn=args.pyodide_cdn)
     elif args.command == "serve":
-        serve(args.port, args.isolated)
+        serve(args.port, args.isolated, args.csp)
     elif args.command == "test":
         test(args.pytest_args)
     elif args.command == "bench":

@@ -1,0 +1,71 @@
+"""The pages under the strict Content-Security-Policy (build.STRICT_CSP): no inline script or
+style, nothing from another origin, WebAssembly allowed. Every part must still work."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import build
+from conftest import poll, wait_for_state
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def csp_url():
+    server = build.make_server(0, quiet=True, csp=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def violations(page_log) -> list[str]:
+    return [line for line in page_log.console + page_log.errors if "Content Security Policy" in line or "Refused to" in line]
+
+
+# Known gap (issue 8): CodeMirror's style-mod puts its editor styles in a <style> element in
+# document.head (it uses constructable style sheets only inside shadow roots), which
+# style-src 'self' blocks. Everything works; the editor just loses CodeMirror's base styles.
+CODEMIRROR_STYLE = "Applying inline style violates the following Content Security Policy directive 'style-src 'self''"
+
+
+def other_violations(page_log) -> list[str]:
+    return [line for line in violations(page_log) if CODEMIRROR_STYLE not in line]
+
+
+def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log, csp_url):
+    response = page.goto(csp_url)
+    assert response.headers["content-security-policy"] == build.STRICT_CSP
+    assert wait_for_state(page) == "ready"
+    poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v == "64x128@10000")
+    poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "1/4")
+    editor = page.locator(".cell[data-cell='scratch'] .cm-content")
+    editor.scroll_into_view_if_needed()
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("import matplotlib.pyplot as plt\nplt.plot([1, 3, 2]); plt.show()\npelab.show(np.eye(3))\n1 + 1")
+    page.keyboard.press("Shift+Enter")
+    poll(page, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "done", timeout=90)
+    assert page.locator(".cell[data-cell='scratch'] img.out-figure").count() == 1
+    assert page.locator(".cell[data-cell='scratch'] .out-heatmap canvas").count() == 1
+    assert other_violations(page_log) == []
+    assert [e for e in page_log.console_errors() if CODEMIRROR_STYLE not in e] == []
+
+
+def test_embed_and_the_teachers_page_work_under_the_strict_policy(page, page_log, csp_url):
+    page.goto(f"{csp_url}embed.html?demo=waves#pos=10")
+    assert wait_for_state(page) == "ready"
+    poll(page, "() => document.querySelector('#waves').dataset.rendered", lambda v: v == "128@10000:10")
+    page.goto(f"{csp_url}embedding.html")
+    poll(page, "() => document.querySelectorAll('.reference-table tbody tr').length", lambda n: n > 5)
+    assert other_violations(page_log) == []
+
+
+@pytest.mark.xfail(strict=True, reason="CodeMirror injects a <style> element; to fix in issue 8 (shadow roots)")
+def test_no_policy_violation_at_all(page, page_log, csp_url):
+    page.goto(csp_url)
+    assert wait_for_state(page) == "ready"
+    assert violations(page_log) == []
