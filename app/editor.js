@@ -41,7 +41,8 @@ const highlight = HighlightStyle.define([
 ]);
 
 const theme = EditorView.theme({
-  "&": { color: "var(--text)", backgroundColor: "var(--code-bg)", borderRadius: "6px" },
+  "&": { color: "var(--text)", backgroundColor: "var(--code-bg)", borderRadius: "6px", maxHeight: "28rem" },
+  ".cm-scroller": { lineHeight: "1.5" },
   "&.cm-focused": { outline: "3px solid var(--focus)", outlineOffset: "2px" },
   ".cm-content": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", caretColor: "var(--text)" },
   ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", border: "none" },
@@ -51,16 +52,23 @@ const theme = EditorView.theme({
 });
 
 /**
- * An editor in `parent` holding `code`. `onRun()` is called on Shift/Ctrl/Cmd+Enter,
+ * An editor in `host` holding `code`. `onRun()` is called on Shift/Ctrl/Cmd+Enter,
  * `onChange(code)` after every edit; `label` names the editor for screen readers.
+ *
+ * The editor lives in an open shadow root of `host`: there CodeMirror styles itself with a
+ * constructable style sheet, which a strict Content-Security-Policy (style-src 'self')
+ * allows, where in the document it would add a <style> element, which that policy blocks.
+ * The page's CSS variables (colours, light and dark) still reach it.
  */
-export function createEditor(parent, { code, label, onRun, onChange }) {
+export function createEditor(host, { code, label, onRun, onChange }) {
   const run = () => {
     onRun();
     return true;
   };
+  const root = host.attachShadow({ mode: "open" });
   const view = new EditorView({
-    parent,
+    parent: root,
+    root,
     state: EditorState.create({
       doc: code,
       extensions: [

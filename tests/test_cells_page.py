@@ -19,7 +19,8 @@ def cell(page, name: str):
 
 def code_of(page, name: str) -> str:
     return page.evaluate(
-        "(n) => [...document.querySelectorAll(`.cell[data-cell='${n}'] .cm-line`)].map(l => l.textContent).join('\\n')",
+        "(n) => [...document.querySelector(`.cell[data-cell='${n}'] .cell-editor`).shadowRoot.querySelectorAll('.cm-line')]"
+        ".map(l => l.textContent).join('\\n')",
         name,
     )
 
@@ -229,7 +230,7 @@ def test_escape_then_tab_leaves_the_editor(lesson):
     editor = cell(lesson, "scratch").locator(".cm-content")
     editor.click()
     lesson.keyboard.press("Tab")  # Tab alone indents: the learner stays in the editor
-    assert lesson.evaluate("() => document.activeElement.classList.contains('cm-content')")
+    assert lesson.evaluate("() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content')")
     lesson.keyboard.press("Escape")
     lesson.keyboard.press("Tab")
     assert lesson.evaluate("() => document.activeElement.className") == "cell-run"

@@ -195,7 +195,8 @@ def test_every_demo_shows_the_python_behind_it(lesson):
     poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
     codes = lesson.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
-             [d.closest('section').id, [...d.querySelectorAll('.cm-line')].map(l => l.textContent).join('\\n')]))"""
+             [d.closest('section').id, [...d.querySelector('.cell-editor').shadowRoot.querySelectorAll('.cm-line')]
+               .map(l => l.textContent).join('\\n')]))"""
     )
     assert set(codes) == {
         "order-blind", "formula", "waves", "heatmap-demo", "added", "relative", "similarity", "learned", "extrapolation",
@@ -207,4 +208,8 @@ def test_every_demo_shows_the_python_behind_it(lesson):
     heatmap = lesson.locator("#heatmap-demo")
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
     heatmap.locator(".show-python summary").click()
-    poll(lesson, "() => document.querySelector('#heatmap-demo .cm-content').textContent", lambda t: "d_model=130" in t)
+    poll(
+        lesson,
+        "() => document.querySelector('#heatmap-demo .cell-editor').shadowRoot.querySelector('.cm-content').textContent",
+        lambda t: "d_model=130" in t,
+    )
