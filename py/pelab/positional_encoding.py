@@ -111,9 +111,10 @@ def check_base(value):
     )
 
 
-def check_table(seq_len, d_model, base):
+def check_table(seq_len, d_model, base, max_d_model=MAX_D_MODEL):
     """
-    Check the arguments of a (seq_len, d_model) encoding table.
+    Check the arguments of a (seq_len, d_model) encoding table; d_model may be
+    capped lower than `MAX_D_MODEL` by a caller that builds d_model x d_model.
 
     Returns:
         (seq_len, d_model, base) as (int, int, float).
@@ -123,7 +124,7 @@ def check_table(seq_len, d_model, base):
             exceed `MAX_ELEMENTS` values.
     """
     seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
-    d_model = check_size("d_model", d_model, MAX_D_MODEL)
+    d_model = check_size("d_model", d_model, max_d_model)
     base = check_base(base)
     if seq_len * d_model > MAX_ELEMENTS:
         raise ValueError(

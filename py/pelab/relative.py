@@ -61,12 +61,12 @@ import numpy as np
 
 from .positional_encoding import (
     DEFAULT_BASE,
-    MAX_ELEMENTS,
     MAX_SEQ_LEN,
     angular_frequencies,
     check_base,
     check_matrix,
     check_size,
+    check_table,
 )
 
 # Largest d_model for a dense d_model x d_model matrix: 1024 x 1024 float64
@@ -161,14 +161,7 @@ def _shifted_rows(k, seq_len, d_model, base):
         encoding of `positions[r] + k`.
     """
     k = check_size("k", k, MAX_OFFSET, minimum=-MAX_OFFSET)
-    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
-    d_model = check_size("d_model", d_model, MAX_ROTATION_WIDTH)
-    base = check_base(base)
-    if seq_len * d_model > MAX_ELEMENTS:
-        raise ValueError(
-            f"seq_len * d_model must be at most {MAX_ELEMENTS}, "
-            f"got {seq_len} * {d_model} = {seq_len * d_model}"
-        )
+    seq_len, d_model, base = check_table(seq_len, d_model, base, max_d_model=MAX_ROTATION_WIDTH)
     # s = max(0, -k): start late enough that pos + k >= 0.
     start = max(0, -k)
     positions = np.arange(start, start + seq_len, dtype=np.int64)
