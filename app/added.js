@@ -3,7 +3,7 @@
  * the vector attention reads, still d_model wide; concatenation would double the width.
  * The encoding row depends only on the position: change the word and it stays the same.
  */
-import { latestWins } from "./latest.js";
+import { liveRender } from "./controls.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
 import { vectorTable } from "./vector-table.js";
@@ -12,19 +12,11 @@ const D_MODEL = 8;
 
 export function addedDemo(root, python) {
   const word = root.querySelector("[name=word]");
-  const problem = root.querySelector(".added-problem");
   const params = { dModel: D_MODEL };
   const pos = slider(root.querySelector("[name=pos]"), { onInput: (v) => update({ pos: v }) });
   params.pos = pos.value;
 
-  const render = latestWins(
-    (request) => python.added(request),
-    (result, request) => show(result, request),
-    (error) => {
-      problem.textContent = error.message;
-      problem.hidden = false;
-    },
-  );
+  const render = liveRender(root, (request) => python.added(request), (result, request) => show(result, request));
 
   function update(change) {
     Object.assign(params, change, { word: word.value });
@@ -32,7 +24,6 @@ export function addedDemo(root, python) {
   }
 
   async function show(result, request) {
-    problem.hidden = true;
     showPython(
       root,
       `import numpy as np

@@ -3,15 +3,14 @@
  * dimension j: its pair i, the exponent 2i/d_model, the angle pos / 10000^(2i/d_model),
  * sine or cosine, and the value, computed by pelab.formula_terms in the worker.
  */
+import { liveRender } from "./controls.js";
 import { fixed, formatNumber } from "./format.js";
-import { latestWins } from "./latest.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
 
 export function formulaDemo(root, python) {
   const table = root.querySelector(".formula-table tbody");
   const vector = root.querySelector(".formula-vector");
-  const problem = root.querySelector(".formula-problem");
   const params = {};
   const controls = {
     pos: slider(root.querySelector("[name=pos]"), { onInput: (v) => update({ pos: v }) }),
@@ -20,14 +19,7 @@ export function formulaDemo(root, python) {
   for (const [key, control] of Object.entries(controls)) params[key] = control.value;
   params.base = 10000;
 
-  const render = latestWins(
-    (request) => python.formula(request),
-    (result, request) => show(result, request),
-    (error) => {
-      problem.textContent = error.message;
-      problem.hidden = false;
-    },
-  );
+  const render = liveRender(root, (request) => python.formula(request), (result, request) => show(result, request));
 
   function update(change) {
     Object.assign(params, change);
@@ -43,7 +35,6 @@ for j, i, angle, value in zip(terms["j"], terms["i"], terms["angle"], terms["val
   }
 
   function show({ j, i, exponent, angle, value, is_sine: isSine }, request) {
-    problem.hidden = true;
     const rows = [...j].map((_, k) => {
       const tr = document.createElement("tr");
       const fn = isSine[k] ? "sin" : "cos";

@@ -6,9 +6,9 @@
  * sequence length and base repaint while dragging (latest value wins). The row of the
  * shared `position` is outlined as that position's fingerprint; clicking a row selects it.
  */
+import { liveRender } from "./controls.js";
 import { loadColors } from "./colors.js";
 import { formatNumber, roundSignificant } from "./format.js";
-import { latestWins } from "./latest.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
@@ -32,7 +32,6 @@ export function heatmapDemo(root, python, position) {
   const cursor = root.querySelector(".heatmap-cursor");
   const row = root.querySelector(".heatmap-row");
   const readout = root.querySelector(".heatmap-readout");
-  const problem = root.querySelector(".heatmap-problem");
 
   const params = {};
   const controls = {
@@ -49,17 +48,7 @@ export function heatmapDemo(root, python, position) {
   let shown = null; // {params, values} of what is on the canvas
   let active = null; // the cell under the pointer or the keyboard cursor
 
-  const render = latestWins(
-    (request) => python.heatmap(request),
-    (result, request) => {
-      paint(request, result);
-      problem.hidden = true;
-    },
-    (error) => {
-      problem.textContent = `Could not compute the heatmap: ${error.message}`;
-      problem.hidden = false;
-    },
-  );
+  const render = liveRender(root, (request) => python.heatmap(request), (result, request) => paint(request, result));
 
   function update(change) {
     Object.assign(params, change);

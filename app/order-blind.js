@@ -4,8 +4,8 @@
  * same vector in both orders (only its row moves) and the mean-pooled sentence vectors are
  * identical. With the encoding added, they differ. Computed by pelab.attention in the worker.
  */
+import { liveRender } from "./controls.js";
 import { difference } from "./format.js";
-import { latestWins } from "./latest.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "./vector-table.js";
 
@@ -27,18 +27,10 @@ export function orderBlindDemo(root, python) {
   const withPe = root.querySelector("[name=with_pe]");
   const summary = root.querySelector(".attention-summary");
   const notice = root.querySelector(".attention-notice");
-  const problem = root.querySelector(".attention-problem");
   let order = null; // null: the reversed sentence; otherwise the learner's last shuffle
   let tokenCount = 0;
 
-  const render = latestWins(
-    (request) => python.attention(request),
-    (result, request) => show(result, request),
-    (error) => {
-      problem.textContent = error.message;
-      problem.hidden = false;
-    },
-  );
+  const render = liveRender(root, (request) => python.attention(request), (result, request) => show(result, request));
 
   function update() {
     const request = { sentence: input.value, order, withPe: withPe.checked };
@@ -46,7 +38,6 @@ export function orderBlindDemo(root, python) {
   }
 
   async function show(result, request) {
-    problem.hidden = true;
     showPython(
       root,
       `import pelab

@@ -4,8 +4,8 @@
  * ones. Shows chosen pairs' sin and cos against position, every pair's wavelength on a log
  * axis, and a dial per pair whose hand is at the angle pos * w_i of the chosen position.
  */
+import { liveRender } from "./controls.js";
 import { formatNumber, roundSignificant } from "./format.js";
-import { latestWins } from "./latest.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
 import { svg, svgText } from "./svg.js";
@@ -22,7 +22,6 @@ export function dialPairs(dModel) {
 }
 
 export function wavesDemo(root, python, position) {
-  const problem = root.querySelector(".waves-problem");
   const choices = root.querySelector(".waves-pairs");
   const params = {};
   const controls = {
@@ -39,14 +38,7 @@ export function wavesDemo(root, python, position) {
   position.set(controls.pos.value);
   let plotted = [0, 4, 6]; // which of the dial pairs (by rank) are drawn as waves: fast, middle, slow
 
-  const render = latestWins(
-    (request) => python.waves(request),
-    (result, request) => show(result, request),
-    (error) => {
-      problem.textContent = error.message;
-      problem.hidden = false;
-    },
-  );
+  const render = liveRender(root, (request) => python.waves(request), (result, request) => show(result, request));
 
   function update(change = {}) {
     Object.assign(params, change);
@@ -92,7 +84,6 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
   }
 
   function show(result, request) {
-    problem.hidden = true;
     drawWaves(result, request);
     drawWavelengths(result, request);
     drawDials(result, request);
