@@ -4,6 +4,7 @@
  * The rest of the page calls plain async functions (`await python.heatmap({...})`,
  * `await python.run(cell, code)`, `await python.stop()`) and listens for events
  * ("progress", "ready", "fatal", "restart", "status", "stdout", "stderr", "display").
+ * When the runtime dies after boot, the bridge restarts it by itself and says so ("restart").
  */
 import { EVENT, REPLY, REQUEST } from "./protocol.js";
 
@@ -33,6 +34,7 @@ export class PythonBridge extends EventTarget {
   #stage = "runtime";
   #failed = false;
   #interrupt = null;
+  #booted = false;
 
   constructor() {
     super();
@@ -144,6 +146,7 @@ export class PythonBridge extends EventTarget {
 
   #start() {
     this.#failed = false;
+    this.#booted = false;
     this.#stage = "runtime";
     /** Resolves with {pyodide, python, numpy} versions once Python is up; rejects if boot fails. */
     this.ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
@@ -154,6 +157,7 @@ export class PythonBridge extends EventTarget {
     worker.addEventListener("error", (event) => {
       event.preventDefault();
       if (worker !== this.#worker) return;
+      if (this.#booted) return this.restart(`it stopped working (${event.message || "the worker failed"})`);
       this.#fail(
         `the Python worker could not start (${event.message || "a script failed to load"}). ` +
           "If you built the site yourself, run python3 build.py build and reload.",
@@ -187,11 +191,15 @@ export class PythonBridge extends EventTarget {
         this.#armWatchdog();
         break;
       case EVENT.READY:
+        this.#booted = true;
         clearTimeout(this.#watchdog);
         this.#settle.resolve(message.versions);
         break;
       case EVENT.FATAL:
         this.#fail(message.message);
+        return;
+      case EVENT.CRASH:
+        this.restart(`it stopped working (${message.message.split("\n")[0]})`);
         return;
     }
     this.dispatchEvent(new CustomEvent(message.type, { detail: message }));

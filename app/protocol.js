@@ -14,7 +14,9 @@
  * Events (worker -> page) carry no `id`:
  *   {type: "progress", stage}             a boot stage (see BOOT_STAGES) has started
  *   {type: "ready", versions}             Python is up; versions = {pyodide, python, numpy}
- *   {type: "fatal", stage, message}       Python cannot go on (boot failed or the runtime died)
+ *   {type: "fatal", stage, message}       Python could not start (a boot stage failed)
+ *   {type: "crash", message}              the runtime died after boot (abort, exit, C stack
+ *                                         overflow): the page starts a fresh worker
  *   {type: "status", cell, text}          what a run is waiting for, e.g. "Loading matplotlib"
  *   {type: "stdout" | "stderr", cell, text}   text a cell printed (cell is null outside runs)
  *   {type: "display", cell, kind, payload}    rich output: kind "figure" (PNG) or "heatmap"
@@ -26,6 +28,7 @@ export const EVENT = Object.freeze({
   PROGRESS: "progress",
   READY: "ready",
   FATAL: "fatal",
+  CRASH: "crash",
   STATUS: "status",
   STDOUT: "stdout",
   STDERR: "stderr",

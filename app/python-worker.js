@@ -18,6 +18,21 @@ const init = new Promise((resolve) => (initialise = resolve));
 const ready = boot();
 ready.catch(() => {}); // reported as a "fatal" event; requests see the rejection themselves
 let queue = ready; // requests run one at a time, in the order they came
+let crashed = false;
+
+/**
+ * The runtime died under a request (os.abort(), os._exit(), a C stack overflow, a wasm trap):
+ * Pyodide cannot be used again, and the request may never settle. Say so once; the page
+ * replaces this worker.
+ */
+function crash(error) {
+  if (crashed) return;
+  crashed = true;
+  post({ type: EVENT.CRASH, message: String(error?.message ?? error) });
+}
+const died = (error) => error?.pyodide_fatal_error || error?.name === "ExitStatus" || /fatally failed/.test(error?.message);
+self.addEventListener("error", (event) => pyodide && crash(event.error ?? event.message));
+self.addEventListener("unhandledrejection", (event) => pyodide && died(event.reason) && crash(event.reason));
 
 self.addEventListener("message", ({ data }) => {
   if (data?.type === REQUEST.INIT) return initialise(data);
@@ -94,9 +109,10 @@ async function handleCall({ id, fn, args }) {
     const { value, transfer } = toPlain(result);
     post({ type: REPLY.RESULT, id, value }, transfer);
   } catch (error) {
+    if (died(error)) return crash(error);
     post({ type: REPLY.ERROR, id, error: describeError(error) });
   } finally {
-    result?.destroy();
+    if (!crashed) result?.destroy();
   }
 }
 
@@ -112,9 +128,10 @@ async function handleRun({ id, cell, code }) {
     post({ type: REPLY.RESULT, id, value: result.toJs({ dict_converter: Object.fromEntries }) });
   } catch (error) {
     output.finish();
+    if (died(error)) return crash(error);
     post({ type: REPLY.ERROR, id, error: describeError(error) });
   } finally {
-    result?.destroy();
+    if (!crashed) result?.destroy();
   }
 }
 

@@ -258,3 +258,57 @@ def test_run_all_runs_every_cell_in_order(lesson):
     names = ["attention", "formula", "waves", "heatmap", "added", "relative", "similarity", "compare", "extrapolation", "scratch"]
     assert statuses == [[name, "done"] for name in names]
     assert cell(lesson, "waves").locator("img.out-figure").count() == 1
+
+
+ERRORS = {
+    "SyntaxError": ("def f(:\n    pass", "SyntaxError"),
+    "SystemExit": ("raise SystemExit(3)", "SystemExit: 3"),
+    "KeyboardInterrupt": ("raise KeyboardInterrupt", "KeyboardInterrupt"),
+    "RecursionError": ("def f(n):\n    return f(n + 1)\nf(0)", "RecursionError: maximum recursion depth exceeded"),
+    "MemoryError": ("hoard = [bytearray(2**28) for _ in range(40)]", "MemoryError"),
+    "numpy too big": ("import numpy as np\nnp.ones(10**10)", "ValueError: Maximum allowed dimension exceeded"),
+}
+
+
+def test_errors_in_a_cell_are_reported_and_python_keeps_its_variables(lesson):
+    type_code(lesson, "scratch", "kept = 41")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    for name, (code, message) in ERRORS.items():
+        type_code(lesson, "scratch", code)
+        lesson.keyboard.press("Shift+Enter")
+        status = wait_done(lesson, "scratch")
+        assert status in ("failed", "stopped"), (name, status)
+        assert message in output(lesson, "scratch"), (name, output(lesson, "scratch")[-500:])
+    type_code(lesson, "scratch", "kept + 1")  # no restart: the namespace survived every error
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "42"
+    assert lesson.evaluate("() => document.documentElement.dataset.state") == "ready"
+
+
+CRASHES = {
+    "abort": "import os\nos.abort()",
+    "C stack overflow": "import sys\nsys.setrecursionlimit(10**6)\nclass Loop:\n    def __repr__(self):\n"
+                        "        return repr(self)\nrepr(Loop())",
+}
+
+
+def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(lesson):
+    for number, (name, code) in enumerate(CRASHES.items(), start=1):
+        type_code(lesson, "scratch", code)
+        lesson.keyboard.press("Shift+Enter")
+        assert wait_done(lesson, "scratch") == "stopped", name
+        said = output(lesson, "scratch")
+        assert "Python was restarted: it stopped working" in said, (name, said[-500:])
+        assert "run the cells you need again" in said
+        assert code_of(lesson, "scratch") == code, name  # the learner's code is still there...
+        stored = lesson.evaluate("() => localStorage.getItem('pelab:cell:' + location.pathname + ':scratch')")
+        assert stored == code, name  # ...and kept for the next visit
+        assert wait_for_state(lesson) == "ready", name
+        assert "Python was restarted" in lesson.inner_text(".boot-message")
+        type_code(lesson, "scratch", "1 + 1")
+        lesson.keyboard.press("Shift+Enter")
+        assert wait_done(lesson, "scratch") == "done", name
+        assert output(lesson, "scratch") == "2"
+    assert lesson.locator("#heatmap-demo .heatmap-problem").is_hidden()  # the demos came back too
