@@ -8,6 +8,7 @@
 import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
+import { keepOffline } from "./offline.js";
 import { DEMOS } from "./demos.js";
 import { sharedValue } from "./shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "./share.js";
@@ -83,10 +84,11 @@ async function start() {
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));
 
   const created = demo.create(root, python, { position: sharedValue(3) });
-  python.ready
+  const rendered = python.ready
     .then(() => {
       status.stage("render");
       return created.firstRender;
     })
     .then(() => status.ready(), (error) => status.fail(error.message));
+  keepOffline(rendered);
 }

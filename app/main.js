@@ -2,6 +2,7 @@
 import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
+import { keepOffline } from "./offline.js";
 import { DEMOS } from "./demos.js";
 import { sharedValue } from "./shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
@@ -24,11 +25,12 @@ if (document.documentElement.dataset.state !== "error") {
     }
     return demo.create(root, python, context);
   });
-  python.ready
+  const rendered = python.ready
     .then(() => {
       status.stage("render");
       // A demo that fails shows its own message; Python itself is up.
       return Promise.allSettled(demos.map((demo) => demo.firstRender));
     })
     .then(() => status.ready(), (error) => status.fail(error.message));
+  keepOffline(rendered);
 }

@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -76,6 +77,7 @@ class PageLog:
         self.requests: list[str] = []
         self.console: list[str] = []
         self.errors: list[str] = []
+        self.blocked: list[str] = []  # requests that would have left the machine
 
     def foreign_requests(self, site_url: str) -> list[str]:
         return [url for url in self.requests if not url.startswith((site_url, "data:", "blob:"))]
@@ -89,14 +91,42 @@ def page_log():
     return PageLog()
 
 
+def leaves_the_machine(url: str) -> bool:
+    """True for a request to anywhere but 127.0.0.1 (data: and blob: URLs stay in the page)."""
+    parts = urlsplit(url)
+    return parts.scheme not in ("data", "blob", "about") and parts.hostname != "127.0.0.1"
+
+
+def block_the_network(context, page_log: PageLog) -> None:
+    """Abort, and note, every request that would leave the machine."""
+
+    def refuse(route):
+        page_log.blocked.append(route.request.url)
+        route.abort()
+
+    context.route(leaves_the_machine, refuse)
+
+
 @pytest.fixture
-def page(browser, page_log, request):
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+def context_options():
+    """Options of the test's browser context. Service workers are blocked unless a test asks
+    for them (test_offline_page.py does): otherwise each test's page would cache the whole site
+    (27 MB) in the background once it is up."""
+    return {"viewport": {"width": 1200, "height": 1000}, "service_workers": "block"}
+
+
+@pytest.fixture
+def page(browser, page_log, request, context_options):
+    """A page in a fresh context. Every request that would leave the machine is aborted and
+    fails the test, unless it is marked allow_foreign_requests."""
+    context = browser.new_context(**context_options)
+    block_the_network(context, page_log)
     context.on("request", lambda r: page_log.requests.append(r.url))
     page = context.new_page()
     page.on("console", lambda m: page_log.console.append(f"[{m.type}] {m.text}"))
     page.on("pageerror", lambda e: page_log.errors.append(f"[pageerror] {e}"))
     yield page
+    allowed = request.node.get_closest_marker("allow_foreign_requests") is not None
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
         folder = RESULTS / re.sub(r"[^\w.-]+", "_", request.node.name)
@@ -109,6 +139,8 @@ def page(browser, page_log, request):
         (folder / "console.log").write_text("\n".join(page_log.console + page_log.errors) + "\n")
         (folder / "requests.log").write_text("\n".join(page_log.requests) + "\n")
     context.close()
+    if page_log.blocked and not allowed:
+        pytest.fail(f"the page tried to leave the machine: {page_log.blocked}")
 
 
 def wait_for_state(page, *, timeout: float = BOOT_TIMEOUT_S) -> str:

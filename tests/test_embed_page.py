@@ -59,7 +59,7 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
     assert snippet.startswith(f'<iframe src="{site_url}embed.html?demo=attention#sentence=man+bites+dog&amp;with_pe=1"')
     for part in ['title="Positional Encoding Lab: Attention cannot see order"', 'width="100%"', 'loading="lazy"', 'height="']:
         assert part in snippet
-    other = browser.new_page()
+    other = page.context.new_page()  # same context: same network rules
     try:
         other.goto(link)
         assert wait_for_state(other) == "ready"

@@ -1,0 +1,119 @@
+"""Offline after one visit: the service worker caches the build and serves it with the server
+stopped; a new build replaces the cache; no page ever reaches beyond 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+
+import pytest
+
+import build
+from conftest import poll, wait_for_state
+from test_cells_page import output, type_code, wait_done
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def context_options(context_options):
+    return {**context_options, "service_workers": "allow"}
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    """A copy of dist/ served on its own port, so a test can stop the server or rebuild the copy."""
+    folder = tmp_path / "site"
+    shutil.copytree(build.DIST, folder)
+    servers = []
+
+    def start(port=0):
+        server = build.make_server(port, folder, quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server
+
+    def stop():
+        server = servers.pop()
+        server.shutdown()
+        server.server_close()
+
+    server = start()
+    site = type("Site", (), {})()
+    site.folder = folder
+    site.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    site.stop = stop
+    yield site
+    while servers:
+        stop()
+
+
+def wait_until_cached(page) -> str:
+    """Wait for the service worker to control the page (it claims it once the cache is full)."""
+    poll(page, "() => navigator.serviceWorker.controller !== null", bool, timeout=60)
+    keys = page.evaluate("() => caches.keys()")
+    assert len(keys) == 1 and keys[0].startswith("pelab-"), keys
+    return keys[0]
+
+
+def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site, page_log):
+    page.goto(own_site.url)
+    assert wait_for_state(page) == "ready"
+    wait_until_cached(page)
+    own_site.stop()
+
+    page.reload()
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    poll(page, "() => document.querySelector('#heatmap-demo .heatmap-canvas').dataset.rendered", lambda v: v is not None)
+    type_code(page, "scratch", "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('drawn')")
+    page.keyboard.press("Shift+Enter")
+    assert wait_done(page, "scratch", timeout=90) == "done", output(page, "scratch")
+    assert "drawn" in output(page, "scratch")
+    assert page.locator(".cell[data-cell='scratch'] .cell-output img").count() == 1
+
+    page.goto(f"{own_site.url}embed.html?demo=similarity#seq_len=40")
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    page.goto(f"{own_site.url}embedding.html")
+    assert page.locator("h1").is_visible()
+    assert page_log.blocked == []
+
+
+def test_a_new_build_replaces_the_cache_and_offers_a_reload(page, own_site):
+    page.goto(own_site.url)
+    assert wait_for_state(page) == "ready"
+    old = wait_until_cached(page)
+
+    # What a rebuild does: a page changes, and so do the build id and the service worker.
+    index = own_site.folder / "index.html"
+    index.write_text(index.read_text().replace("</h1>", " (new build)</h1>", 1))
+    worker = own_site.folder / "service-worker.js"
+    worker.write_text(re.sub(r'BUILD_ID = "\w+"', 'BUILD_ID = "0123456789ab"', worker.read_text()))
+
+    page.reload()  # still the old build, from the cache; the browser finds the new worker
+    assert wait_for_state(page) == "ready"
+    assert "(new build)" not in page.inner_text("h1")
+    poll(page, "() => caches.keys()", lambda keys: keys == ["pelab-0123456789ab"], timeout=60)
+    notice = page.locator(".update-notice")
+    notice.wait_for(state="visible")
+    notice.get_by_role("button", name="Reload to use it").click()
+    assert wait_for_state(page) == "ready"
+    assert "(new build)" in page.inner_text("h1")
+    assert old != "pelab-0123456789ab"
+
+
+PAGES = ["", "embed.html?demo=heatmap", "embed.html?demo=cell", "embedding.html"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_reaches_beyond_this_machine(page, site_url, page_log, path):
+    page.goto(site_url + path)
+    if path != "embedding.html":
+        assert wait_for_state(page) == "ready"
+    else:
+        page.wait_for_load_state("networkidle")
+        assert len(page.frames) > 1
+        for frame in page.frames[1:]:  # the guide's live examples boot too
+            poll(frame, "() => document.documentElement.dataset.state", lambda s: s == "ready", timeout=90)
+    assert page_log.blocked == []
+    assert len(page_log.requests) > 5 and all(not url.startswith("http") or "127.0.0.1" in url for url in page_log.requests)
