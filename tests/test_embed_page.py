@@ -44,6 +44,35 @@ def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):
     assert rendered(page, ".heatmap-canvas") == "64x8@10000"  # the last d_model wins; the rest kept defaults
 
 
+@pytest.mark.parametrize(
+    "fragment, notices, shown",
+    [
+        (
+            "d_model=1e9&seq_len=-40&base=Infinity",
+            ["d_model: 1e9 is outside 2 to 512; using 512.",
+             "Sequence length: -40 is outside 1 to 512; using 1.",
+             "Base: “Infinity” is not a number from 10 to 1000000; it stays 10000."],
+            "1x512@10000",
+        ),
+        (
+            "d_model=NaN&seq_len=1000000000&base=1e400&base=-Infinity&base=0",
+            ["d_model: “NaN” is not a number from 2 to 512; it stays 128.",
+             "Sequence length: 1000000000 is outside 1 to 512; using 512.",
+             "Base: “1e400” is not a number from 10 to 1000000; it stays 10000.",
+             "Base: “-Infinity” is not a number from 10 to 1000000; it stays 10000.",
+             "Base: “0” is not a number from 10 to 1000000; it stays 10000."],
+            "512x128@10000",
+        ),
+    ],
+)
+def test_nan_infinity_huge_and_negative_settings_are_clamped_with_a_notice(page, site_url, fragment, notices, shown):
+    page.goto(f"{site_url}embed.html?demo=heatmap#{fragment}")
+    assert wait_for_state(page) == "ready"
+    assert page.locator(".share-notices li").all_inner_texts() == notices
+    assert page.locator(".share-notices").is_visible()
+    assert rendered(page, ".heatmap-canvas") == shown
+
+
 def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, browser):
     page.goto(f"{site_url}#demo=attention&sentence=the+cat+saw+the+dog&with_pe=1")
     assert wait_for_state(page) == "ready"
