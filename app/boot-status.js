@@ -68,6 +68,10 @@ export function bootStatus(root) {
 export function followPython(status, python) {
   python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
   python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
+  python.addEventListener("ready", ({ detail }) => {
+    // how Python started: "snapshot" (a saved fresh interpreter, see next-visit.js) or "fresh"
+    document.documentElement.dataset.pythonStart = detail.versions.fromSnapshot ? "snapshot" : "fresh";
+  });
   python.addEventListener("restart", ({ detail }) => {
     status.restarting(detail.reason);
     python.ready.then(() => status.ready(), () => {});

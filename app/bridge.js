@@ -8,6 +8,7 @@
  */
 import { EVENT, REPLY, REQUEST } from "./protocol.js";
 
+const WORKER_URL = new URL("./python-worker.js", import.meta.url);
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
 /** How long Stop waits for an interrupted run to end before it restarts Python instead. */
@@ -94,6 +95,30 @@ export class PythonBridge extends EventTarget {
     this.dispatchEvent(new CustomEvent("restart", { detail: { reason } }));
   }
 
+  /**
+   * Make a memory snapshot of a fresh Python for this build, in a separate short-lived worker,
+   * so that later visits start seconds sooner (see startPython in python-worker.js). Call it once
+   * the page is idle. Resolves with "made", "kept" (there is one), or why not.
+   */
+  prepareSnapshot() {
+    if (!globalThis.caches) return Promise.resolve("no cache storage");
+    const worker = new Worker(WORKER_URL, { type: "module", name: "python-snapshot" });
+    return new Promise((resolve) => {
+      const done = (outcome) => {
+        clearTimeout(timer);
+        worker.terminate();
+        resolve(outcome);
+      };
+      const timer = setTimeout(done, STAGE_TIMEOUT_MS, "timed out");
+      worker.addEventListener("message", ({ data }) => {
+        if (data.type === REPLY.RESULT) done(data.value);
+        if (data.type === REPLY.ERROR) done(`failed: ${data.error.message}`);
+      });
+      worker.addEventListener("error", (event) => done(`failed: ${event.message}`));
+      worker.postMessage({ type: REQUEST.SNAPSHOT, id: 0 });
+    });
+  }
+
   /** The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap). */
   heatmap({ seqLen, dModel, base }) {
     return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base });
@@ -151,7 +176,7 @@ export class PythonBridge extends EventTarget {
     /** Resolves with {pyodide, python, numpy} versions once Python is up; rejects if boot fails. */
     this.ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
     this.ready.catch(() => {}); // the "fatal" event reports it
-    const worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name: "python" });
+    const worker = new Worker(WORKER_URL, { type: "module", name: "python" });
     this.#worker = worker;
     worker.addEventListener("message", ({ data }) => worker === this.#worker && this.#receive(data));
     worker.addEventListener("error", (event) => {
@@ -187,10 +212,12 @@ export class PythonBridge extends EventTarget {
         return;
       }
       case EVENT.PROGRESS:
+        performance.mark(`pelab:stage-${message.stage}`); // python3 build.py bench reports them
         this.#stage = message.stage;
         this.#armWatchdog();
         break;
       case EVENT.READY:
+        performance.mark("pelab:stage-ready");
         this.#booted = true;
         clearTimeout(this.#watchdog);
         this.#settle.resolve(message.versions);

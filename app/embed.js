@@ -8,7 +8,7 @@
 import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
-import { keepOffline } from "./offline.js";
+import { prepareNextVisit } from "./next-visit.js";
 import { DEMOS } from "./demos.js";
 import { sharedValue } from "./shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "./share.js";
@@ -90,5 +90,5 @@ async function start() {
       return created.firstRender;
     })
     .then(() => status.ready(), (error) => status.fail(error.message));
-  keepOffline(rendered);
+  prepareNextVisit(rendered, python);
 }

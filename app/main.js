@@ -2,7 +2,7 @@
 import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
-import { keepOffline } from "./offline.js";
+import { prepareNextVisit } from "./next-visit.js";
 import { DEMOS } from "./demos.js";
 import { sharedValue } from "./shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
@@ -32,5 +32,5 @@ if (document.documentElement.dataset.state !== "error") {
       return Promise.allSettled(demos.map((demo) => demo.firstRender));
     })
     .then(() => status.ready(), (error) => status.fail(error.message));
-  keepOffline(rendered);
+  prepareNextVisit(rendered, python);
 }

@@ -3,6 +3,9 @@
  *
  * Page -> worker, once, first:
  *   {type: "init", interruptBuffer}       a SharedArrayBuffer for Stop, or null without isolation
+ * Or, to a separate short-lived worker, instead of "init":
+ *   {type: "snapshot", id}                make this build's memory snapshot of a fresh Python;
+ *                                         the reply's value is "made" or "kept" (one exists)
  * Requests (page -> worker) carry an `id` and get exactly one reply with that `id`; the worker
  * runs them one at a time, in order:
  *   {type: "call", id, fn, args}          run the pelab entry point `fn` with keyword `args`
@@ -13,7 +16,8 @@
  *   {type: "error", id, error}            error = {type, message, traceback}
  * Events (worker -> page) carry no `id`:
  *   {type: "progress", stage}             a boot stage (see BOOT_STAGES) has started
- *   {type: "ready", versions}             Python is up; versions = {pyodide, python, numpy}
+ *   {type: "ready", versions}             Python is up; versions = {pyodide, python, numpy,
+ *                                         fromSnapshot: started from this build's snapshot}
  *   {type: "fatal", stage, message}       Python could not start (a boot stage failed)
  *   {type: "crash", message}              the runtime died after boot (abort, exit, C stack
  *                                         overflow): the page starts a fresh worker
@@ -22,7 +26,7 @@
  *   {type: "display", cell, kind, payload}    rich output: kind "figure" (PNG) or "heatmap"
  */
 
-export const REQUEST = Object.freeze({ INIT: "init", CALL: "call", RUN: "run" });
+export const REQUEST = Object.freeze({ INIT: "init", SNAPSHOT: "snapshot", CALL: "call", RUN: "run" });
 export const REPLY = Object.freeze({ RESULT: "result", ERROR: "error" });
 export const EVENT = Object.freeze({
   PROGRESS: "progress",

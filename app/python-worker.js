@@ -5,7 +5,7 @@
  * one at a time: pelab.adapter entry points for the demos, and code cells through
  * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
-import { FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
+import { BUILD_ID, FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
 import { EVENT, OUTPUT_LIMIT, REPLY, REQUEST } from "./protocol.js";
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
@@ -19,6 +19,7 @@ const ready = boot();
 ready.catch(() => {}); // reported as a "fatal" event; requests see the rejection themselves
 let queue = ready; // requests run one at a time, in the order they came
 let crashed = false;
+let fromSnapshot = false;
 
 /**
  * The runtime died under a request (os.abort(), os._exit(), a C stack overflow, a wasm trap):
@@ -35,6 +36,12 @@ self.addEventListener("error", (event) => pyodide && crash(event.error ?? event.
 self.addEventListener("unhandledrejection", (event) => pyodide && died(event.reason) && crash(event.reason));
 
 self.addEventListener("message", ({ data }) => {
+  if (data?.type === REQUEST.SNAPSHOT) {
+    return makeSnapshot().then(
+      (outcome) => post({ type: REPLY.RESULT, id: data.id, value: outcome }),
+      (error) => post({ type: REPLY.ERROR, id: data.id, error: describeError(error) }),
+    );
+  }
   if (data?.type === REQUEST.INIT) return initialise(data);
   const handler = { [REQUEST.CALL]: handleCall, [REQUEST.RUN]: handleRun }[data?.type];
   if (handler) queue = queue.then(() => handler(data), () => handler(data));
@@ -50,7 +57,7 @@ async function boot() {
     enter("runtime");
     const { interruptBuffer } = await init;
     const { loadPyodide } = await import(`${PYODIDE_INDEX_URL}pyodide.mjs`);
-    pyodide = await loadPyodide({ indexURL: PYODIDE_INDEX_URL });
+    pyodide = await startPython(loadPyodide);
     pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
     pyodide.setStderr({ batched: (text) => output.write(EVENT.STDERR, text) });
     if (interruptBuffer) {
@@ -78,6 +85,58 @@ async function boot() {
   }
 }
 
+/**
+ * Start Pyodide from a memory snapshot of a freshly started interpreter when this build has one
+ * (it skips starting Python and importing its standard library: seconds), else start it
+ * normally. Pyodide 0.27 can only snapshot before any package is loaded, so the snapshot holds
+ * Python alone; numpy and pelab load after it.
+ */
+async function startPython(loadPyodide) {
+  const cache = await snapshotCache();
+  const saved = await cache?.match(SNAPSHOT_URL).catch(() => null);
+  if (saved) {
+    try {
+      const snapshot = new Uint8Array(await saved.arrayBuffer());
+      const restored = await loadPyodide({ indexURL: PYODIDE_INDEX_URL, _loadSnapshot: snapshot });
+      fromSnapshot = true;
+      return restored;
+    } catch {
+      await cache.delete(SNAPSHOT_URL); // unusable: start normally; the page makes a new one
+    }
+  }
+  return loadPyodide({ indexURL: PYODIDE_INDEX_URL });
+}
+
+/**
+ * Make this build's snapshot, in a worker of its own that the page starts once it is idle: a
+ * runtime started for a snapshot is not fit for use (its `js` module is a recording proxy, and
+ * fetch from Python fails), so the learner's Python never is one.
+ */
+async function makeSnapshot() {
+  const cache = await snapshotCache();
+  if (!cache) return "no cache of this build";
+  if (await cache.match(SNAPSHOT_URL)) return "kept";
+  const { loadPyodide } = await import(`${PYODIDE_INDEX_URL}pyodide.mjs`);
+  const python = await loadPyodide({ indexURL: PYODIDE_INDEX_URL, _makeSnapshot: true });
+  const headers = { "Content-Type": "application/octet-stream" };
+  await cache.put(SNAPSHOT_URL, new Response(python.makeMemorySnapshot(), { headers }));
+  return "made";
+}
+
+/**
+ * Snapshots live in the service worker's cache of this build, so a newer build drops them; never
+ * create that cache here (without the service worker nothing would ever delete it).
+ */
+async function snapshotCache() {
+  const name = `pelab-${BUILD_ID}`;
+  try {
+    return (await globalThis.caches?.has(name)) ? await caches.open(name) : null;
+  } catch {
+    return null; // storage blocked
+  }
+}
+const SNAPSHOT_URL = new URL(`../py/python-snapshot-${BUILD_ID}.bin`, import.meta.url).href;
+
 /** pyodide.loadPackage reports failures through a callback, not a rejection: make them throw. */
 async function loadPackages(names, onMessage = () => {}) {
   const errors = [];
@@ -89,7 +148,7 @@ function versions() {
   const sys = pyodide.pyimport("sys");
   const numpy = pyodide.pyimport("numpy");
   try {
-    return { pyodide: pyodide.version, python: sys.version.split(" ")[0], numpy: numpy.__version__ };
+    return { pyodide: pyodide.version, python: sys.version.split(" ")[0], numpy: numpy.__version__, fromSnapshot };
   } finally {
     sys.destroy();
     numpy.destroy();

@@ -50,21 +50,27 @@ def own_site(tmp_path):
 
 
 def wait_until_cached(page) -> str:
-    """Wait for the service worker to control the page (it claims it once the cache is full)."""
+    """Wait for the service worker to control the page (it claims it once the cache is full)
+    and for the snapshot of a fresh Python to be in that cache."""
     poll(page, "() => navigator.serviceWorker.controller !== null", bool, timeout=60)
+    poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90)
     keys = page.evaluate("() => caches.keys()")
     assert len(keys) == 1 and keys[0].startswith("pelab-"), keys
+    files = page.evaluate("(key) => caches.open(key).then((c) => c.keys()).then((r) => r.map((q) => q.url))", keys[0])
+    assert any(re.search(r"/py/python-snapshot-\w+\.bin$", url) for url in files), files
     return keys[0]
 
 
 def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site, page_log):
     page.goto(own_site.url)
     assert wait_for_state(page) == "ready"
+    assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "fresh"
     wait_until_cached(page)
     own_site.stop()
 
     page.reload()
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "snapshot"
     poll(page, "() => document.querySelector('#heatmap-demo .heatmap-canvas').dataset.rendered", lambda v: v is not None)
     type_code(page, "scratch", "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('drawn')")
     page.keyboard.press("Shift+Enter")

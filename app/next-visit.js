@@ -1,0 +1,47 @@
+/**
+ * Prepare the next visit once this one has rendered, so that none of it slows the first one:
+ * 1. the service worker (service-worker.js at the site root, made by build.py) caches the whole
+ *    build, so the lesson works offline and loads without the network;
+ * 2. then a memory snapshot of a fresh Python goes into that cache, so Python starts in a
+ *    fraction of the time.
+ * <html data-next-visit> says "ready" when both are done (the benchmark and tests wait on it).
+ * When a newer build takes over an open page, offer a reload.
+ */
+export function prepareNextVisit(rendered, python) {
+  const html = document.documentElement;
+  const workers = navigator.serviceWorker; // undefined in old browsers and insecure contexts
+  const hadController = Boolean(workers?.controller);
+  workers?.addEventListener("controllerchange", () => hadController && offerReload());
+  rendered
+    .finally(async () => {
+      if (workers) await registerWorker();
+      html.dataset.nextVisit = "snapshot";
+      const outcome = await python.prepareSnapshot();
+      html.dataset.nextVisit = outcome === "made" || outcome === "kept" ? "ready" : `no snapshot (${outcome})`;
+    })
+    .catch(() => {});
+}
+
+/** Register the service worker and wait until it has cached the build (or could not). */
+async function registerWorker() {
+  try {
+    await navigator.serviceWorker.register(new URL("../service-worker.js", import.meta.url));
+    // ready never settles when filling the cache fails: give up waiting after a minute
+    await Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60_000))]);
+  } catch {
+    // private mode, blocked storage, a test that blocks service workers: next time needs the network
+  }
+}
+
+function offerReload() {
+  if (document.querySelector(".update-notice")) return;
+  const notice = Object.assign(document.createElement("p"), {
+    className: "update-notice notice",
+    textContent: "A newer version of this lesson has been downloaded. ",
+  });
+  notice.setAttribute("role", "status");
+  const reload = Object.assign(document.createElement("button"), { type: "button", textContent: "Reload to use it" });
+  reload.addEventListener("click", () => location.reload());
+  notice.append(reload);
+  document.body.prepend(notice);
+}
