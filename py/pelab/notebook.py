@@ -36,6 +36,7 @@ import traceback
 import numpy as np
 
 from .colormap import to_rgba
+from .positional_encoding import as_real_array
 
 # The matplotlib backend that hands figures to the page (see pelab.mpl_backend).
 MPL_BACKEND = "module://pelab.mpl_backend"
@@ -342,11 +343,7 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
 
 def _check_heatmap_matrix(matrix) -> np.ndarray:
     """``matrix`` as a 2-D float64 array with 1 to MAX_CELLS entries (1-D: one row)."""
-    try:
-        # Refuse complex numbers rather than silently drop their imaginary parts.
-        array = None if np.iscomplexobj(matrix) else np.asarray(matrix, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
+    array = as_real_array(matrix)  # None for complex numbers, strings, ragged lists...
     if array is not None and array.ndim == 1:
         array = array[np.newaxis, :]
     if array is not None and array.ndim == 2 and 0 < array.size <= MAX_CELLS:

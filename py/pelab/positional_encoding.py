@@ -31,7 +31,9 @@ one position (`formula_terms`), each pair's wave over real positions
 itself, $x_{pos} + PE_{pos}$ (`add_positions`).
 
 This module only needs numpy.  It also holds the argument checks that the
-rest of `pelab` shares: `check_size` and `check_base`.
+rest of `pelab` shares: `check_size`, `check_base`, `check_table`,
+`check_matrix`, and the conversions under them, `real_number` and
+`as_real_array`.
 """
 
 import math
@@ -77,7 +79,7 @@ def check_size(name, value, maximum, minimum=1):
         return int(value)
     raise ValueError(
         f"{name} must be an integer from {minimum} to {maximum}, "
-        f"got {_describe(value)}"
+        f"got {describe(value)}"
     )
 
 
@@ -99,15 +101,11 @@ def check_base(value):
         ValueError: "base must be a finite real number greater than 1,
             got <value>".
     """
-    if _is_number(value, numbers.Real):
-        try:
-            number = float(value)
-        except OverflowError:  # an int beyond the float range
-            number = math.inf
-        if math.isfinite(number) and number > 1:
-            return number
+    number = real_number(value)
+    if number is not None and math.isfinite(number) and number > 1:
+        return number
     raise ValueError(
-        f"base must be a finite real number greater than 1, got {_describe(value)}"
+        f"base must be a finite real number greater than 1, got {describe(value)}"
     )
 
 
@@ -144,14 +142,51 @@ def check_matrix(name, value):
     Raises:
         ValueError: "<name> must be a non-empty 2-D array of finite numbers, got ...".
     """
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
+    array = as_real_array(value)
     if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
         return array
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
+    shape = "not an array of real numbers" if array is None else f"shape {array.shape}"
     raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
+
+
+def real_number(value):
+    """
+    `value` as a Python float if it is one real number: an `int`, `float`,
+    `Fraction` or numpy real scalar, but not a `bool`, and not an array
+    (not even one of one element).  An int beyond the float range becomes
+    inf or -inf, for the caller's range check to refuse by name.
+
+    Returns:
+        a float, or None if `value` is not a real number.
+    """
+    if not _is_number(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond the float range
+        return math.inf if value > 0 else -math.inf
+
+
+def as_real_array(value):
+    """
+    `value` (a number or a nested sequence or array of them) as a float64
+    numpy array, without copying one that already is.
+
+    Returns None, for the caller to refuse by name, instead of letting numpy
+    raise its own error or warning: for strings that are not numbers,
+    ragged lists, ints beyond the float range, and complex numbers (which a
+    cast to float64 would silently replace by their real parts).
+    """
+    try:
+        array = np.asarray(value)
+        if array.dtype.kind == "c" or (
+            array.dtype == object
+            and any(isinstance(v, (complex, np.complexfloating)) for v in array.flat)
+        ):
+            return None
+        return array.astype(np.float64, copy=False)
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def _is_number(value, kind):
@@ -159,7 +194,7 @@ def _is_number(value, kind):
     return isinstance(value, kind) and not isinstance(value, (bool, np.bool_))
 
 
-def _describe(value):
+def describe(value):
     """Show a rejected value briefly: `0`, `2.5`, `nan`, `'4'`, `None`."""
     if _is_number(value, numbers.Integral):
         value = int(value)
@@ -373,18 +408,18 @@ def add_positions(x, base=DEFAULT_BASE):
         float64 array of shape `(seq_len, d_model)`, the same shape as `x`.
 
     Raises:
-        ValueError: if `x` is not 2-D, or its sizes or `base` are out of
-            range for `sinusoidal`.
+        ValueError: if `x` is not a 2-D array of real numbers, or its sizes
+            or `base` are out of range for `sinusoidal`.
 
     Example:
         >>> add_positions(np.zeros((2, 4))).tolist() == sinusoidal(2, 4).tolist()
         True
     """
-    x = np.asarray(x, dtype=np.float64)
-    if x.ndim != 2:
-        raise ValueError(
-            f"x must be a 2-D array of shape (seq_len, d_model), got shape {x.shape}"
-        )
+    array = as_real_array(x)
+    if array is None or array.ndim != 2:
+        got = "not an array of real numbers" if array is None else f"shape {array.shape}"
+        raise ValueError(f"x must be a 2-D array of shape (seq_len, d_model), got {got}")
+    x = array
     seq_len, d_model = x.shape
     # x + PE, row by row: row pos of PE is the encoding of position pos.
     return x + sinusoidal(seq_len, d_model, base)
@@ -462,24 +497,17 @@ def clock_angles(pos, d_model, base=DEFAULT_BASE):
 
 def _check_position(name, value):
     """A real position: a finite number from 0 to `MAX_SEQ_LEN`, returned as a float."""
-    if _is_number(value, numbers.Real):
-        try:
-            number = float(value)
-        except OverflowError:
-            number = math.inf
-        if 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
-            return number
+    number = real_number(value)
+    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
+        return number
     raise ValueError(
-        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {_describe(value)}"
+        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
     )
 
 
 def _check_positions(values):
     """A 1-D array of at least one real position, each from 0 to `MAX_SEQ_LEN`."""
-    try:
-        positions = np.asarray(values, dtype=np.float64)
-    except (TypeError, ValueError):
-        positions = None
+    positions = as_real_array(values)
     if (
         positions is not None
         and positions.ndim == 1

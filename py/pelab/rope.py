@@ -46,6 +46,7 @@ from .positional_encoding import (
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
     angular_frequencies,
+    as_real_array,
     check_size,
 )
 from .similarity import toeplitz_residual
@@ -190,10 +191,7 @@ def _check_vectors(name, value, vector=False):
     A float64 array of finite numbers with an even width from 2 to
     MAX_D_MODEL: shape (n, d) with n >= 1, or (d,) when `vector` is True.
     """
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
+    array = as_real_array(value)
     ndim = 1 if vector else 2
     if (
         array is not None
@@ -205,7 +203,7 @@ def _check_vectors(name, value, vector=False):
     ):
         return array
     kind = "a 1-D array (d,)" if vector else "a non-empty 2-D array (n, d)"
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
+    shape = "not an array of real numbers" if array is None else f"shape {array.shape}"
     raise ValueError(
         f"{name} must be {kind} of finite numbers with d even, from 2 to "
         f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {shape}"
@@ -214,10 +212,7 @@ def _check_vectors(name, value, vector=False):
 
 def _check_positions(name, values, n):
     """`n` real positions, each from -MAX_SEQ_LEN to MAX_SEQ_LEN, as a float64 array."""
-    try:
-        positions = np.asarray(values, dtype=np.float64)
-    except (TypeError, ValueError):
-        positions = None
+    positions = as_real_array(values)
     if (
         not isinstance(values, (str, bytes))
         and positions is not None
@@ -225,7 +220,7 @@ def _check_positions(name, values, n):
         and np.all(np.abs(positions) <= MAX_SEQ_LEN)  # False for NaN
     ):
         return positions
-    shape = "not numbers" if positions is None else f"shape {positions.shape}"
+    shape = "not real numbers" if positions is None else f"shape {positions.shape}"
     raise ValueError(
         f"{name} must be {n} real numbers (one per row), each from "
         f"-{MAX_SEQ_LEN} to {MAX_SEQ_LEN}, got {shape}"
