@@ -52,6 +52,9 @@ MAX_ELEMENTS = 50_000_000
 
 DEFAULT_BASE = 10000.0
 
+# The largest finite float64, about 1.8e308.
+MAX_FLOAT = float(np.finfo(np.float64).max)
+
 
 def check_size(name, value, maximum, minimum=1):
     """
@@ -242,18 +245,29 @@ def wavelengths(d_model, base=DEFAULT_BASE):
     Pair `i` repeats itself every $\lambda_i$ positions.  Since `base > 1`
     the wavelengths strictly increase with `i`, from $2\pi$ for `i = 0`.
 
+    Every `base` is allowed, up to the largest double, but above
+    `MAX_FLOAT / (2 pi)` (about 2.9e307) the longest wavelengths exceed the
+    float range.  They are given as `MAX_FLOAT` (about 1.8e308) instead of
+    inf: such a pair turns by less than 1e-302 radians over every position
+    allowed, so as far as pelab can tell it never repeats at all.  (Only
+    there do the wavelengths stop increasing strictly.)
+
     Args:
         d_model: model width, an integer from 1 to `MAX_D_MODEL`.
         base: a finite real number > 1.
 
     Returns:
-        float64 array of shape `(ceil(d_model / 2),)`.
+        float64 array of shape `(ceil(d_model / 2),)`, finite.
 
     Example:
         >>> [round(x, 4) for x in wavelengths(4).tolist()]
         [6.2832, 628.3185]
     """
-    return 2.0 * np.pi / angular_frequencies(d_model, base)
+    omega = angular_frequencies(d_model, base)
+    # 2 pi / w_i overflows (w_i below 2 pi / MAX_FLOAT) only for a base above MAX_FLOAT / (2 pi).
+    with np.errstate(over="ignore"):
+        lengths = 2.0 * np.pi / omega
+    return np.minimum(lengths, MAX_FLOAT)
 
 
 def sinusoidal(seq_len, d_model, base=DEFAULT_BASE):
