@@ -32,10 +32,11 @@ itself, $x_{pos} + PE_{pos}$ (`add_positions`).
 
 This module only needs numpy.  It also holds the argument checks that the
 rest of `pelab` shares: `check_size`, `check_base`, `check_table`,
-`check_matrix`, and the conversions under them, `real_number` and
-`as_real_array`.
+`check_matrix`, `check_pairs`, and the conversions under them,
+`real_number`, `as_real_array` and `read_items`.
 """
 
+import itertools
 import math
 import numbers
 import reprlib
@@ -190,6 +191,29 @@ def as_real_array(value):
         return array.astype(np.float64, copy=False)
     except (TypeError, ValueError, OverflowError):
         return None
+
+
+def read_items(values, limit):
+    """
+    The items of the iterable `values` as a list, or None if it is not
+    iterable or holds more than `limit` items.
+
+    The length of a sized `values` is checked before anything is read, and
+    at most `limit + 1` items are read from any other iterable, so that
+    `range(10**9)` is refused at once instead of being listed first.
+    """
+    try:
+        if len(values) > limit:
+            return None
+    except TypeError:  # no length: an iterator, or not iterable at all
+        pass
+    except OverflowError:  # a length beyond sys.maxsize, e.g. range(10**20)
+        return None
+    try:
+        items = list(itertools.islice(values, limit + 1))
+    except TypeError:
+        return None
+    return items if len(items) <= limit else None
 
 
 def _is_number(value, kind):
@@ -470,7 +494,7 @@ def pair_waves(positions, d_model, base=DEFAULT_BASE, pairs=None):
     """
     # w_i for every pair; checks d_model and base.
     omega = angular_frequencies(d_model, base)
-    pairs = _check_pairs(pairs, len(omega))
+    pairs = check_pairs(pairs, len(omega))
     positions = _check_positions(positions)
     if len(pairs) * len(positions) > MAX_ELEMENTS:
         raise ValueError(
@@ -536,15 +560,24 @@ def _check_positions(values):
     )
 
 
-def _check_pairs(pairs, n_pairs):
-    """Distinct pair indices, integers from 0 to n_pairs - 1; None means all of them."""
+def check_pairs(pairs, n_pairs):
+    """
+    Check that `pairs` holds distinct pair indices, integers from 0 to
+    `n_pairs - 1`; None means all of them.  `pairs` is read once, so a
+    one-shot iterator works.
+
+    Returns:
+        the indices as an intp numpy array, in the order given.
+
+    Raises:
+        ValueError: "pairs must be a list of distinct integers from 0 to
+            <n_pairs - 1>, got <pairs>".
+    """
     if pairs is None:
         return np.arange(n_pairs)
     if not isinstance(pairs, (str, bytes, dict, set, frozenset)):
-        try:
-            indices = list(pairs)
-        except TypeError:
-            indices = None
+        # Distinct indices below n_pairs: there cannot be more than n_pairs.
+        indices = read_items(pairs, n_pairs)
         if (
             indices is not None
             and all(_is_number(p, numbers.Integral) and 0 <= p < n_pairs for p in indices)
