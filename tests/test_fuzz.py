@@ -1711,14 +1711,14 @@ def test_huge_range_is_refused_without_being_listed(case):
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="uses RLIMIT_AS")
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="rope_relative_residual bounds seq_len (7071) and d (100000) separately "
-                          "but not seq_len * d: documented-valid arguments need ~20 GB")
-def test_bug_rope_relative_residual_allocation_is_unbounded():
+def test_rope_relative_residual_bounds_seq_len_times_d():
+    """seq_len (up to 7071) and d (up to 100000) are each bounded, and so is their product:
+    the largest of each together would need ~20 GB."""
     outcome = run_limited(
         "pelab_result = pelab.rope_relative_residual(np.ones(100_000), np.ones(100_000), 7071)"
     )
-    assert outcome == "OK" or outcome.startswith("ValueError"), outcome
+    assert outcome.startswith(f"ValueError seq_len * len(q) must be at most {MAX_ELEMENTS}"), (
+        outcome)
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError,

@@ -166,6 +166,8 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
         seq_len: the number of positions, an integer from 1 to
             `math.isqrt(MAX_ELEMENTS)` (7071).
         base: a finite real number > 1.
+        `seq_len * d` may not exceed `MAX_ELEMENTS`: the rotated copies of
+        q and k are `(seq_len, d)` arrays.
 
     Returns:
         a float >= 0.
@@ -178,6 +180,10 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
     q = _check_vectors("q", q, vector=True)
     k = _check_vectors("k", k, vector=True)
     seq_len = check_size("seq_len", seq_len, math.isqrt(MAX_ELEMENTS))
+    if seq_len * q.size > MAX_ELEMENTS:
+        raise ValueError(
+            f"seq_len * len(q) must be at most {MAX_ELEMENTS}, got {seq_len} * {q.size}"
+        )
     positions = np.arange(seq_len)
     # The same q at every position, and the same k: shapes (seq_len, d).
     queries = np.broadcast_to(q, (seq_len, q.size))
