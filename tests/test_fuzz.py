@@ -1161,7 +1161,8 @@ EXTREME_CALLS = {
     "self_attention": lambda a: pelab.self_attention(a, a, a.T, a),
     "rope": lambda a: pelab.rope(a, np.arange(len(a)) * 7.0),
     "rope_scores": lambda a: pelab.rope_scores(a, a, [0] * len(a), range(len(a))),
-    # rope_relative_residual left out: test_bug_rope_relative_residual_blames_matrix
+    # rope_relative_residual left out: scores beyond the float range are refused, naming q and
+    # k (test_rope_relative_residual_overflow_names_q_and_k)
     "add_positions": lambda a: pelab.add_positions(a),
     "to_rgba": lambda a: pelab.to_rgba(a, -1e307, 1e307),
     "show": lambda a: show_quietly(matrix=a, vmin=-1.0, vmax=1.0),
@@ -1741,17 +1742,14 @@ def test_bug_show_refuses_huge_finite_values(matrix):
     assert returned is None and printed.startswith("<heatmap")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="finite q and k whose scores overflow reach toeplitz_residual's check, "
-                          "whose ValueError names its own parameter 'matrix', not q or k")
-def test_bug_rope_relative_residual_blames_matrix():
-    q = k = np.full(2, 1e154)  # finite, as documented; q . k overflows
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
-        try:
-            pelab.rope_relative_residual(q, k, 5)
-        except ValueError as error:
-            assert names_any(str(error), {"q", "k"}), str(error)
+@pytest.mark.parametrize("size", [1e154, 1e200, 1.7e308])
+def test_rope_relative_residual_overflow_names_q_and_k(size):
+    """Finite q and k whose scores overflow used to reach toeplitz_residual's check, whose
+    ValueError named its own parameter 'matrix'; now they are refused as q and k, with no
+    overflow warning on the way."""
+    q = k = np.full(2, size)  # finite, as documented; q . k overflows
+    expect_named_value_error(pelab.rope_relative_residual, "q", q, k, 5)
+    expect_named_value_error(pelab.rope_relative_residual, "k", q, k, 5)
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError,

@@ -172,6 +172,11 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
     Returns:
         a float >= 0.
 
+    Raises:
+        ValueError: if an argument is out of range, or if q and k are so
+            large (|q| |k| near 1.8e308) that their scores overflow: the
+            message names q and k.
+
     Example:
         >>> rng = np.random.default_rng(0)
         >>> rope_relative_residual(rng.standard_normal(8), rng.standard_normal(8), 50) < 1e-12
@@ -188,7 +193,15 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
     # The same q at every position, and the same k: shapes (seq_len, d).
     queries = np.broadcast_to(q, (seq_len, q.size))
     keys = np.broadcast_to(k, (seq_len, k.size))
-    scores = rope_scores(queries, keys, positions, positions, base)
+    # Finite q and k may still have scores beyond the float range: refuse them by
+    # name, without the overflow warnings on the way.
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = rope_scores(queries, keys, positions, positions, base)
+    if not np.isfinite(scores).all():
+        raise ValueError(
+            "q and k must be small enough for every score (R_m q) . (R_n k) to be "
+            "finite, got scores beyond the float range"
+        )
     return toeplitz_residual(scores)
 
 
