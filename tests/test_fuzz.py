@@ -1221,9 +1221,6 @@ F64, U8 = np.float64, np.uint8
 def check_heatmap(kw, r):
     s, d = as_int(kw["seq_len"]), as_int(kw["d_model"])
     assert (r["width"], r["height"]) == (d, s)
-    # width and height echo the arguments unconverted (a numpy integer stays one): pinned by
-    # test_bug_heatmap_echoes_numpy_integers below, so only their values are checked here.
-    r = {key: value for key, value in r.items() if key not in ("width", "height")}
     assert_plain(r, {"rgba": (U8, s * d * 4), "values": (F64, s * d)})
     in_unit(r["values"])
 
@@ -1722,10 +1719,9 @@ def test_rope_relative_residual_bounds_seq_len_times_d():
         outcome)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="adapter.heatmap returns width=d_model and height=seq_len as given, so "
-                          "a numpy integer argument comes back as numpy.int64, not int")
-def test_bug_heatmap_echoes_numpy_integers():
+def test_heatmap_sizes_are_plain_ints():
+    """width and height used to echo d_model and seq_len as given: a numpy integer came back
+    as numpy.int64, which is not one of the plain types the worker converts."""
     result = adapter.call("heatmap", {"seq_len": np.int64(2), "d_model": np.int64(3)})
     assert (type(result["width"]), type(result["height"])) == (int, int)
 

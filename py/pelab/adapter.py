@@ -64,9 +64,10 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
         values: float64, shape (seq_len * d_model,), the encoding itself for readouts.
     """
     pe = sinusoidal(seq_len, d_model, base)
+    height, width = pe.shape  # Python ints, whatever integer type the arguments were
     return {
-        "width": d_model,
-        "height": seq_len,
+        "width": width,
+        "height": height,
         "rgba": np.ascontiguousarray(to_rgba(pe)).reshape(-1),
         "values": np.ascontiguousarray(pe).reshape(-1),
     }
