@@ -637,11 +637,10 @@ def check_similarity(kw, result):
     in_unit(cosine)
 
 
-# Largest |value| pelab.show draws with its default limits -m and +m (their difference 2m must
-# stay finite: test_bug_show_refuses_huge_finite_values).
-SHOWABLE = 8e307
-SHOWABLE_FLOATS = st.one_of(st.floats(-SHOWABLE, SHOWABLE),
-                            st.sampled_from([math.nan, math.inf, -math.inf]))
+# pelab.show draws any floats, up to the largest
+# (test_show_default_limits_work_for_any_finite_values).
+SHOWABLE_FLOATS = st.one_of(st.floats(), st.sampled_from(SPECIAL_FLOATS),
+                            st.sampled_from([-1.7976931348623157e308, -1e308]))
 
 
 def show_quietly(**kwargs):
@@ -1074,9 +1073,6 @@ SPECS = {
             vmin=st.floats(-1e6, -1e-3), vmax=st.floats(1e-3, 1e6)),
         {"matrix": ARRAY_JUNK, "title": JUNK, "vmin": JUNK, "vmax": JUNK},
         check_show,
-        # a matrix holding a value beyond SHOWABLE gets default limits whose difference
-        # overflows, refused as "vmin and vmax ...": test_bug_show_refuses_huge_finite_values
-        related={"matrix": {"vmin", "vmax"}},
     ),
     "legend_stops": Spec(
         legend_stops,
@@ -1726,16 +1722,25 @@ def test_heatmap_sizes_are_plain_ints():
     assert (type(result["width"]), type(result["height"])) == (int, int)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="show's default limits are -m and +m for the largest finite |value| m; "
-                          "for m > max_float / 2, vmax - vmin overflows and to_rgba refuses "
-                          "'vmin and vmax', which the caller never gave")
-@pytest.mark.parametrize("matrix", [[[1e308]], [[-1e308, 0.0]], [9e307]])
-def test_bug_show_refuses_huge_finite_values(matrix):
+@pytest.mark.parametrize("matrix", [[[1e308]], [[-1e308, 0.0]], [9e307],
+                                    [[-1.7976931348623157e308, 1.7976931348623157e308]]])
+def test_show_default_limits_work_for_any_finite_values(matrix, monkeypatch):
+    """The default limits were -m and +m for the largest finite |value| m: for m above half the
+    largest float, vmax - vmin overflowed and to_rgba refused 'vmin and vmax', which the caller
+    never gave. m is now capped there, and the extreme values get the end colours."""
+    shown = []
+    monkeypatch.setattr(pelab.notebook, "print_summary",
+                        lambda kind, payload: shown.append(payload))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        returned, printed = show_quietly(matrix=matrix)
-    assert returned is None and printed.startswith("<heatmap")
+        assert pelab.show(matrix) is None
+    (payload,) = shown
+    limit = np.finfo(np.float64).max / 2
+    assert (payload["vmin"], payload["vmax"]) == (-limit, limit)
+    values = payload["values"]
+    ends = pelab.to_rgba(np.sign(values)).reshape(-1, 4)
+    rgba = payload["rgba"].reshape(-1, 4)
+    np.testing.assert_array_equal(rgba[values != 0], ends[values != 0])
 
 
 @pytest.mark.parametrize("size", [1e154, 1e200, 1.7e308])
