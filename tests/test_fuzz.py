@@ -17,9 +17,14 @@ arguments (a ValueError must name one of them). Valid sizes are kept small so th
 allocates much, while invalid huge sizes (10**9, 2**64, 10**400, max + 1) are drawn too, and
 must be refused before anything is allocated.
 
-Bugs the fuzzing found are pinned by ``xfail(strict=True)`` tests at the end of this file; the
-strategies leave those inputs out of the property tests (see ``_junk``'s flags), so that the
-properties keep guarding everything else.
+The bugs the fuzzing found (ints beyond the float range, words, ragged lists and complex
+numbers leaking numpy's errors and warnings, array-valued colour limits, infinite wavelengths,
+ranges listed before their length was checked, an unbounded rope_relative_residual, numpy
+integers sent to JavaScript, show refusing huge values, a one-shot iterator read twice) are
+fixed; each has a regression test at the end of this file, and the strategies draw those
+inputs again. The one thing left out (``_junk(huge_floats=False)``) is array entries so large
+that products overflow as IEEE arithmetic says they must; test_extreme_finite_entries covers
+them.
 """
 
 from __future__ import annotations
@@ -221,21 +226,16 @@ def _floats(huge=True):
                                      + [math.nan, math.inf, -math.inf]))
 
 
-def _element(strings=True, huge_ints=True, huge_floats=True):
+def _element(huge_floats=True):
     """One item of a junk list (never a container)."""
-    options = [_ints(), _floats(huge_floats), st.booleans(), st.none()]
-    if strings:
-        options.append(st.sampled_from(ODD_STRINGS))
-    if huge_ints:
-        options.append(st.sampled_from(HUGE_INTS))
-    return st.one_of(*options)
+    return st.one_of(_ints(), _floats(huge_floats), st.booleans(), st.none(),
+                     st.sampled_from(ODD_STRINGS), st.sampled_from(HUGE_INTS))
 
 
-def _arrays(strings=True, complex_=True, huge_floats=True):
+def _arrays(huge_floats=True):
     """numpy arrays of odd shapes (0-d, empty, 1-D to 4-D) and dtypes."""
-    dtypes = [np.float32, np.float16, np.int64, np.int8, np.uint8, np.uint64, np.bool_]
-    if complex_:
-        dtypes.append(np.complex128)
+    dtypes = [np.float32, np.float16, np.int64, np.int8, np.uint8, np.uint64, np.bool_,
+              np.complex128]
     shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4)
     shaped = st.one_of(
         hnp.arrays(dtype=st.sampled_from(dtypes), shape=shapes),
@@ -243,55 +243,39 @@ def _arrays(strings=True, complex_=True, huge_floats=True):
     )
     fixed = [np.zeros(()), np.zeros((0,)), np.zeros((0, 3)), np.zeros((3, 0)), np.ones((2, 3, 4)),
              np.ones((1, 1)), np.array([math.nan]), np.array([[math.inf, 1.0]]),
-             np.array([1, None, 2.5], dtype=object), np.ones((2, 2))[:, ::-1], np.arange(6.0)[::2]]
-    if strings:
-        fixed += [np.array(["a", "b"]), np.array([[b"1"]]), np.array([1, "a"], dtype=object)]
-    if complex_:
-        fixed += [np.array([1 + 2j]), np.array([[1j, 0]])]
+             np.array([1, None, 2.5], dtype=object), np.ones((2, 2))[:, ::-1], np.arange(6.0)[::2],
+             np.array(["a", "b"]), np.array([[b"1"]]), np.array([1, "a"], dtype=object),
+             np.array([1 + 2j]), np.array([[1j, 0]]), np.array([[np.complex128(1j)]], dtype=object),
+             np.array([10**400], dtype=object)]
     return st.one_of(shaped, st.sampled_from(fixed))
 
 
-def _junk(strings=True, ragged=True, huge_ints=True, complex_=True, huge_floats=True,
-          iterators=True):
-    """Anything at all. The flags leave out inputs that hit known bugs (see the xfail tests),
-    or (huge_floats) that overflow in arithmetic for a reason (see MODERATE)."""
-    element = _element(strings=strings, huge_ints=huge_ints, huge_floats=huge_floats)
+def _junk(huge_floats=True):
+    """Anything at all: strings, ragged lists, ints beyond the float range, complex numbers,
+    one-shot iterators... Only huge_floats=False leaves something out: entries that overflow
+    in arithmetic for a reason (see MODERATE)."""
+    element = _element(huge_floats=huge_floats)
     options = [
         element,
-        st.sampled_from([o for o in OTHER_OBJECTS
-                         if strings or not isinstance(o, (bytes, bytearray))]),
+        st.sampled_from(OTHER_OBJECTS),
         st.sampled_from(NUMPY_SCALARS),
         st.lists(element, max_size=5),
         st.lists(st.lists(element, min_size=2, max_size=2), min_size=1, max_size=3),
         st.lists(st.integers(-3, 8), max_size=6).map(tuple),
         st.dictionaries(st.text(max_size=3), element, max_size=2),
-        _arrays(strings=strings, complex_=complex_, huge_floats=huge_floats),
+        _arrays(huge_floats=huge_floats),
+        st.text(max_size=12),
+        st.sampled_from(NUMPY_STRINGS),
+        st.sampled_from([[[1.0], [1.0, 2.0]], [1, [2]], [[1, 2], 3], [[[]]], [[]]]),  # ragged
+        st.sampled_from(NUMPY_COMPLEX),
+        st.builds(OneShot, st.lists(st.integers(-1, 4), max_size=4)),
     ]
-    if strings:
-        options += [st.text(max_size=12), st.sampled_from(NUMPY_STRINGS)]
-    if ragged:
-        options.append(st.sampled_from([[[1.0], [1.0, 2.0]], [1, [2]], [[1, 2], 3], [[[]]], [[]]]))
-    if complex_:
-        options.append(st.sampled_from(NUMPY_COMPLEX))
-    if iterators:
-        options.append(st.builds(OneShot, st.lists(st.integers(-1, 4), max_size=4)))
     return st.one_of(*options)
 
 
 JUNK = _junk()
-# Array-like parameters read with np.asarray(..., float64) guarded only by
-# `except (TypeError, ValueError)`: an int beyond the float range raises OverflowError, and a
-# complex numpy array raises ComplexWarning (both pinned below as xfail).
-ARRAY_JUNK = _junk(huge_ints=False, complex_=False, huge_floats=False)
-# add_positions and to_rgba call np.asarray unguarded: str and ragged input also escape as a
-# ValueError that does not name the parameter (pinned below as xfail).
-UNGUARDED_ARRAY_JUNK = _junk(strings=False, ragged=False, huge_ints=False, complex_=False,
-                             huge_floats=False)
-# A scalar converted with float() guarded only by `except (TypeError, ValueError)` (to_rgba's
-# vmin and vmax): OverflowError for a huge int, ComplexWarning for a numpy complex (xfail below).
-# A one-element array of ndim > 0 is converted with a DeprecationWarning (xfail below too).
-FLOAT_SCALAR_JUNK = _junk(huge_ints=False, complex_=False).filter(
-    lambda v: not (isinstance(v, np.ndarray) and v.ndim > 0 and v.size == 1))
+# Array-like parameters: their entries stay below MODERATE, so that no product overflows.
+ARRAY_JUNK = _junk(huge_floats=False)
 
 
 def size_junk(minimum, maximum):
@@ -312,6 +296,12 @@ def sizes(minimum, cap):
         plain.filter(lambda v: -(2**15) <= v < 2**15).map(np.int16),
         plain.filter(lambda v: v >= 0).map(np.uint64),
     )
+
+
+def widths():
+    """A valid d_model, small or up to MAX_D_MODEL, for functions that only make O(d_model)
+    values: with a huge base, the widest ones have wavelengths beyond the float range."""
+    return st.one_of(sizes(1, 64), st.integers(1, MAX_D_MODEL), st.just(MAX_D_MODEL))
 
 
 BASE_JUNK = st.one_of(
@@ -651,11 +641,10 @@ def check_similarity(kw, result):
     in_unit(cosine)
 
 
-# Largest |value| pelab.show draws with its default limits -m and +m (their difference 2m must
-# stay finite: test_bug_show_refuses_huge_finite_values).
-SHOWABLE = 8e307
-SHOWABLE_FLOATS = st.one_of(st.floats(-SHOWABLE, SHOWABLE),
-                            st.sampled_from([math.nan, math.inf, -math.inf]))
+# pelab.show draws any floats, up to the largest
+# (test_show_default_limits_work_for_any_finite_values).
+SHOWABLE_FLOATS = st.one_of(st.floats(), st.sampled_from(SPECIAL_FLOATS),
+                            st.sampled_from([-1.7976931348623157e308, -1e308]))
 
 
 def show_quietly(**kwargs):
@@ -855,13 +844,13 @@ def check_size_args(draw):
 SPECS = {
     "angular_frequencies": Spec(
         pelab.angular_frequencies,
-        optional({"d_model": sizes(1, 64)}, base=bases()),
+        optional({"d_model": widths()}, base=bases()),
         {"d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_frequencies,
     ),
     "wavelengths": Spec(
         pelab.wavelengths,
-        optional({"d_model": sizes(1, 64)}, base=bases()),
+        optional({"d_model": widths()}, base=bases()),
         {"d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_wavelengths,
     ),
@@ -882,7 +871,7 @@ SPECS = {
     "add_positions": Spec(
         pelab.add_positions,
         optional({"x": matrices(st.integers(1, 12), st.integers(1, 12))}, base=bases()),
-        {"x": UNGUARDED_ARRAY_JUNK, "base": BASE_JUNK},
+        {"x": ARRAY_JUNK, "base": BASE_JUNK},
         check_add_positions,
         # x's shape gives the table's sizes
         related={"x": {"seq_len", "d_model"}},
@@ -900,7 +889,7 @@ SPECS = {
         optional({"pos": st.one_of(sizes(0, MAX_SEQ_LEN), st.floats(0, MAX_SEQ_LEN),
                                    st.sampled_from([-0.0, 5e-324, 0.5, fractions.Fraction(1, 3),
                                                     np.float32(2.5), MAX_SEQ_LEN])),
-                  "d_model": sizes(1, 64)}, base=bases()),
+                  "d_model": widths()}, base=bases()),
         {"pos": JUNK, "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_clock_angles,
     ),
@@ -957,7 +946,7 @@ SPECS = {
                        hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5)),
             _floats(), st.lists(_floats(), max_size=5))},
             vmin=st.floats(-1e6, -1e-3), vmax=st.floats(1e-3, 1e6)),
-        {"values": UNGUARDED_ARRAY_JUNK, "vmin": FLOAT_SCALAR_JUNK, "vmax": FLOAT_SCALAR_JUNK},
+        {"values": ARRAY_JUNK, "vmin": JUNK, "vmax": JUNK},
         check_to_rgba,
     ),
     "concatenated": Spec(
@@ -999,7 +988,7 @@ SPECS = {
     "png_bytes": Spec(
         pelab.png_bytes,
         png_args(),
-        {"rgba": _junk(ragged=False)},
+        {"rgba": JUNK},
         check_png,
     ),
     "rotation": Spec(
@@ -1086,11 +1075,8 @@ SPECS = {
             st.lists(SHOWABLE_FLOATS, min_size=1, max_size=5))},
             title=st.one_of(st.none(), st.text(max_size=20), st.sampled_from(MARKUP), _ints()),
             vmin=st.floats(-1e6, -1e-3), vmax=st.floats(1e-3, 1e6)),
-        {"matrix": ARRAY_JUNK, "title": JUNK, "vmin": FLOAT_SCALAR_JUNK, "vmax": FLOAT_SCALAR_JUNK},
+        {"matrix": ARRAY_JUNK, "title": JUNK, "vmin": JUNK, "vmax": JUNK},
         check_show,
-        # a matrix holding a value beyond SHOWABLE gets default limits whose difference
-        # overflows, refused as "vmin and vmax ...": test_bug_show_refuses_huge_finite_values
-        related={"matrix": {"vmin", "vmax"}},
     ),
     "legend_stops": Spec(
         legend_stops,
@@ -1175,7 +1161,8 @@ EXTREME_CALLS = {
     "self_attention": lambda a: pelab.self_attention(a, a, a.T, a),
     "rope": lambda a: pelab.rope(a, np.arange(len(a)) * 7.0),
     "rope_scores": lambda a: pelab.rope_scores(a, a, [0] * len(a), range(len(a))),
-    # rope_relative_residual left out: test_bug_rope_relative_residual_blames_matrix
+    # rope_relative_residual left out: scores beyond the float range are refused, naming q and
+    # k (test_rope_relative_residual_overflow_names_q_and_k)
     "add_positions": lambda a: pelab.add_positions(a),
     "to_rgba": lambda a: pelab.to_rgba(a, -1e307, 1e307),
     "show": lambda a: show_quietly(matrix=a, vmin=-1.0, vmax=1.0),
@@ -1234,9 +1221,6 @@ F64, U8 = np.float64, np.uint8
 def check_heatmap(kw, r):
     s, d = as_int(kw["seq_len"]), as_int(kw["d_model"])
     assert (r["width"], r["height"]) == (d, s)
-    # width and height echo the arguments unconverted (a numpy integer stays one): pinned by
-    # test_bug_heatmap_echoes_numpy_integers below, so only their values are checked here.
-    r = {key: value for key, value in r.items() if key not in ("width", "height")}
     assert_plain(r, {"rgba": (U8, s * d * 4), "values": (F64, s * d)})
     in_unit(r["values"])
 
@@ -1266,7 +1250,8 @@ def check_waves(kw, r):
     max_pos, h = as_int(kw["max_pos"]), half_up(kw["d_model"])
     m = min(adapter.SAMPLES_PER_POSITION * max_pos + 1, adapter.MAX_SAMPLES)
     rows = len(r["pairs"])
-    assert rows == (h if kw["pairs"] is None else len(items_of(kw["pairs"])))
+    assert r["pairs"] == (list(range(h)) if kw["pairs"] is None
+                          else [int(p) for p in items_of(kw["pairs"])])
     assert_plain(r, {"x": (F64, m), "sin": (F64, rows * m), "cos": (F64, rows * m),
                      "wavelengths": (F64, h), "angles": (F64, h)})
     for key in ("x", "sin", "cos", "wavelengths", "angles"):
@@ -1332,9 +1317,12 @@ def attention_args(draw):
 
 @st.composite
 def waves_args(draw):
-    d = draw(sizes(1, 64))
-    pairs = draw(st.one_of(st.none(), st.lists(st.integers(0, half_up(d) - 1), unique=True,
-                                               max_size=6)))
+    d = draw(widths())
+    chosen = st.lists(st.integers(0, half_up(d) - 1), unique=True, max_size=6)
+    # pairs=None draws every pair: for a wide d_model, more samples than pair_waves allows.
+    pairs = draw(st.one_of(st.none(), chosen) if d <= 128 else chosen)
+    if pairs is not None and draw(st.booleans()):
+        pairs = OneShot(pairs)
     return {"d_model": d, "base": draw(bases()), "pairs": pairs,
             "max_pos": draw(sizes(1, MAX_SEQ_LEN)),
             "pos": draw(st.one_of(st.floats(0, MAX_SEQ_LEN), sizes(0, MAX_SEQ_LEN)))}
@@ -1377,9 +1365,8 @@ ENTRY_SPECS = {
     ),
     "waves": Spec(
         None, waves_args(),
-        # pairs: no one-shot iterators (test_bug_waves_pairs_iterator_is_read_twice)
         {"d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK,
-         "pairs": _junk(iterators=False), "max_pos": size_junk(1, MAX_SEQ_LEN), "pos": JUNK},
+         "pairs": JUNK, "max_pos": size_junk(1, MAX_SEQ_LEN), "pos": JUNK},
         check_waves, related={"d_model": {"pairs"}},
     ),
     "added": Spec(
@@ -1565,8 +1552,7 @@ def test_notebook_run_never_raises(code, cell):
 
 
 # ---------------------------------------------------------------------------
-# Bugs found by the fuzzing (pelab is not fixed here): each case is what the contract asks,
-# and currently fails.
+# Regression tests for the bugs the fuzzing found: each case is what the contract asks.
 # ---------------------------------------------------------------------------
 
 
@@ -1598,11 +1584,10 @@ OVERFLOW_CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, raises=OverflowError,
-                   reason="np.asarray(..., float64) / float() of an int beyond the float range "
-                          "raises OverflowError, which the checks do not catch")
 @pytest.mark.parametrize("case", sorted(OVERFLOW_CASES))
-def test_bug_int_beyond_float_range_raises_overflow_error(case):
+def test_int_beyond_float_range_is_a_named_value_error(case):
+    """np.asarray(..., float64) and float() raise OverflowError for such an int: pelab's
+    conversions (as_real_array, real_number) turn it into a refusal by name."""
     function, parameter, args, kwargs = OVERFLOW_CASES[case]
     expect_named_value_error(function, parameter, *args, **kwargs)
 
@@ -1617,11 +1602,10 @@ UNNAMED_CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="unguarded np.asarray: numpy's ValueError ('could not convert string "
-                          "to float', 'inhomogeneous shape') escapes without the parameter's name")
 @pytest.mark.parametrize("case", sorted(UNNAMED_CASES))
-def test_bug_value_error_does_not_name_parameter(case):
+def test_words_and_ragged_lists_are_refused_by_name(case):
+    """Not numpy's own ValueError ('could not convert string to float', 'inhomogeneous
+    shape'), which does not say which argument it is about."""
     function, parameter, args = UNNAMED_CASES[case]
     expect_named_value_error(function, parameter, *args)
 
@@ -1636,27 +1620,33 @@ COMPLEX_CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, raises=DeprecationWarning,
-                   reason="to_rgba's vmin and vmax go through float() unchecked: a one-element "
-                          "array of ndim > 0 is accepted with numpy's DeprecationWarning (an error "
-                          "in a future numpy)")
-def test_bug_to_rgba_limits_accept_arrays():
-    expect_named_value_error(pelab.to_rgba, "vmin", 0.0, vmin=np.array([[-1.0]]))
+@pytest.mark.parametrize("parameter", ["vmin", "vmax"])
+@pytest.mark.parametrize("shape", [(1, 1), (1,), ()])
+def test_to_rgba_limits_must_be_numbers_not_arrays(parameter, shape):
+    """float() of a one-element array works, with numpy's DeprecationWarning (an error in a
+    future numpy): vmin and vmax are numbers, and an array is refused by name."""
+    limit = np.full(shape, -1.0 if parameter == "vmin" else 1.0)
+    expect_named_value_error(pelab.to_rgba, parameter, 0.0, **{parameter: limit})
 
 
-@pytest.mark.xfail(strict=True, raises=np.exceptions.ComplexWarning,
-                   reason="a complex numpy array is cast to float64 with a ComplexWarning and its "
-                          "imaginary part silently dropped (pelab.show refuses complex input)")
+def test_to_rgba_limits_may_be_numpy_scalars():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rgba = pelab.to_rgba([-1.0, 1.0], np.float32(-1.0), np.int64(1))
+    assert rgba.tolist() == pelab.to_rgba([-1.0, 1.0]).tolist()
+
+
 @pytest.mark.parametrize("case", sorted(COMPLEX_CASES))
-def test_bug_complex_arrays_are_silently_truncated(case):
+def test_complex_numbers_are_refused_by_name(case):
+    """A cast to float64 would drop the imaginary parts with only a ComplexWarning."""
     function, parameter, args = COMPLEX_CASES[case]
     expect_named_value_error(function, parameter, *args)
 
 
-@pytest.mark.xfail(strict=True, raises=RuntimeWarning,
-                   reason="2 pi / omega overflows to inf for a valid huge base and a wide d_model")
 @pytest.mark.parametrize("call", ["wavelengths", "waves"])
-def test_bug_wavelengths_overflow_for_valid_arguments(call):
+def test_wavelengths_stay_finite_for_every_valid_base(call):
+    """2 pi / omega overflows for a base above MAX_FLOAT / (2 pi) and a wide d_model: such a
+    wavelength is given as the largest float, and no RuntimeWarning is raised."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         if call == "wavelengths":
@@ -1665,6 +1655,7 @@ def test_bug_wavelengths_overflow_for_valid_arguments(call):
             result = adapter.call("waves", {"d_model": MAX_D_MODEL, "base": 1e308, "pairs": [0],
                                             "max_pos": 1, "pos": 0.0})["wavelengths"]
     assert np.isfinite(result).all()
+    assert result[-1] == np.finfo(np.float64).max and (np.diff(result) >= 0).all()
 
 
 def run_limited(code, memory_bytes=2**29, timeout=120):
@@ -1696,69 +1687,82 @@ LAZY_HUGE_CASES = {
     "order_blindness": ("pelab.order_blindness('dog bites man', range(10**9))", "ValueError order"),
     "LearnedTable.lookup": ("pelab.learned(4, 2).lookup(range(10**9))", "IndexError position 4 "),
     "pair_waves pairs": ("pelab.pair_waves([0.0], 4, pairs=range(10**9))", "ValueError pairs"),
+    # len() of these raises OverflowError (beyond sys.maxsize)
+    "permutation_matrix 10**20": ("pelab.permutation_matrix(range(10**20))", "ValueError order"),
+    "LearnedTable.lookup 10**20": ("pelab.learned(4, 2).lookup(range(10**20))",
+                                   "IndexError position 4 "),
+    "pair_waves pairs 10**20": ("pelab.pair_waves([0.0], 4, pairs=range(10**20))",
+                                "ValueError pairs"),
+    # a one-shot iterator, read at most one item past the limit
+    "order_blindness iterator": ("pelab.order_blindness('dog bites man', iter(range(10**9)))",
+                                 "ValueError order"),
+    "pair_waves pairs iterator": ("pelab.pair_waves([0.0], 4, pairs=iter(range(10**9)))",
+                                  "ValueError pairs"),
 }
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="uses RLIMIT_AS")
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="list(range(10**9)) is built before the length is checked: MemoryError "
-                          "(or gigabytes and minutes) instead of a prompt refusal")
 @pytest.mark.parametrize("case", sorted(LAZY_HUGE_CASES))
-def test_bug_huge_range_is_materialised_before_checking(case):
+def test_huge_range_is_refused_without_being_listed(case):
+    """The length of a sized argument is checked before it is read, and at most one item past
+    the limit is read from an iterator: no list(range(10**9)), no MemoryError."""
     code, expected = LAZY_HUGE_CASES[case]
     outcome = run_limited(f"pelab_result = {code}")
     assert outcome.startswith(expected), outcome
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="uses RLIMIT_AS")
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="rope_relative_residual bounds seq_len (7071) and d (100000) separately "
-                          "but not seq_len * d: documented-valid arguments need ~20 GB")
-def test_bug_rope_relative_residual_allocation_is_unbounded():
+def test_rope_relative_residual_bounds_seq_len_times_d():
+    """seq_len (up to 7071) and d (up to 100000) are each bounded, and so is their product:
+    the largest of each together would need ~20 GB."""
     outcome = run_limited(
         "pelab_result = pelab.rope_relative_residual(np.ones(100_000), np.ones(100_000), 7071)"
     )
-    assert outcome == "OK" or outcome.startswith("ValueError"), outcome
+    assert outcome.startswith(f"ValueError seq_len * len(q) must be at most {MAX_ELEMENTS}"), (
+        outcome)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="adapter.heatmap returns width=d_model and height=seq_len as given, so "
-                          "a numpy integer argument comes back as numpy.int64, not int")
-def test_bug_heatmap_echoes_numpy_integers():
+def test_heatmap_sizes_are_plain_ints():
+    """width and height used to echo d_model and seq_len as given: a numpy integer came back
+    as numpy.int64, which is not one of the plain types the worker converts."""
     result = adapter.call("heatmap", {"seq_len": np.int64(2), "d_model": np.int64(3)})
     assert (type(result["width"]), type(result["height"])) == (int, int)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="show's default limits are -m and +m for the largest finite |value| m; "
-                          "for m > max_float / 2, vmax - vmin overflows and to_rgba refuses "
-                          "'vmin and vmax', which the caller never gave")
-@pytest.mark.parametrize("matrix", [[[1e308]], [[-1e308, 0.0]], [9e307]])
-def test_bug_show_refuses_huge_finite_values(matrix):
+@pytest.mark.parametrize("matrix", [[[1e308]], [[-1e308, 0.0]], [9e307],
+                                    [[-1.7976931348623157e308, 1.7976931348623157e308]]])
+def test_show_default_limits_work_for_any_finite_values(matrix, monkeypatch):
+    """The default limits were -m and +m for the largest finite |value| m: for m above half the
+    largest float, vmax - vmin overflowed and to_rgba refused 'vmin and vmax', which the caller
+    never gave. m is now capped there, and the extreme values get the end colours."""
+    shown = []
+    monkeypatch.setattr(pelab.notebook, "print_summary",
+                        lambda kind, payload: shown.append(payload))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        returned, printed = show_quietly(matrix=matrix)
-    assert returned is None and printed.startswith("<heatmap")
+        assert pelab.show(matrix) is None
+    (payload,) = shown
+    limit = np.finfo(np.float64).max / 2
+    assert (payload["vmin"], payload["vmax"]) == (-limit, limit)
+    values = payload["values"]
+    ends = pelab.to_rgba(np.sign(values)).reshape(-1, 4)
+    rgba = payload["rgba"].reshape(-1, 4)
+    np.testing.assert_array_equal(rgba[values != 0], ends[values != 0])
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="finite q and k whose scores overflow reach toeplitz_residual's check, "
-                          "whose ValueError names its own parameter 'matrix', not q or k")
-def test_bug_rope_relative_residual_blames_matrix():
-    q = k = np.full(2, 1e154)  # finite, as documented; q . k overflows
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
-        try:
-            pelab.rope_relative_residual(q, k, 5)
-        except ValueError as error:
-            assert names_any(str(error), {"q", "k"}), str(error)
+@pytest.mark.parametrize("size", [1e154, 1e200, 1.7e308])
+def test_rope_relative_residual_overflow_names_q_and_k(size):
+    """Finite q and k whose scores overflow used to reach toeplitz_residual's check, whose
+    ValueError named its own parameter 'matrix'; now they are refused as q and k, with no
+    overflow warning on the way."""
+    q = k = np.full(2, size)  # finite, as documented; q . k overflows
+    expect_named_value_error(pelab.rope_relative_residual, "q", q, k, 5)
+    expect_named_value_error(pelab.rope_relative_residual, "k", q, k, 5)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="adapter.waves passes pairs to pair_waves (which reads it) and then "
-                          "reads it again for the 'pairs' list: a one-shot iterable gives "
-                          "pairs=[] beside two rows of sin and cos")
-def test_bug_waves_pairs_iterator_is_read_twice():
+def test_waves_reads_a_pairs_iterator_once():
+    """adapter.waves passed pairs to pair_waves (which read it) and then read it again for
+    the 'pairs' list: a one-shot iterator gave pairs=[] beside two rows of sin and cos."""
     result = adapter.call("waves", {"d_model": 8, "base": 10000.0, "pairs": iter([0, 2]),
                                     "max_pos": 1, "pos": 0.0})
     m = len(result["x"])

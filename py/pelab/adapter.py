@@ -19,6 +19,7 @@ from .extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, ne
 from .learned import learned as learned_table
 from .positional_encoding import (
     MAX_SEQ_LEN,
+    check_pairs,
     check_size,
     clock_angles,
     formula_terms,
@@ -64,9 +65,10 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
         values: float64, shape (seq_len * d_model,), the encoding itself for readouts.
     """
     pe = sinusoidal(seq_len, d_model, base)
+    height, width = pe.shape  # Python ints, whatever integer type the arguments were
     return {
-        "width": d_model,
-        "height": seq_len,
+        "width": width,
+        "height": height,
         "rgba": np.ascontiguousarray(to_rgba(pe)).reshape(-1),
         "values": np.ascontiguousarray(pe).reshape(-1),
     }
@@ -132,7 +134,8 @@ def waves(d_model: int, base: float, pairs: list[int], max_pos: int, pos: float)
 
     Args:
         d_model, base: the encoding.
-        pairs: distinct pair indices from 0 to ceil(d_model / 2) - 1 to draw (None: all).
+        pairs: distinct pair indices from 0 to ceil(d_model / 2) - 1 to draw (None: all), any
+            iterable (read once).
         max_pos: the last position drawn, an integer from 1 to MAX_SEQ_LEN.
         pos: the position the clock hands show, a real number from 0 to MAX_SEQ_LEN.
 
@@ -145,15 +148,17 @@ def waves(d_model: int, base: float, pairs: list[int], max_pos: int, pos: float)
         angles: float64, shape (ceil(d_model / 2),), every pair's angle at pos, in [0, 2 pi).
     """
     max_pos = check_size("max_pos", max_pos, MAX_SEQ_LEN)
+    lengths = wavelengths(d_model, base)  # checks d_model and base
+    # Read pairs once, here: it may be a one-shot iterator. None means every pair.
+    pairs = check_pairs(pairs, len(lengths))
     x = np.linspace(0.0, float(max_pos), min(SAMPLES_PER_POSITION * max_pos + 1, MAX_SAMPLES))
     sin, cos = pair_waves(x, d_model, base, pairs)
     return {
         "x": _flat(x),
         "sin": _flat(sin),
         "cos": _flat(cos),
-        # pair_waves has checked them; None means every pair.
-        "pairs": [int(p) for p in pairs] if pairs is not None else list(range(len(sin))),
-        "wavelengths": _flat(wavelengths(d_model, base)),
+        "pairs": pairs.tolist(),
+        "wavelengths": _flat(lengths),
         "angles": _flat(clock_angles(pos, d_model, base)),
     }
 

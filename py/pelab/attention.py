@@ -58,6 +58,7 @@ from .positional_encoding import (
     check_base,
     check_matrix,
     check_size,
+    read_items,
 )
 
 # Most tokens a sentence keeps: enough for a sentence, few enough to draw.
@@ -375,10 +376,8 @@ def _check_order(order, n=None):
     """
     indices = None
     if not isinstance(order, (str, bytes, dict, set, frozenset)):
-        try:
-            indices = list(order)
-        except TypeError:
-            indices = None
+        # Read at most one item too many: range(10**9) is refused without being listed.
+        indices = read_items(order, MAX_ORDER if n is None else n)
     if indices is not None and all(_is_integer(m) for m in indices):
         indices = [int(m) for m in indices]
         size = len(indices) if n is None else n

@@ -31,9 +31,11 @@ The pipeline from 8-bit sRGB to Msh, and back, is
     sRGB  <->  linear RGB  <->  CIE XYZ (D65)  <->  CIELAB  <->  Msh
 """
 
+import math
+
 import numpy as np
 
-from .positional_encoding import check_size
+from .positional_encoding import as_real_array, check_size, describe, real_number
 
 # Moreland's end points, in 8-bit sRGB.
 BLUE = (59, 76, 192)
@@ -236,19 +238,15 @@ _WORDS = np.ascontiguousarray(np.vstack([COOL_WARM, _NAN_RGBA])).view(np.uint32)
 
 
 def _check_range(vmin, vmax):
-    """vmin and vmax must be finite real numbers with vmin < vmax (and a
-    finite difference)."""
-    try:
-        low, high = float(vmin), float(vmax)
-    except (TypeError, ValueError):
-        low = high = float("nan")
-    with np.errstate(over="ignore", invalid="ignore"):
-        span = np.float64(high) - np.float64(low)
-    if not (low < high and np.isfinite(span)):
+    """vmin and vmax must be finite real numbers (scalars, not arrays) with
+    vmin < vmax (and a finite difference)."""
+    low, high = real_number(vmin), real_number(vmax)
+    # high - low is inf (not an error) for Python floats whose difference overflows.
+    if low is None or high is None or not (low < high and math.isfinite(high - low)):
         raise ValueError(
-            "vmin and vmax must be finite numbers with vmin < vmax "
+            "vmin and vmax must be finite real numbers with vmin < vmax "
             "and a finite vmax - vmin, "
-            f"got vmin={vmin!r}, vmax={vmax!r}"
+            f"got vmin={describe(vmin)}, vmax={describe(vmax)}"
         )
     return low, high
 
@@ -269,20 +267,30 @@ def to_rgba(values, vmin=-1.0, vmax=1.0):
 
     Args:
         values: a number or array-like of real numbers, of any shape S.
-        vmin: the value drawn as the blue end (default -1).
-        vmax: the value drawn as the red end (default +1); vmin < vmax,
-            both finite.
+        vmin: the value drawn as the blue end (default -1), a real number.
+        vmax: the value drawn as the red end (default +1), a real number;
+            vmin < vmax, both finite, with a finite vmax - vmin.
 
     Returns:
         uint8 array of shape S + (4,): red, green, blue, alpha (255 for
         every value, NaN included).
+
+    Raises:
+        ValueError: if `values` is not real numbers (complex numbers, words
+            and ragged lists are refused), or vmin and vmax are not as above.
 
     Example:
         >>> to_rgba([-1.0, 1.0]).tolist()
         [[59, 76, 192, 255], [180, 4, 38, 255]]
     """
     vmin, vmax = _check_range(vmin, vmax)
-    values = np.asarray(values, dtype=np.float64)
+    array = as_real_array(values)
+    if array is None:
+        raise ValueError(
+            "values must be a real number or an array-like of real numbers, "
+            "got not an array of real numbers"
+        )
+    values = array
     is_nan = np.isnan(values)
     # t = (v - vmin) / (vmax - vmin), clipped to [0, 1]; NaN is set aside as 0.
     with np.errstate(over="ignore"):

@@ -76,6 +76,9 @@ class LearnedTable:
                 e.g. "position 40 is past max_len 32: a learned table has
                 no row for it (it was never trained)".
             ValueError: if `positions` is not a sequence of integers.
+            The positions are checked in order as they are read, and the
+            first bad one is reported, so `range(10**9)` is refused at
+            position `max_len` without being listed.
 
         Example:
             >>> table = learned(32, 4)
@@ -86,7 +89,10 @@ class LearnedTable:
             ...
             IndexError: position 40 is past max_len 32: a learned table has no row for it (it was never trained)
         """
-        for pos in (items := _check_positions(positions)):
+        items = []
+        # Each position is checked as it is read, so that range(10**9) fails at
+        # the first position past the table instead of being listed whole.
+        for pos in _integers(positions):
             if pos < 0:
                 raise IndexError(
                     f"position {pos} is negative: a learned table has rows only "
@@ -97,6 +103,7 @@ class LearnedTable:
                     f"position {pos} is past max_len {self.max_len}: a learned table "
                     "has no row for it (it was never trained)"
                 )
+            items.append(pos)
         # Row gathering, P[positions], shape (len(positions), d_model); fancy
         # indexing copies.
         return self.table[np.array(items, dtype=np.intp)]
@@ -148,20 +155,28 @@ def learned(max_len, d_model, seed=0):
     return LearnedTable(table=table, max_len=max_len, d_model=d_model, seed=seed)
 
 
-def _check_positions(values):
-    """The integer positions in `values` as a list of Python ints (range not checked)."""
-    if isinstance(values, (str, bytes, dict, set, frozenset)) or _is_integer(values):
-        items = None
-    else:
+def _integers(values):
+    """
+    The integer positions in `values` as Python ints, one at a time (range
+    not checked); ValueError as soon as one is not an integer.
+    """
+    items = None
+    if not (isinstance(values, (str, bytes, dict, set, frozenset)) or _is_integer(values)):
         try:
-            items = list(values)
+            items = iter(values)
         except TypeError:
-            items = None
-    if items is not None and all(_is_integer(p) for p in items):
-        return [int(p) for p in items]
-    raise ValueError(
-        f"positions must be a sequence of integers, got {reprlib.repr(values)}"
-    )
+            pass
+    if items is None:
+        raise _not_integers(values)
+    for p in items:
+        if not _is_integer(p):
+            raise _not_integers(values)
+        yield int(p)
+
+
+def _not_integers(values):
+    """The error for `values` that are not a sequence of integers."""
+    return ValueError(f"positions must be a sequence of integers, got {reprlib.repr(values)}")
 
 
 def _is_integer(value):

@@ -36,6 +36,7 @@ import traceback
 import numpy as np
 
 from .colormap import to_rgba
+from .positional_encoding import MAX_FLOAT, as_real_array
 
 # The matplotlib backend that hands figures to the page (see pelab.mpl_backend).
 MPL_BACKEND = "module://pelab.mpl_backend"
@@ -309,7 +310,9 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
             between 1 and MAX_CELLS entries; NaN and infinities are allowed.
         title: a caption (any object, shown with str()).
         vmin, vmax: the values drawn blue and red.  Each one not given is -m or +m, where m is
-            the largest finite |value| (1 if that is 0 or there are none), so 0 is the middle.
+            the largest finite |value| (1 if that is 0 or there are none), so 0 is the middle;
+            m is at most half the largest float (about 9e307), so that vmax - vmin stays
+            finite, and values beyond are drawn in the end colours.
 
     Returns:
         None.  Sends ``display("heatmap", {"title": str, "width": columns, "height": rows,
@@ -323,6 +326,8 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
     values = _check_heatmap_matrix(matrix)
     finite = np.abs(values[np.isfinite(values)])
     limit = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+    # -limit to +limit must have a finite width, 2 * limit, for to_rgba.
+    limit = min(limit, MAX_FLOAT / 2)
     vmin = -limit if vmin is None else vmin
     vmax = limit if vmax is None else vmax
     rgba = to_rgba(values, vmin, vmax)  # checks vmin and vmax
@@ -342,11 +347,7 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
 
 def _check_heatmap_matrix(matrix) -> np.ndarray:
     """``matrix`` as a 2-D float64 array with 1 to MAX_CELLS entries (1-D: one row)."""
-    try:
-        # Refuse complex numbers rather than silently drop their imaginary parts.
-        array = None if np.iscomplexobj(matrix) else np.asarray(matrix, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
+    array = as_real_array(matrix)  # None for complex numbers, strings, ragged lists...
     if array is not None and array.ndim == 1:
         array = array[np.newaxis, :]
     if array is not None and array.ndim == 2 and 0 < array.size <= MAX_CELLS:

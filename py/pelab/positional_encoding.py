@@ -31,9 +31,12 @@ one position (`formula_terms`), each pair's wave over real positions
 itself, $x_{pos} + PE_{pos}$ (`add_positions`).
 
 This module only needs numpy.  It also holds the argument checks that the
-rest of `pelab` shares: `check_size` and `check_base`.
+rest of `pelab` shares: `check_size`, `check_base`, `check_table`,
+`check_matrix`, `check_pairs`, and the conversions under them,
+`real_number`, `as_real_array` and `read_items`.
 """
 
+import itertools
 import math
 import numbers
 import reprlib
@@ -49,6 +52,9 @@ MAX_D_MODEL = 100_000
 MAX_ELEMENTS = 50_000_000
 
 DEFAULT_BASE = 10000.0
+
+# The largest finite float64, about 1.8e308.
+MAX_FLOAT = float(np.finfo(np.float64).max)
 
 
 def check_size(name, value, maximum, minimum=1):
@@ -77,7 +83,7 @@ def check_size(name, value, maximum, minimum=1):
         return int(value)
     raise ValueError(
         f"{name} must be an integer from {minimum} to {maximum}, "
-        f"got {_describe(value)}"
+        f"got {describe(value)}"
     )
 
 
@@ -99,15 +105,11 @@ def check_base(value):
         ValueError: "base must be a finite real number greater than 1,
             got <value>".
     """
-    if _is_number(value, numbers.Real):
-        try:
-            number = float(value)
-        except OverflowError:  # an int beyond the float range
-            number = math.inf
-        if math.isfinite(number) and number > 1:
-            return number
+    number = real_number(value)
+    if number is not None and math.isfinite(number) and number > 1:
+        return number
     raise ValueError(
-        f"base must be a finite real number greater than 1, got {_describe(value)}"
+        f"base must be a finite real number greater than 1, got {describe(value)}"
     )
 
 
@@ -144,14 +146,74 @@ def check_matrix(name, value):
     Raises:
         ValueError: "<name> must be a non-empty 2-D array of finite numbers, got ...".
     """
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
+    array = as_real_array(value)
     if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
         return array
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
+    shape = "not an array of real numbers" if array is None else f"shape {array.shape}"
     raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
+
+
+def real_number(value):
+    """
+    `value` as a Python float if it is one real number: an `int`, `float`,
+    `Fraction` or numpy real scalar, but not a `bool`, and not an array
+    (not even one of one element).  An int beyond the float range becomes
+    inf or -inf, for the caller's range check to refuse by name.
+
+    Returns:
+        a float, or None if `value` is not a real number.
+    """
+    if not _is_number(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond the float range
+        return math.inf if value > 0 else -math.inf
+
+
+def as_real_array(value):
+    """
+    `value` (a number or a nested sequence or array of them) as a float64
+    numpy array, without copying one that already is.
+
+    Returns None, for the caller to refuse by name, instead of letting numpy
+    raise its own error or warning: for strings that are not numbers,
+    ragged lists, ints beyond the float range, and complex numbers (which a
+    cast to float64 would silently replace by their real parts).
+    """
+    try:
+        array = np.asarray(value)
+        if array.dtype.kind == "c" or (
+            array.dtype == object
+            and any(isinstance(v, (complex, np.complexfloating)) for v in array.flat)
+        ):
+            return None
+        return array.astype(np.float64, copy=False)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def read_items(values, limit):
+    """
+    The items of the iterable `values` as a list, or None if it is not
+    iterable or holds more than `limit` items.
+
+    The length of a sized `values` is checked before anything is read, and
+    at most `limit + 1` items are read from any other iterable, so that
+    `range(10**9)` is refused at once instead of being listed first.
+    """
+    try:
+        if len(values) > limit:
+            return None
+    except TypeError:  # no length: an iterator, or not iterable at all
+        pass
+    except OverflowError:  # a length beyond sys.maxsize, e.g. range(10**20)
+        return None
+    try:
+        items = list(itertools.islice(values, limit + 1))
+    except TypeError:
+        return None
+    return items if len(items) <= limit else None
 
 
 def _is_number(value, kind):
@@ -159,7 +221,7 @@ def _is_number(value, kind):
     return isinstance(value, kind) and not isinstance(value, (bool, np.bool_))
 
 
-def _describe(value):
+def describe(value):
     """Show a rejected value briefly: `0`, `2.5`, `nan`, `'4'`, `None`."""
     if _is_number(value, numbers.Integral):
         value = int(value)
@@ -207,18 +269,29 @@ def wavelengths(d_model, base=DEFAULT_BASE):
     Pair `i` repeats itself every $\lambda_i$ positions.  Since `base > 1`
     the wavelengths strictly increase with `i`, from $2\pi$ for `i = 0`.
 
+    Every `base` is allowed, up to the largest double, but above
+    `MAX_FLOAT / (2 pi)` (about 2.9e307) the longest wavelengths exceed the
+    float range.  They are given as `MAX_FLOAT` (about 1.8e308) instead of
+    inf: such a pair turns by less than 1e-302 radians over every position
+    allowed, so as far as pelab can tell it never repeats at all.  (Only
+    there do the wavelengths stop increasing strictly.)
+
     Args:
         d_model: model width, an integer from 1 to `MAX_D_MODEL`.
         base: a finite real number > 1.
 
     Returns:
-        float64 array of shape `(ceil(d_model / 2),)`.
+        float64 array of shape `(ceil(d_model / 2),)`, finite.
 
     Example:
         >>> [round(x, 4) for x in wavelengths(4).tolist()]
         [6.2832, 628.3185]
     """
-    return 2.0 * np.pi / angular_frequencies(d_model, base)
+    omega = angular_frequencies(d_model, base)
+    # 2 pi / w_i overflows (w_i below 2 pi / MAX_FLOAT) only for a base above MAX_FLOAT / (2 pi).
+    with np.errstate(over="ignore"):
+        lengths = 2.0 * np.pi / omega
+    return np.minimum(lengths, MAX_FLOAT)
 
 
 def sinusoidal(seq_len, d_model, base=DEFAULT_BASE):
@@ -373,18 +446,18 @@ def add_positions(x, base=DEFAULT_BASE):
         float64 array of shape `(seq_len, d_model)`, the same shape as `x`.
 
     Raises:
-        ValueError: if `x` is not 2-D, or its sizes or `base` are out of
-            range for `sinusoidal`.
+        ValueError: if `x` is not a 2-D array of real numbers, or its sizes
+            or `base` are out of range for `sinusoidal`.
 
     Example:
         >>> add_positions(np.zeros((2, 4))).tolist() == sinusoidal(2, 4).tolist()
         True
     """
-    x = np.asarray(x, dtype=np.float64)
-    if x.ndim != 2:
-        raise ValueError(
-            f"x must be a 2-D array of shape (seq_len, d_model), got shape {x.shape}"
-        )
+    array = as_real_array(x)
+    if array is None or array.ndim != 2:
+        got = "not an array of real numbers" if array is None else f"shape {array.shape}"
+        raise ValueError(f"x must be a 2-D array of shape (seq_len, d_model), got {got}")
+    x = array
     seq_len, d_model = x.shape
     # x + PE, row by row: row pos of PE is the encoding of position pos.
     return x + sinusoidal(seq_len, d_model, base)
@@ -421,7 +494,7 @@ def pair_waves(positions, d_model, base=DEFAULT_BASE, pairs=None):
     """
     # w_i for every pair; checks d_model and base.
     omega = angular_frequencies(d_model, base)
-    pairs = _check_pairs(pairs, len(omega))
+    pairs = check_pairs(pairs, len(omega))
     positions = _check_positions(positions)
     if len(pairs) * len(positions) > MAX_ELEMENTS:
         raise ValueError(
@@ -462,24 +535,17 @@ def clock_angles(pos, d_model, base=DEFAULT_BASE):
 
 def _check_position(name, value):
     """A real position: a finite number from 0 to `MAX_SEQ_LEN`, returned as a float."""
-    if _is_number(value, numbers.Real):
-        try:
-            number = float(value)
-        except OverflowError:
-            number = math.inf
-        if 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
-            return number
+    number = real_number(value)
+    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
+        return number
     raise ValueError(
-        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {_describe(value)}"
+        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
     )
 
 
 def _check_positions(values):
     """A 1-D array of at least one real position, each from 0 to `MAX_SEQ_LEN`."""
-    try:
-        positions = np.asarray(values, dtype=np.float64)
-    except (TypeError, ValueError):
-        positions = None
+    positions = as_real_array(values)
     if (
         positions is not None
         and positions.ndim == 1
@@ -494,15 +560,24 @@ def _check_positions(values):
     )
 
 
-def _check_pairs(pairs, n_pairs):
-    """Distinct pair indices, integers from 0 to n_pairs - 1; None means all of them."""
+def check_pairs(pairs, n_pairs):
+    """
+    Check that `pairs` holds distinct pair indices, integers from 0 to
+    `n_pairs - 1`; None means all of them.  `pairs` is read once, so a
+    one-shot iterator works.
+
+    Returns:
+        the indices as an intp numpy array, in the order given.
+
+    Raises:
+        ValueError: "pairs must be a list of distinct integers from 0 to
+            <n_pairs - 1>, got <pairs>".
+    """
     if pairs is None:
         return np.arange(n_pairs)
     if not isinstance(pairs, (str, bytes, dict, set, frozenset)):
-        try:
-            indices = list(pairs)
-        except TypeError:
-            indices = None
+        # Distinct indices below n_pairs: there cannot be more than n_pairs.
+        indices = read_items(pairs, n_pairs)
         if (
             indices is not None
             and all(_is_number(p, numbers.Integral) and 0 <= p < n_pairs for p in indices)

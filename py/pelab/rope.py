@@ -46,6 +46,7 @@ from .positional_encoding import (
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
     angular_frequencies,
+    as_real_array,
     check_size,
 )
 from .similarity import toeplitz_residual
@@ -165,9 +166,16 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
         seq_len: the number of positions, an integer from 1 to
             `math.isqrt(MAX_ELEMENTS)` (7071).
         base: a finite real number > 1.
+        `seq_len * d` may not exceed `MAX_ELEMENTS`: the rotated copies of
+        q and k are `(seq_len, d)` arrays.
 
     Returns:
         a float >= 0.
+
+    Raises:
+        ValueError: if an argument is out of range, or if q and k are so
+            large (|q| |k| near 1.8e308) that their scores overflow: the
+            message names q and k.
 
     Example:
         >>> rng = np.random.default_rng(0)
@@ -177,11 +185,23 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
     q = _check_vectors("q", q, vector=True)
     k = _check_vectors("k", k, vector=True)
     seq_len = check_size("seq_len", seq_len, math.isqrt(MAX_ELEMENTS))
+    if seq_len * q.size > MAX_ELEMENTS:
+        raise ValueError(
+            f"seq_len * len(q) must be at most {MAX_ELEMENTS}, got {seq_len} * {q.size}"
+        )
     positions = np.arange(seq_len)
     # The same q at every position, and the same k: shapes (seq_len, d).
     queries = np.broadcast_to(q, (seq_len, q.size))
     keys = np.broadcast_to(k, (seq_len, k.size))
-    scores = rope_scores(queries, keys, positions, positions, base)
+    # Finite q and k may still have scores beyond the float range: refuse them by
+    # name, without the overflow warnings on the way.
+    with np.errstate(over="ignore", invalid="ignore"):
+        scores = rope_scores(queries, keys, positions, positions, base)
+    if not np.isfinite(scores).all():
+        raise ValueError(
+            "q and k must be small enough for every score (R_m q) . (R_n k) to be "
+            "finite, got scores beyond the float range"
+        )
     return toeplitz_residual(scores)
 
 
@@ -190,10 +210,7 @@ def _check_vectors(name, value, vector=False):
     A float64 array of finite numbers with an even width from 2 to
     MAX_D_MODEL: shape (n, d) with n >= 1, or (d,) when `vector` is True.
     """
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError):
-        array = None
+    array = as_real_array(value)
     ndim = 1 if vector else 2
     if (
         array is not None
@@ -205,7 +222,7 @@ def _check_vectors(name, value, vector=False):
     ):
         return array
     kind = "a 1-D array (d,)" if vector else "a non-empty 2-D array (n, d)"
-    shape = "not an array of numbers" if array is None else f"shape {array.shape}"
+    shape = "not an array of real numbers" if array is None else f"shape {array.shape}"
     raise ValueError(
         f"{name} must be {kind} of finite numbers with d even, from 2 to "
         f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {shape}"
@@ -214,10 +231,7 @@ def _check_vectors(name, value, vector=False):
 
 def _check_positions(name, values, n):
     """`n` real positions, each from -MAX_SEQ_LEN to MAX_SEQ_LEN, as a float64 array."""
-    try:
-        positions = np.asarray(values, dtype=np.float64)
-    except (TypeError, ValueError):
-        positions = None
+    positions = as_real_array(values)
     if (
         not isinstance(values, (str, bytes))
         and positions is not None
@@ -225,7 +239,7 @@ def _check_positions(name, values, n):
         and np.all(np.abs(positions) <= MAX_SEQ_LEN)  # False for NaN
     ):
         return positions
-    shape = "not numbers" if positions is None else f"shape {positions.shape}"
+    shape = "not real numbers" if positions is None else f"shape {positions.shape}"
     raise ValueError(
         f"{name} must be {n} real numbers (one per row), each from "
         f"-{MAX_SEQ_LEN} to {MAX_SEQ_LEN}, got {shape}"
