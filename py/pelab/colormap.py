@@ -290,14 +290,19 @@ def to_rgba(values, vmin=-1.0, vmax=1.0):
             "values must be a real number or an array-like of real numbers, "
             "got not an array of real numbers"
         )
-    values = array
-    is_nan = np.isnan(values)
-    # t = (v - vmin) / (vmax - vmin), clipped to [0, 1]; NaN is set aside as 0.
-    with np.errstate(over="ignore"):
-        t = np.clip((values - vmin) / (vmax - vmin), 0.0, 1.0)
-    t = np.where(is_nan, 0.0, t)
-    # Nearest table entry, index round(255 t); NaN takes the extra entry LUT_SIZE.
-    index = np.where(is_nan, LUT_SIZE, np.rint(t * (LUT_SIZE - 1)).astype(np.intp))
+    # t = (v - vmin) / (vmax - vmin), clipped to [0, 1], then the nearest table entry,
+    # index round(255 t); in place, since the heatmap demo colours 512 x 512 values per frame.
+    with np.errstate(over="ignore", invalid="ignore"):
+        t = np.asarray(array - vmin, dtype=np.float64)
+        t /= vmax - vmin
+        np.clip(t, 0.0, 1.0, out=t)
+        t *= LUT_SIZE - 1
+        np.rint(t, out=t)
+    # NaN came through every step as NaN (and only NaN makes the sum NaN): it takes the extra
+    # entry LUT_SIZE.
+    if np.isnan(np.add.reduce(t, axis=None)):
+        t[np.isnan(t)] = LUT_SIZE
+    index = t.astype(np.intp)
     # One 4-byte word per value: a gather of uint32s is ~15x faster than one of (4,) rows in
     # Pyodide. Viewed back as bytes, each word is its R, G, B, A again: shape S + (4,).
     words = np.asarray(_WORDS[index])[..., np.newaxis]
