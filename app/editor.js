@@ -95,15 +95,40 @@ export function createEditor(host, { code, label, onRun, onChange }) {
     }),
   });
 
+  // Replacing the text of a hidden editor (in a closed "Show the Python") still costs a layout
+  // pass and a selection read each time, and every demo's first render replaces its cell's text:
+  // so a hidden editor only keeps the text, and shows it when it is shown or focused.
+  let pending = null;
+  const replace = (text) => {
+    if (text !== view.state.doc.toString()) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: replacing.of(true) });
+    }
+  };
+  const flush = () => {
+    if (pending === null) return;
+    const text = pending;
+    pending = null;
+    replace(text);
+  };
+  // fires when the editor gets a box (its <details> opens), wherever on the page it is
+  const shown = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && flush(), {
+    rootMargin: "100000px",
+  });
+  shown.observe(host);
+  host.addEventListener("focusin", flush);
+
   return {
     view,
     get code() {
-      return view.state.doc.toString();
+      return pending ?? view.state.doc.toString();
     },
     /** Replace the whole text (not an edit by the learner: onChange is not called). */
     set code(text) {
-      if (text === view.state.doc.toString()) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: replacing.of(true) });
+      if (host.checkVisibility?.() === false) pending = text;
+      else {
+        pending = null;
+        replace(text);
+      }
     },
     focus: () => view.focus(),
   };

@@ -193,10 +193,14 @@ def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
 
 def test_every_demo_shows_the_python_behind_it(lesson):
     poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
-    codes = lesson.evaluate(
+    for summary in lesson.locator("section.demo .show-python summary").all():
+        summary.click()  # open each, as a learner would: a hidden editor shows its text once opened
+    codes = poll(
+        lesson,
         """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
              [d.closest('section').id, [...d.querySelector('.cell-editor').shadowRoot.querySelectorAll('.cm-line')]
-               .map(l => l.textContent).join('\\n')]))"""
+               .map(l => l.textContent).join('\\n')]))""",
+        lambda codes: "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap-demo"],
     )
     assert set(codes) == {
         "order-blind", "formula", "waves", "heatmap-demo", "added", "relative", "similarity", "learned", "extrapolation",
@@ -206,6 +210,7 @@ def test_every_demo_shows_the_python_behind_it(lesson):
     assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap-demo"]
     assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
     heatmap = lesson.locator("#heatmap-demo")
+    heatmap.locator(".show-python summary").click()  # closed again: the code follows the slider anyway
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
     heatmap.locator(".show-python summary").click()
     poll(
