@@ -218,3 +218,40 @@ def test_every_demo_shows_the_python_behind_it(lesson):
         "() => document.querySelector('#heatmap-demo .cell-editor').shadowRoot.querySelector('.cm-content').textContent",
         lambda t: "d_model=130" in t,
     )
+
+
+# ---- hostile text anywhere: shown as text, never parsed as HTML
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(lesson):
+    dialogs = []
+    lesson.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    words = ["<img/src=x/onerror=alert(1)>", "🐶", "שלום", "مرحبا", "<b>bold</b>", "ｗｉｄｅ", "e\u0301", "\u202eevil"]
+    sentence = " ".join(words[k % len(words)] + str(k) for k in range(2_000))[:10_000]
+    demo = lesson.locator("#order-blind")
+    demo.get_by_label("Sentence").fill(sentence)
+    poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 24)
+    notice = demo.locator(".attention-notice")
+    assert notice.is_visible() and notice.inner_text() == (
+        "Only the first 24 words are used; the rest of the sentence was left out."
+    )
+    tokens = demo.locator(".attention-original tbody th").all_inner_texts()
+    assert tokens[:8] == [word + str(k) for k, word in enumerate(words)]
+    assert lesson.evaluate("() => [...document.querySelectorAll('main img:not(.hero img, .heatmap-placeholder), main b')].map(e => e.outerHTML.slice(0, 200))") == []
+
+    added = lesson.locator("#added")
+    added.get_by_label("Word").fill(words[0])
+    poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v.startswith("<img"))
+    assert words[0] in added.inner_text() and added.locator("img").count() == 0
+
+    from test_cells_page import output, type_code, wait_done  # noqa: PLC0415 (the cells' own helpers)
+
+    type_code(lesson, "scratch", f"print({HOSTILE!r})\nraise ValueError('<b>bold</b> {HOSTILE}')")
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "failed"
+    said = output(lesson, "scratch")
+    assert said.startswith(HOSTILE) and f"ValueError: <b>bold</b> {HOSTILE}" in said
+    assert lesson.locator(".cell-output img, .cell-output b").count() == 0
+    assert dialogs == []
