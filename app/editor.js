@@ -85,7 +85,9 @@ export function createEditor(host, { code, label, onRun, onChange }) {
         theme,
         Prec.highest(keymap.of([{ key: "Shift-Enter", run }, { key: "Mod-Enter", run }])),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ "aria-label": label }),
+        // tabindex: the text is focusable anyway (contenteditable), but saying so lets checkers
+        // such as axe see that a long line's horizontal scroller can be reached by keyboard.
+        EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !update.transactions.some((t) => t.annotation(replacing))) {
             onChange(update.state.doc.toString());
