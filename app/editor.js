@@ -49,6 +49,9 @@ const theme = EditorView.theme({
   ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "var(--code-active)" },
   "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--code-match)", outline: "1px solid var(--muted)" },
   ".cm-selectionBackground, &.cm-focused .cm-selectionBackground": { backgroundColor: "var(--code-selection) !important" },
+  // The page's reduced-motion rule cannot reach into the editor's shadow root: stop the
+  // blinking cursor here (!important beats the blink rate CodeMirror sets inline).
+  "@media (prefers-reduced-motion: reduce)": { ".cm-cursorLayer": { animation: "none !important" } },
 });
 
 /**
