@@ -141,6 +141,11 @@ def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url
         assert wait_for_state(page) == "ready", page.inner_text("#boot")
         open_every_details(page)
         axe_in_both_schemes(page, f"embed.html?demo={demo}")
+        # A host page can also force the theme against the system's (data-theme): dark on light.
+        page.evaluate("() => window.postMessage({type: 'pelab:theme', theme: 'dark'}, '*')")
+        poll(page, "() => document.documentElement.dataset.theme", lambda theme: theme == "dark")
+        found = [("data-theme=dark", v) for v in axe(page)]
+        assert not found, f"axe on embed.html?demo={demo}:\n{describe(found)}"
     finally:
         page.close()
 
