@@ -4,6 +4,7 @@
  * Everything is inserted as text or as pixels, never parsed as HTML.
  */
 import { formatNumber } from "./format.js";
+import { corner, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 
 export function cellOutput(area, title) {
@@ -52,7 +53,7 @@ export function cellOutput(area, title) {
   };
 }
 
-function heatmapFigure({ title, width, height, rgba, vmin, vmax }) {
+function heatmapFigure({ title, width, height, rgba, values, vmin, vmax }) {
   const figure = document.createElement("figure");
   figure.className = "out-heatmap";
   const canvas = document.createElement("canvas");
@@ -66,5 +67,16 @@ function heatmapFigure({ title, width, height, rgba, vmin, vmax }) {
   const caption = document.createElement("figcaption");
   caption.textContent = `${name}: ${height} × ${width}, colour scale ${formatNumber(vmin)} (blue) to ${formatNumber(vmax)} (red)`;
   figure.append(canvas, caption);
+  const rows = corner(height);
+  const columns = corner(width);
+  numbersFor(canvas, name).show({
+    caption: `${name}, rows ${range(rows)} of ${height} and columns ${range(columns)} of ${width}`,
+    corner: "row",
+    columns: columns.map(String),
+    rows: rows.map((i) => ({ label: String(i), values: values.subarray(i * width, i * width + columns.length) })),
+    note: rows.length < height || columns.length < width ? "The top-left corner of the array: print it in the cell for more." : "",
+  });
   return figure;
 }
+
+const range = (indices) => (indices.length > 1 ? `0–${indices.length - 1}` : "0");

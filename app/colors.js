@@ -17,6 +17,17 @@ export async function colorFor(python, value, limit = 1) {
   const k = Math.round(t * 255) * 4;
   return {
     background: `rgb(${rgba[k]} ${rgba[k + 1]} ${rgba[k + 2]})`,
-    ink: Math.abs(value / limit) > 0.55 ? "#fff" : "#111",
+    ink: inkOn(rgba[k], rgba[k + 1], rgba[k + 2]),
   };
+}
+
+/**
+ * Black or white, whichever contrasts more with the background (8-bit sRGB). One of the two
+ * always reaches at least 4.58:1, so numbers on any colour of the map pass WCAG AA; a fixed
+ * cut-off by value did not (white on the map's mid blues and reds is below 3:1).
+ */
+export function inkOn(red, green, blue) {
+  const linear = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? "#000" : "#fff";
 }

@@ -5,6 +5,7 @@
  */
 import { bindSliders, liveRender } from "./controls.js";
 import { difference } from "./format.js";
+import { corner, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 
@@ -12,6 +13,10 @@ export function compareDemo(root, python) {
   const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
   const render = liveRender(root, (request) => python.compare(request), show);
   const learnedError = root.querySelector(".compare-learned-error");
+  const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
+  const numbers = Object.fromEntries(
+    Object.entries(KINDS).map(([kind, title]) => [kind, numbersFor(root.querySelector(`.compare-${kind}`), `the ${title}`)]),
+  );
 
   function update() {
     showPython(
@@ -33,6 +38,18 @@ print("sinusoidal:", pe.shape)`,
     const n = result.n;
     for (const kind of ["learned", "sinusoidal", "rope"]) {
       paintPixels(root.querySelector(`.compare-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
+    }
+    const shown = corner(n);
+    for (const [kind, title] of Object.entries(KINDS)) {
+      numbers[kind].show({
+        caption: `Cosine similarity, ${title}, positions 0–${shown.length - 1} of ${n}`,
+        corner: "position",
+        columns: shown.map((q) => String(q)),
+        rows: shown.map((p) => ({ label: String(p), values: result[kind].subarray(p * n, p * n + shown.length) })),
+        note:
+          (shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "") +
+          (kind === "learned" && n > request.maxLen ? " “none”: the table has no row for that position." : ""),
+      });
     }
     const rows = Math.min(request.maxLen, n);
     root.querySelector(".compare-learned").setAttribute(

@@ -49,6 +49,9 @@ const theme = EditorView.theme({
   ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "var(--code-active)" },
   "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--code-match)", outline: "1px solid var(--muted)" },
   ".cm-selectionBackground, &.cm-focused .cm-selectionBackground": { backgroundColor: "var(--code-selection) !important" },
+  // The page's reduced-motion rule cannot reach into the editor's shadow root: stop the
+  // blinking cursor here (!important beats the blink rate CodeMirror sets inline).
+  "@media (prefers-reduced-motion: reduce)": { ".cm-cursorLayer": { animation: "none !important" } },
 });
 
 /**
@@ -85,7 +88,9 @@ export function createEditor(host, { code, label, onRun, onChange }) {
         theme,
         Prec.highest(keymap.of([{ key: "Shift-Enter", run }, { key: "Mod-Enter", run }])),
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-        EditorView.contentAttributes.of({ "aria-label": label }),
+        // tabindex: the text is focusable anyway (contenteditable), but saying so lets checkers
+        // such as axe see that a long line's horizontal scroller can be reached by keyboard.
+        EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !update.transactions.some((t) => t.annotation(replacing))) {
             onChange(update.state.doc.toString());

@@ -6,7 +6,9 @@
 import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
 import { difference, fixed, formatNumber } from "./format.js";
 import { lineChart } from "./line-chart.js";
+import { numbersFor } from "./numbers.js";
 import { showPython } from "./show-python.js";
+import { ticks } from "./ticks.js";
 
 export function extrapolationDemo(root, python) {
   const params = bindSliders(
@@ -15,6 +17,7 @@ export function extrapolationDemo(root, python) {
     () => update(),
   );
   const render = liveRender(root, (request) => python.extrapolation(request), show);
+  const numbers = numbersFor(root.querySelector(".extrapolation-chart"), "the closest distances");
 
   function update() {
     const notice = root.querySelector(".extrapolation-notice");
@@ -52,6 +55,14 @@ print("interleaved == concatenated after reordering:", same.all())`,
       `Smallest distance between two different positions, for sequence lengths 2 to ${n}: ` +
         `${fixed(result.at_train, 4)} within the training length ${request.trainLen}, ${fixed(result.beyond, 4)} at length ${n}.`,
     );
+    // Sequence lengths at the chart's labels, the training length and the last one (1 has no pair).
+    const lengths = [...new Set([...ticks(n + 1), request.trainLen, n])].filter((L) => L >= 2 && L <= n).sort((a, b) => a - b);
+    numbers.show({
+      caption: `Smallest distance |PE(p) − PE(q)| between two positions of a sequence, d_model ${request.dModel}, base ${formatNumber(request.base)}`,
+      corner: "sequence length",
+      columns: ["closest two positions"],
+      rows: lengths.map((L) => ({ label: L === request.trainLen ? `${L} (training length)` : String(L), values: [result.nearest[L - 1]] })),
+    });
     root.querySelector(".extrapolation-at-train").textContent = fixed(result.at_train, 4);
     root.querySelector(".extrapolation-beyond").textContent = fixed(result.beyond, 4);
     root.querySelector(".extrapolation-layout").textContent = difference(result.layout_residual);

@@ -5,12 +5,14 @@
  */
 import { liveRender } from "./controls.js";
 import { fixed, formatNumber } from "./format.js";
+import { scrollableByKeyboard } from "./scroll-region.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
 
 export function formulaDemo(root, python) {
   const table = root.querySelector(".formula-table tbody");
   const vector = root.querySelector(".formula-vector");
+  scrollableByKeyboard(root.querySelector(".table-scroll"));
   const params = {};
   const controls = {
     pos: slider(root.querySelector("[name=pos]"), { onInput: (v) => update({ pos: v }) }),

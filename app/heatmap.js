@@ -9,6 +9,7 @@
 import { liveRender } from "./controls.js";
 import { loadColors } from "./colors.js";
 import { formatNumber, roundSignificant } from "./format.js";
+import { corner, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
@@ -32,6 +33,7 @@ export function heatmapDemo(root, python, position) {
   const cursor = root.querySelector(".heatmap-cursor");
   const row = root.querySelector(".heatmap-row");
   const readout = root.querySelector(".heatmap-readout");
+  const numbers = numbersFor(canvas, "the heatmap");
 
   const params = {};
   const controls = {
@@ -77,8 +79,8 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     canvas.setAttribute(
       "aria-label",
       `Heatmap of the sinusoidal positional encoding: ${height} positions (rows) by ${width} ` +
-        `dimensions (columns), base ${formatNumber(request.base)}. Colours run from blue (-1) through ` +
-        "white (0) to red (+1). Focus it and use the arrow keys to read values.",
+        `dimensions (columns), base ${formatNumber(request.base)}, values from −1 to 1. Colours run ` +
+        "from blue (−1) through white (0) to red (+1). Focus it and use the arrow keys to read values.",
     );
     drawTicks(root.querySelector(".heatmap-x-ticks"), width);
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
@@ -97,8 +99,33 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     );
   }
 
+  /** The top-left corner of the encoding, and the outlined row when it lies below that corner. */
+  function showNumbers() {
+    const { seqLen, dModel, base } = shown.params;
+    const columns = corner(dModel);
+    const positions = corner(seqLen);
+    const outlined = Math.round(position.value);
+    if (outlined >= positions.length && outlined < seqLen) positions.push(outlined);
+    numbers.show({
+      caption:
+        `PE(pos, j) for positions ${listed(positions)} of ${seqLen} and dimensions ` +
+        `${listed(columns)} of ${dModel}, base ${formatNumber(base)}`,
+      corner: "position",
+      columns: columns.map((j) => `j = ${j}`),
+      rows: positions.map((pos) => ({
+        label: pos === outlined ? `pos ${pos} (outlined)` : `pos ${pos}`,
+        values: shown.values.subarray(pos * dModel, pos * dModel + columns.length),
+      })),
+      note:
+        seqLen > positions.length || dModel > columns.length
+          ? "A corner of the matrix. Focus the heatmap and use the arrow keys to read any other value."
+          : "",
+    });
+  }
+
   function highlightRow() {
     if (!shown) return;
+    showNumbers();
     const { seqLen } = shown.params;
     const pos = Math.round(position.value);
     row.hidden = pos >= seqLen;
@@ -181,4 +208,12 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   });
 
   return { firstRender };
+}
+
+/** "0–7" for consecutive indices, "0–7 and 40" with one more. */
+function listed(indices) {
+  const run = indices.filter((n, k) => n === k);
+  const rest = indices.slice(run.length);
+  const first = run.length > 1 ? `${run[0]}–${run[run.length - 1]}` : String(run[0]);
+  return rest.length ? `${first} and ${rest.join(", ")}` : first;
 }

@@ -4,6 +4,7 @@
  */
 import { bindSliders, liveRender } from "./controls.js";
 import { difference } from "./format.js";
+import { corner, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "./vector-table.js";
@@ -11,6 +12,7 @@ import { vectorTable } from "./vector-table.js";
 export function relativeDemo(root, python) {
   const params = bindSliders(root, { k: "k", dModel: "d_model" }, () => update());
   const render = liveRender(root, (request) => python.relative(request), show);
+  const numbers = numbersFor(root.querySelector(".relative-matrix"), "the matrix M_k");
 
   function update() {
     showPython(
@@ -36,6 +38,14 @@ pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
       `The ${d} by ${d} matrix M_${request.k}: ${d / 2} rotation blocks of 2 by 2 along the diagonal, zero elsewhere.`,
     );
     root.querySelector(".relative-caption").textContent = `M_${request.k} (${d} × ${d}): blue −1, white 0, red +1`;
+    const shown = corner(d);
+    numbers.show({
+      caption: `M_${request.k}, ${d} × ${d}` + (shown.length < d ? `: rows and columns 0–${shown.length - 1}` : ""),
+      corner: "row",
+      columns: shown.map((j) => `column ${j}`),
+      rows: shown.map((i) => ({ label: `row ${i}`, values: result.rotation.subarray(i * d, i * d + shown.length) })),
+      note: shown.length < d ? `The top-left corner of the ${d} × ${d} matrix; the other blocks down the diagonal are alike.` : "",
+    });
     const rows = [];
     result.positions.forEach((pos, n) => {
       rows.push({ label: `PE(${pos} + ${request.k})`, values: result.shifted.subarray(n * d, (n + 1) * d) });

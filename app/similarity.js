@@ -6,7 +6,9 @@
 import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
 import { difference, formatNumber } from "./format.js";
 import { lineChart } from "./line-chart.js";
+import { corner, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
+import { ticks } from "./ticks.js";
 import { showPython } from "./show-python.js";
 
 export function similarityDemo(root, python) {
@@ -16,6 +18,11 @@ export function similarityDemo(root, python) {
     () => update(),
   );
   const render = liveRender(root, (request) => python.similarity(request), show);
+  const numbers = {
+    dot: numbersFor(root.querySelector(".similarity-dot"), "the dot products"),
+    cosine: numbersFor(root.querySelector(".similarity-cosine"), "the cosine similarities"),
+    row: numbersFor(root.querySelector(".similarity-chart"), "one position against every other"),
+  };
 
   function update() {
     const pos = Math.min(params.pos, params.seqLen - 1);
@@ -57,6 +64,23 @@ dot[${pos}].round(2)                                 # position ${pos} against e
       `Dot product of position ${request.pos} with every position from 0 to ${n - 1}: ` +
         `${formatNumber(result.dot_scale)} at q = ${request.pos}, lower further away.`,
     );
+    for (const [kind, title] of [["dot", "PE(p) · PE(q)"], ["cosine", "cosine similarity of PE(p) and PE(q)"]]) {
+      const shown = corner(n);
+      numbers[kind].show({
+        caption: `${title} for p, q = 0–${shown.length - 1} of ${n} positions`,
+        corner: "p \\ q",
+        columns: shown.map((q) => `q = ${q}`),
+        rows: shown.map((p) => ({ label: `p = ${p}`, values: result[kind].subarray(p * n, p * n + shown.length) })),
+        note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix; every diagonal holds one value.` : "",
+      });
+    }
+    const qs = [...new Set([...ticks(n), request.pos])].sort((a, b) => a - b);
+    numbers.row.show({
+      caption: `PE(${request.pos}) · PE(q) at the labelled positions q and at q = ${request.pos}`,
+      corner: "q",
+      columns: [`PE(${request.pos}) · PE(q)`],
+      rows: qs.map((q) => ({ label: String(q), values: [result.row[q]] })),
+    });
     root.querySelector(".similarity-toeplitz").textContent =
       `Every diagonal holds a single value: the largest spread along any diagonal is ${difference(result.toeplitz)}. ` +
       "So the dot product depends only on the offset q − p.";

@@ -4,6 +4,7 @@
  */
 import { colorFor } from "./colors.js";
 import { fixed } from "./format.js";
+import { scrollableByKeyboard } from "./scroll-region.js";
 
 /**
  * Fill `table` with rows [{label, values, note?, shape?}]; values are numbers in [-limit, limit].
@@ -58,4 +59,5 @@ export async function vectorTable(table, python, rows, { limit = 1, decimals = 2
   }
   head.append(headRow);
   table.replaceChildren(head, body);
+  scrollableByKeyboard(table.closest(".table-scroll"));
 }

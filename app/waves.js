@@ -5,7 +5,8 @@
  * axis, and a dial per pair whose hand is at the angle pos * w_i of the chosen position.
  */
 import { liveRender } from "./controls.js";
-import { formatNumber, roundSignificant } from "./format.js";
+import { fixed, formatNumber, roundSignificant } from "./format.js";
+import { numbersFor } from "./numbers.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
 import { svg, svgText } from "./svg.js";
@@ -23,6 +24,8 @@ export function dialPairs(dModel) {
 
 export function wavesDemo(root, python, position) {
   const choices = root.querySelector(".waves-pairs");
+  const waveNumbers = numbersFor(root.querySelector(".waves-chart"), "the sine and cosine waves");
+  const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), "the wavelengths");
   const params = {};
   const controls = {
     dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
@@ -111,7 +114,35 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
       parts.push(svg("path", { d: path(cos, k), class: `wave cosine pair-${rank}` }));
     });
     parts.push(svg("line", { x1: sx(request.pos), x2: sx(request.pos), y1: top, y2: height - bottom, class: "now" }));
-    root.querySelector(".waves-chart").replaceChildren(...parts);
+    const chart = root.querySelector(".waves-chart");
+    chart.replaceChildren(...parts);
+    const drawn = request.pairs.length ? `pairs ${andList(request.pairs.map((pair) => `i = ${pair}`))}` : "no pair (none is ticked)";
+    chart.setAttribute(
+      "aria-label",
+      `Sine (solid) and cosine (dashed) of ${drawn} against positions 0 to ${request.maxPos}, ` +
+        `with position ${request.pos} marked. Lower pairs swing faster.`,
+    );
+    showWaveNumbers({ x, sin, cos }, request);
+  }
+
+  /**
+   * The drawn waves at the labelled positions and at the chosen one: the samples nearest them
+   * (exactly them up to position 512, where every eighth of a position is sampled).
+   */
+  function showWaveNumbers({ x, sin, cos }, request) {
+    const m = x.length;
+    const wanted = [...Array.from({ length: 11 }, (_, k) => (k * request.maxPos) / 10), request.pos];
+    const samples = [...new Set(wanted.map((p) => Math.round((p / request.maxPos) * (m - 1))))].sort((a, b) => a - b);
+    waveNumbers.show({
+      caption: `sin and cos of each drawn pair at positions 0 to ${request.maxPos}, d_model ${request.dModel}, base ${formatNumber(request.base)}`,
+      corner: "position",
+      columns: request.pairs.flatMap((pair) => [`sin, i = ${pair}`, `cos, i = ${pair}`]),
+      rows: samples.map((n) => ({
+        label: x[n] === request.pos ? `${x[n]} (chosen)` : formatNumber(x[n]),
+        values: request.pairs.flatMap((_, k) => [sin[k * m + n], cos[k * m + n]]),
+      })),
+      note: request.pairs.length ? "" : "Tick a pair above to see its numbers.",
+    });
   }
 
   function drawWavelengths({ wavelengths }, request) {
@@ -147,6 +178,15 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
     );
     const chart = root.querySelector(".wavelength-chart");
     chart.replaceChildren(...parts);
+    const marked = dialPairs(request.dModel);
+    wavelengthNumbers.show({
+      caption: `Wavelength in positions of the ${marked.length} marked pairs of ${n}, base ${formatNumber(request.base)}`,
+      corner: "pair",
+      columns: ["wavelength λ"],
+      rows: marked.map((pair) => ({ label: `i = ${pair}`, values: [wavelengths[pair]] })),
+      format: (v) => fixed(v, 3),
+      note: marked.length < n ? "Only the pairs marked with a dot (the clock hands above) are listed." : "",
+    });
     chart.setAttribute(
       "aria-label",
       `Wavelength of each of the ${n} pairs on a log scale, rising steadily from 2π ≈ 6.28 positions ` +
@@ -191,6 +231,11 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
   });
 
   return { firstRender: python.ready.then(() => update()) };
+}
+
+/** "a", "a and b", "a, b and c". */
+function andList(items) {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : items.join("");
 }
 
 const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";

@@ -1,0 +1,83 @@
+/**
+ * "Show the numbers": a figure drawn from numbers (a canvas or an SVG chart) gets a
+ * <details> holding those numbers as a real <table>, so they can be read exactly, with a screen
+ * reader too, where the picture's accessible name can only summarise. The figure points to it
+ * with aria-details. Big matrices show their top-left corner, and a note says so.
+ */
+import { fixed } from "./format.js";
+import { scrollableByKeyboard } from "./scroll-region.js";
+
+/** At most this many rows and columns of a matrix are listed. */
+export const CORNER = 8;
+
+let made = 0;
+
+/**
+ * The numbers box of `figure`: at the end of the <figure> around it, or right after it; for
+ * figures side by side, which are too narrow for a table, under their row, in order. `what`
+ * says whose numbers they are ("Show the numbers: the heatmap"). Returns show({caption,
+ * corner, columns, rows, note, format}), rows being [{label, values}]; NaN shows as "none".
+ */
+export function numbersFor(figure, what) {
+  const details = document.createElement("details");
+  details.className = "numbers";
+  details.id = `numbers-${++made}`;
+  const summary = document.createElement("summary");
+  summary.textContent = `Show the numbers: ${what}`;
+  const box = Object.assign(document.createElement("div"), { className: "table-scroll" });
+  const table = Object.assign(document.createElement("table"), { className: "numbers-table" });
+  const note = Object.assign(document.createElement("p"), { className: "note numbers-note" });
+  box.append(table);
+  details.append(summary, box, note);
+  const sideBySide = figure.closest(".side-by-side");
+  const host = figure.closest("figure");
+  if (sideBySide) {
+    let last = sideBySide;
+    while (last.nextElementSibling?.matches("details.numbers")) last = last.nextElementSibling;
+    last.after(details);
+  } else if (host) host.append(details);
+  else figure.after(details);
+  figure.setAttribute("aria-details", details.id);
+  scrollableByKeyboard(box);
+
+  return {
+    details,
+    show({ caption, corner: cornerLabel = "", columns, rows, note: text = "", format = (v) => fixed(v, 6) }) {
+      const head = row(cell("th", cornerLabel, "col"), ...columns.map((label) => cell("th", label, "col")));
+      const body = rows.map(({ label, values }) =>
+        row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? "none" : format(v)))),
+      );
+      table.replaceChildren(
+        Object.assign(document.createElement("caption"), { textContent: caption }),
+        section("thead", [head]),
+        section("tbody", body),
+      );
+      note.textContent = text;
+      note.hidden = !text;
+    },
+  };
+}
+
+/** Up to CORNER indices from 0 (rows or columns of a matrix's top-left corner). */
+export function corner(n) {
+  return [...Array(Math.min(n, CORNER)).keys()];
+}
+
+function cell(tag, text, scope) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (scope) element.scope = scope;
+  return element;
+}
+
+function row(...cells) {
+  const tr = document.createElement("tr");
+  tr.append(...cells);
+  return tr;
+}
+
+function section(tag, rows) {
+  const element = document.createElement(tag);
+  element.append(...rows);
+  return element;
+}

@@ -1,0 +1,465 @@
+"""Accessibility of every page in headless Chromium.
+
+- axe-core (node_modules/axe-core, pinned in package.json) finds nothing on the lesson, every
+  embeddable demo and the teachers' page, in the light and the dark colour scheme;
+- the keyboard reaches every control, each shows a visible focus ring, the key controls work
+  from the keyboard, and the only trap is the code editor's documented one (Esc, then Tab);
+- every canvas and chart has a name that follows its sliders, and its numbers as a table;
+- with prefers-reduced-motion nothing animates, in shadow roots too.
+
+Booting Python takes seconds per page, so the lesson is booted once for this module and the
+tests take turns on it; each sets up the state it needs rather than relying on defaults.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+
+import pelab
+from conftest import ROOT, PageLog, poll, wait_for_state
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# Every demo of embed.html?demo=NAME, as app/demos.js lists them.
+DEMOS = re.findall(r"^  (\w+): \{ section:", (ROOT / "app" / "demos.js").read_text(), re.M)
+SCHEMES = ("light", "dark")
+
+# In rAF calls, counted from before any script of the page runs: a JS animation needs a loop.
+COUNT_ANIMATION_FRAMES = """
+  window.__frames = 0;
+  const request = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => (window.__frames++, request(callback));
+"""
+
+
+def new_page(browser, log: PageLog):
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context.add_init_script(COUNT_ANIMATION_FRAMES)
+    page = context.new_page()
+    page.on("console", lambda m: log.console.append(f"[{m.type}] {m.text}"))
+    page.on("pageerror", lambda e: log.errors.append(f"[pageerror] {e}"))
+    return page
+
+
+@pytest.fixture(scope="module")
+def lesson_log():
+    return PageLog()
+
+
+@pytest.fixture(scope="module")
+def lesson(browser, site_url, lesson_log):
+    """The lesson, booted once for the whole module."""
+    page = new_page(browser, lesson_log)
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(request, lesson_log):
+    yield
+    if "lesson" in request.fixturenames:
+        assert lesson_log.console_errors() == []
+
+
+# ---- axe-core
+
+
+def axe(page, **options) -> list[dict]:
+    """axe-core's violations on the page as it is now: [{id, impact, help, nodes: [target]}]."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: npm ci installs the pinned axe-core")
+    if not page.evaluate("() => 'axe' in window"):
+        page.add_script_tag(content=AXE.read_text())
+    return page.evaluate(
+        """async (options) => (await axe.run(document, options)).violations.map((v) => ({
+             id: v.id, impact: v.impact, help: v.help,
+             nodes: v.nodes.map((n) => n.target.flat().join(" >> ")),
+           }))""",
+        options,
+    )
+
+
+def axe_in_both_schemes(page, where: str, **options) -> None:
+    """axe finds nothing at all in the light and in the dark scheme: the serious and critical
+    violations the issue forbids, and the moderate and minor ones too, kept at zero."""
+    found = []
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        found += [(scheme, v) for v in axe(page, **options)]
+    page.emulate_media(color_scheme="light")
+    serious = [(s, v) for s, v in found if v["impact"] in ("serious", "critical")]
+    assert not serious, f"axe on {where}:\n{describe(serious)}"
+    assert not found, f"axe on {where} (moderate or minor):\n{describe(found)}"
+
+
+def describe(found) -> str:
+    return "\n".join(
+        f"  [{scheme}] {v['id']} ({v['impact']}): {v['help']}\n" + "\n".join(f"      {t}" for t in v["nodes"][:8])
+        for scheme, v in found
+    )
+
+
+def open_every_details(page) -> None:
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => (d.open = true))")
+
+
+def test_axe_finds_nothing_on_the_lesson(lesson):
+    # Show everything there is to check: the Python and the numbers, a cell's output (text, a
+    # heatmap and its numbers), quiz feedback right and wrong, and the share bar's text.
+    open_every_details(lesson)
+    scratch = lesson.locator(".cell[data-cell='scratch']")
+    scratch.locator(".cell-run").click()
+    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "done", timeout=60)
+    assert scratch.locator(".out-heatmap canvas").count() == 1
+    lesson.locator("input[name='quiz-1'][value='0']").check()
+    lesson.locator("input[name='quiz-2'][value='1']").check()
+    lesson.locator("#formula .share-link").click()
+    poll(lesson, "() => document.querySelector('#formula .share-status').textContent", bool)
+    axe_in_both_schemes(lesson, "the lesson")
+
+
+@pytest.fixture(scope="module")
+def embed_browser_context(browser):
+    """One context for every embed page, so the HTTP cache spares refetching Pyodide."""
+    context = browser.new_context(viewport={"width": 900, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("demo", DEMOS)
+def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url, demo):
+    page = embed_browser_context.new_page()
+    try:
+        page.goto(f"{site_url}embed.html?demo={demo}")
+        assert wait_for_state(page) == "ready", page.inner_text("#boot")
+        open_every_details(page)
+        axe_in_both_schemes(page, f"embed.html?demo={demo}")
+        # A host page can also force the theme against the system's (data-theme): dark on light.
+        page.evaluate("() => window.postMessage({type: 'pelab:theme', theme: 'dark'}, '*')")
+        poll(page, "() => document.documentElement.dataset.theme", lambda theme: theme == "dark")
+        found = [("data-theme=dark", v) for v in axe(page)]
+        assert not found, f"axe on embed.html?demo={demo}:\n{describe(found)}"
+    finally:
+        page.close()
+
+
+def test_the_demo_list_is_complete():
+    assert len(DEMOS) == 11 and {"heatmap", "cell", "quiz"} <= set(DEMOS)
+
+
+def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
+    page.goto(f"{site_url}embedding.html")
+    poll(page, "() => document.querySelectorAll('.reference-table tbody tr').length", lambda n: n == len(DEMOS))
+    # The live example's iframe is embed.html?demo=attention, checked on its own above.
+    axe_in_both_schemes(page, "embedding.html", iframes=False)
+
+
+# ---- canvases and charts: names and numbers
+
+FIGURES = """() => [...document.querySelectorAll('canvas, svg')]
+  // decorative (aria-hidden, like the clock faces, which are captioned in text), or part of a
+  // larger image (the heatmap legend's strip)
+  .filter((f) => !f.closest('[aria-hidden=true]') && !f.parentElement.closest('[role=img]'))
+  .map((f) => {
+    const details = document.getElementById(f.getAttribute('aria-details'));
+    return {
+      figure: f.getAttribute('class') ?? f.parentElement.className, role: f.getAttribute('role'), name: f.getAttribute('aria-label') ?? '',
+      details: details?.matches('details.numbers') ?? false,
+      summary: details?.querySelector('summary')?.textContent ?? '',
+      cells: details?.querySelectorAll('tbody td').length ?? 0,
+    };
+  })"""
+
+
+def test_every_figure_has_a_name_and_a_table_of_its_numbers(lesson):
+    figures = lesson.evaluate(FIGURES)
+    kinds = {f["figure"].split()[0] for f in figures}
+    assert {
+        "heatmap-canvas", "waves-chart", "wavelength-chart", "relative-matrix", "similarity-dot",
+        "similarity-cosine", "similarity-chart", "compare-learned", "compare-sinusoidal", "compare-rope",
+        "extrapolation-chart", "out-heatmap",  # a cell's pelab.show output, from the axe test's run
+    } <= kinds
+    for figure in figures:
+        assert figure["role"] == "img", figure
+        assert len(figure["name"]) > 40 and "loading" not in figure["name"], figure
+        assert figure["details"] and figure["summary"].startswith("Show the numbers") and figure["cells"] > 0, figure
+
+
+NAMED_BY = [  # a slider (its input's name), and a figure whose name must then say its new value
+    ("#heatmap-demo", "d_model", ".heatmap-canvas"),
+    ("#waves", "pos", ".waves-chart"),
+    ("#relative", "k", ".relative-matrix"),
+    ("#similarity", "seq_len", ".similarity-dot"),
+    ("#similarity", "pos", ".similarity-chart"),
+    ("#learned", "seq_len", ".compare-learned"),
+    ("#extrapolation", "train_len", ".extrapolation-chart"),
+]
+
+
+@pytest.mark.parametrize(("section", "slider", "figure"), NAMED_BY)
+def test_a_figures_name_follows_its_slider(lesson, section, slider, figure):
+    label = lesson.locator(f"{section} {figure}")
+    before = label.get_attribute("aria-label")
+    control = lesson.locator(f"{section} [name={slider}]")
+    control.press("ArrowRight")
+    shown = lesson.locator(f"output[for='{control.get_attribute('id')}']").inner_text()
+    after = poll(lesson, f"() => document.querySelector('{section} {figure}').getAttribute('aria-label')", lambda v: v != before)
+    assert re.search(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", after), (shown, after)
+
+
+def numbers_of(page, figure: str) -> dict:
+    """The numbers table of a figure: {caption, columns, rows: {label: [float, ...]}}."""
+    table = page.evaluate(
+        """(selector) => {
+             const table = document.getElementById(document.querySelector(selector).getAttribute('aria-details')).querySelector('table');
+             return {
+               caption: table.caption.textContent,
+               columns: [...table.tHead.rows[0].cells].slice(1).map((c) => c.textContent),
+               rows: [...table.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+             };
+           }""",
+        figure,
+    )
+    number = lambda text: math.nan if text == "none" else float(text.replace("−", "-"))  # noqa: E731
+    table["text"] = {row[0]: row[1:] for row in table["rows"]}
+    table["rows"] = {row[0]: [number(t) for t in row[1:]] for row in table["rows"]}
+    return table
+
+
+def set_slider(page, section: str, name: str, value: int) -> None:
+    """Move the slider named `name` to `value` with the keyboard: Home, then ArrowRight step by step."""
+    control = page.locator(f"{section} [name={name}]")
+    control.press("Home")
+    step = float(control.get_attribute("step"))
+    for _ in range(round((value - float(control.get_attribute("min"))) / step)):
+        control.press("ArrowRight")
+    assert float(control.input_value()) == value
+
+
+def test_the_numbers_are_the_ones_python_computed(lesson):
+    # The source's worked example, d_model = 4, position 1: the heatmap's table lists it.
+    set_slider(lesson, "#heatmap-demo", "d_model", 4)
+    set_slider(lesson, "#heatmap-demo", "seq_len", 64)
+    poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v.startswith("64x4@"))
+    base = float(lesson.locator("output[for='heatmap-base']").inner_text())
+    heatmap = numbers_of(lesson, ".heatmap-canvas")
+    assert heatmap["columns"] == ["j = 0", "j = 1", "j = 2", "j = 3"]
+    if base == 10000:
+        assert heatmap["text"]["pos 1"] == ["0.841471", "0.540302", "0.010000", "0.999950"]
+    for label, values in heatmap["rows"].items():
+        pos = int(label.split()[1])
+        np.testing.assert_allclose(values, pelab.sinusoidal(pos + 1, 4, base)[pos], atol=5e-7)
+
+    set_slider(lesson, "#relative", "k", 3)
+    poll(lesson, "() => document.querySelector('#relative').dataset.rendered", lambda v: v.startswith("3/"))
+    d_model = int(lesson.locator("output[for='relative-d-model']").inner_text())
+    rotation = numbers_of(lesson, ".relative-matrix")
+    shown = min(d_model, 8)
+    assert len(rotation["rows"]) == shown and rotation["caption"].startswith(f"M_3, {d_model} × {d_model}")
+    np.testing.assert_allclose(list(rotation["rows"].values()), pelab.rotation(3, d_model)[:shown, :shown], atol=5e-7)
+
+    def read(name):
+        return float(lesson.locator(f"output[for='{name}']").inner_text())
+
+    n, d_model, base = int(read("similarity-seq-len")), int(read("similarity-d-model")), read("similarity-base")
+    poll(lesson, "() => document.querySelector('#similarity').dataset.rendered", lambda v: v.startswith(f"{n}x{d_model}@"))
+    dot, cosine = pelab.similarity(pelab.sinusoidal(n, d_model, base))
+    np.testing.assert_allclose(list(numbers_of(lesson, ".similarity-dot")["rows"].values()), dot[:8, :8], atol=5e-7)
+    np.testing.assert_allclose(list(numbers_of(lesson, ".similarity-cosine")["rows"].values()), cosine[:8, :8], atol=5e-7)
+
+    n, d_model, base = int(read("extrapolation-seq-len")), int(read("extrapolation-d-model")), read("extrapolation-base")
+    nearest = pelab.nearest_distances(n, d_model, base)
+    for label, (value,) in numbers_of(lesson, ".extrapolation-chart")["rows"].items():
+        assert value == pytest.approx(nearest[int(label.split()[0]) - 1], abs=5e-7), label
+
+    pos, d_model, base = int(read("waves-pos")), int(read("waves-d-model")), read("waves-base")
+    waves = numbers_of(lesson, ".waves-chart")
+    omega = pelab.angular_frequencies(d_model, base)
+    pairs = [int(c.split("= ")[1]) for c in waves["columns"][::2]]
+    chosen = waves["rows"][f"{pos} (chosen)"]
+    expected = [f(pos * omega[i]) for i in pairs for f in (math.sin, math.cos)]
+    np.testing.assert_allclose(chosen, expected, atol=5e-7)
+
+
+# ---- keyboard and focus
+
+FOCUSED = """() => {
+  // the focused element, inside the code editors' shadow roots too
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  if (!element || element === document.body) return null;
+  (window.__tabbed ??= new Set()).add(element);
+  // A code editor's ring is drawn around the whole editor, not its text.
+  const ring = element.closest('.cm-editor') ?? element;
+  const style = getComputedStyle(ring);
+  // The colour around the ring: the nearest opaque background outside the element.
+  let around = 'rgb(255, 255, 255)';
+  for (let e = ring.parentElement ?? ring.getRootNode().host; e; e = e.parentElement ?? e.getRootNode().host) {
+    const colour = getComputedStyle(e).backgroundColor;
+    if (colour.startsWith('rgb(')) { around = colour; break; }  // rgba(): not opaque, look further out
+  }
+  return {
+    what: `${element.tagName.toLowerCase()}.${element.className || ''}#${element.id || ''} ${element.getAttribute('aria-label') ?? element.textContent.slice(0, 30)}`,
+    outline: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
+    shadow: style.boxShadow, around,
+    editor: element.classList.contains('cm-content'),
+  };
+}"""
+
+TABBABLE = """() => {
+  // every control the keyboard should reach, visible now
+  const all = [...document.querySelectorAll(
+    'a[href], button:not(:disabled), input:not(:disabled), textarea:not([hidden]), summary, [tabindex="0"]')];
+  for (const host of document.querySelectorAll('.cell-editor')) all.push(...host.shadowRoot.querySelectorAll('.cm-content'));
+  const seen = window.__tabbed ?? new Set();
+  // A radio group is one tab stop: reaching any of its buttons counts for all of them.
+  const reached = (e) => seen.has(e) || (e.type === 'radio' && [...document.getElementsByName(e.name)].some((r) => seen.has(r)));
+  return all.filter((e) => e.checkVisibility()).filter((e) => !reached(e))
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className}#${e.id} ${e.getAttribute('aria-label') ?? e.textContent.slice(0, 40)}`);
+}"""
+
+
+def srgb(css: str) -> list[float]:
+    return [float(v) for v in re.findall(r"[\d.]+", css)[:3]]
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    def luminance(rgb):
+        c = np.array(rgb) / 255
+        c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+        return float(c @ [0.2126, 0.7152, 0.0722])
+
+    high, low = sorted([luminance(a), luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_tab_reaches_every_control_and_each_shows_a_focus_ring(lesson, scheme):
+    lesson.emulate_media(color_scheme=scheme)
+    open_every_details(lesson)
+    lesson.evaluate("() => { window.__tabbed = new Set(); document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    lesson.mouse.click(1, 1)  # Tab starts after the last click: start from the top of the page
+    no_ring, stops, editors, last = [], 0, 0, None
+    for _ in range(600):
+        lesson.keyboard.press("Tab")
+        focused = lesson.evaluate(FOCUSED)
+        if focused is None:  # past the last control: the walk wrapped around
+            break
+        stops, last = stops + 1, focused["what"]
+        for _ in range(10):  # CodeMirror marks its editor focused a few milliseconds after focus
+            style, width, colour = focused["outline"]
+            ringed = (style != "none" and width >= 2) or focused["shadow"] != "none"
+            if ringed:
+                break
+            lesson.wait_for_timeout(30)
+            focused = lesson.evaluate(FOCUSED)
+        if not ringed or contrast(srgb(colour), srgb(focused["around"])) < 3:
+            no_ring.append(f"{focused['what']}: outline {style} {width}px {colour} on {focused['around']}")
+        if focused["editor"]:
+            # The documented way out of an editor, where Tab indents: Esc, then Tab.
+            editors += 1
+            lesson.keyboard.press("Escape")
+    lesson.emulate_media(color_scheme="light")
+    assert stops > 100 and editors >= 10, f"Tab left the page after {stops} stops ({editors} editors), at {last}"
+    assert not no_ring, "no visible focus ring (3:1 against its surroundings):\n" + "\n".join(no_ring)
+    assert lesson.evaluate(TABBABLE) == [], "never reached by Tab"
+
+
+def test_key_controls_work_from_the_keyboard(lesson):
+    # A slider: the arrow keys change the value and the demo redraws.
+    d_model = lesson.locator("#heatmap-demo [name=d_model]")
+    set_slider(lesson, "#heatmap-demo", "d_model", 64)
+    d_model.press("ArrowRight")
+    assert d_model.get_attribute("aria-valuetext") == "66"
+    poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: "x66@" in v)
+
+    # The heatmap: arrow keys move the readout, Enter chooses that row as the position.
+    canvas = lesson.locator(".heatmap-canvas")
+    canvas.focus()
+    for key in ["Home", "ArrowDown", "ArrowDown", "ArrowRight"]:
+        canvas.press(key)
+    readout = lesson.evaluate("() => ({...document.querySelector('.heatmap-readout').dataset})")
+    canvas.press("PageDown")
+    later = lesson.evaluate("() => ({...document.querySelector('.heatmap-readout').dataset})")
+    assert int(later["pos"]) == int(readout["pos"]) + 10 and readout["dim"] == "1"
+    canvas.press("Enter")
+    poll(lesson, "() => document.querySelector('#waves-pos').value", lambda v: v == later["pos"])
+
+    # A checkbox with Space, a button with Enter, a <summary> with Enter.
+    pe = lesson.locator("#order-blind [name=with_pe]")
+    turned_on = not pe.is_checked()
+    pe.focus()
+    lesson.keyboard.press("Space")
+    poll(lesson, "() => document.querySelector('.attention-summary').dataset.withPe", lambda v: v == str(turned_on).lower())
+    lesson.locator("#relative .share-link").focus()
+    lesson.keyboard.press("Enter")
+    poll(lesson, "() => document.querySelector('#relative .share-status').textContent", bool)
+    assert lesson.locator("#relative .share-text").is_visible()
+    summary = lesson.locator("#formula .show-python summary")
+    was_open = summary.evaluate("(s) => s.parentElement.open")
+    summary.focus()
+    lesson.keyboard.press("Enter")
+    assert summary.evaluate("(s) => s.parentElement.open") != was_open
+
+    # A quiz answer with the arrow keys: feedback at once.
+    lesson.locator("input[name='quiz-8'][value='0']").focus()
+    lesson.keyboard.press("ArrowDown")
+    assert lesson.locator("input[name='quiz-8'][value='1']").is_checked()
+    assert "Not quite" in lesson.locator("input[name='quiz-8']").first.evaluate("(r) => r.closest('fieldset').querySelector('.quiz-feedback').textContent")
+
+    # The editor's documented trap: Tab indents and stays, Esc then Tab moves on.
+    lesson.locator(".cell[data-cell='scratch'] .cm-content").click()
+    in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
+    lesson.keyboard.press("Tab")
+    assert lesson.evaluate(in_editor)
+    lesson.keyboard.press("Escape")
+    lesson.keyboard.press("Tab")
+    assert lesson.evaluate("() => document.activeElement.className") == "cell-run"
+
+
+# ---- reduced motion
+
+ANIMATIONS = """() => {
+  // running animations and the longest animation/transition duration of any element, shadow
+  // roots (the code editors) included: document.getAnimations() does not look inside them.
+  const roots = [document, ...[...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot)];
+  const seconds = (list) => Math.max(...list.split(',').map(parseFloat));
+  let longest = 0;
+  for (const root of roots) {
+    for (const element of root.querySelectorAll('*')) {
+      for (const pseudo of [null, '::before', '::after']) {
+        const style = getComputedStyle(element, pseudo);
+        if (style.animationName !== 'none') longest = Math.max(longest, seconds(style.animationDuration));
+        longest = Math.max(longest, seconds(style.transitionDuration));
+      }
+    }
+  }
+  return {
+    running: roots.flatMap((r) => r.getAnimations()).filter((a) => a.playState === 'running').map((a) => a.animationName ?? a.transitionProperty),
+    longest, scroll: getComputedStyle(document.documentElement).scrollBehavior,
+  };
+}"""
+
+
+def test_reduced_motion_stops_every_animation(lesson):
+    lesson.locator(".cell[data-cell='scratch'] .cm-content").click()  # its cursor blinks
+    lesson.emulate_media(reduced_motion="no-preference")
+    moving = lesson.evaluate(ANIMATIONS)
+    assert moving["running"], "the check must see the editor's blinking cursor, or it proves nothing"
+    lesson.emulate_media(reduced_motion="reduce")
+    try:
+        still = lesson.evaluate(ANIMATIONS)
+        assert still == {"running": [], "longest": 0, "scroll": "auto"}
+        # No JavaScript animation either: an idle page asks for no animation frames.
+        frames = lesson.evaluate("() => window.__frames")
+        lesson.wait_for_timeout(1000)
+        assert lesson.evaluate("() => window.__frames") == frames
+    finally:
+        lesson.emulate_media(reduced_motion="no-preference")
