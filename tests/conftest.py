@@ -107,21 +107,34 @@ def block_the_network(context, page_log: PageLog) -> None:
     context.route(leaves_the_machine, refuse)
 
 
+CONTEXT_DEFAULTS = {
+    "viewport": {"width": 1200, "height": 1000},
+    # Service workers are blocked unless a test asks for them (test_offline_page.py does):
+    # otherwise each test's page would cache the whole site (27 MB) in the background once up.
+    "service_workers": "block",
+}
+
+
+def open_context(browser, page_log: PageLog, **options):
+    """A fresh browser context with the suite's defaults, that logs every request into
+    `page_log` and aborts (and notes) any that would leave the machine."""
+    context = browser.new_context(**{**CONTEXT_DEFAULTS, **options})
+    block_the_network(context, page_log)
+    context.on("request", lambda r: page_log.requests.append(r.url))
+    return context
+
+
 @pytest.fixture
 def context_options():
-    """Options of the test's browser context. Service workers are blocked unless a test asks
-    for them (test_offline_page.py does): otherwise each test's page would cache the whole site
-    (27 MB) in the background once it is up."""
-    return {"viewport": {"width": 1200, "height": 1000}, "service_workers": "block"}
+    """Options of the test's browser context, over CONTEXT_DEFAULTS."""
+    return {}
 
 
 @pytest.fixture
 def page(browser, page_log, request, context_options):
     """A page in a fresh context. Every request that would leave the machine is aborted and
     fails the test, unless it is marked allow_foreign_requests."""
-    context = browser.new_context(**context_options)
-    block_the_network(context, page_log)
-    context.on("request", lambda r: page_log.requests.append(r.url))
+    context = open_context(browser, page_log, **context_options)
     page = context.new_page()
     page.on("console", lambda m: page_log.console.append(f"[{m.type}] {m.text}"))
     page.on("pageerror", lambda e: page_log.errors.append(f"[pageerror] {e}"))

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import pelab
-from conftest import ROOT, PageLog, poll, wait_for_state
+from conftest import ROOT, PageLog, open_context, poll, wait_for_state
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ COUNT_ANIMATION_FRAMES = """
 
 
 def new_page(browser, log: PageLog):
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context = open_context(browser, log)
     context.add_init_script(COUNT_ANIMATION_FRAMES)
     page = context.new_page()
     page.on("console", lambda m: log.console.append(f"[{m.type}] {m.text}"))
@@ -59,6 +59,7 @@ def lesson(browser, site_url, lesson_log):
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     yield page
     page.context.close()
+    assert lesson_log.blocked == [], "the lesson tried to leave the machine"
 
 
 @pytest.fixture(autouse=True)
@@ -128,9 +129,11 @@ def test_axe_finds_nothing_on_the_lesson(lesson):
 @pytest.fixture(scope="module")
 def embed_browser_context(browser):
     """One context for every embed page, so the HTTP cache spares refetching Pyodide."""
-    context = browser.new_context(viewport={"width": 900, "height": 900})
+    log = PageLog()
+    context = open_context(browser, log, viewport={"width": 900, "height": 900})
     yield context
     context.close()
+    assert log.blocked == [], "an embedded demo tried to leave the machine"
 
 
 @pytest.mark.parametrize("demo", DEMOS)

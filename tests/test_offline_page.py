@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def context_options(context_options):
-    return {**context_options, "service_workers": "allow"}
+def context_options():
+    return {"service_workers": "allow"}
 
 
 @pytest.fixture
