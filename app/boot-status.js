@@ -68,13 +68,16 @@ export function bootStatus(root) {
 export function followPython(status, python) {
   python.addEventListener("progress", ({ detail }) => status.stage(detail.stage));
   python.addEventListener("fatal", ({ detail }) => status.fail(detail.message));
-  python.addEventListener("ready", ({ detail }) => {
-    // how Python started: "snapshot" (a saved fresh interpreter, see next-visit.js) or "fresh"
-    document.documentElement.dataset.pythonStart = detail.versions.fromSnapshot ? "snapshot" : "fresh";
-  });
+  const started = () =>
+    python.ready.then((versions) => {
+      // how Python started: "snapshot" (a saved fresh interpreter, see next-visit.js) or "fresh"
+      document.documentElement.dataset.pythonStart = versions.fromSnapshot ? "snapshot" : "fresh";
+    }, () => {});
+  started();
   python.addEventListener("restart", ({ detail }) => {
     status.restarting(detail.reason);
+    started();
     python.ready.then(() => status.ready(), () => {});
   });
-  status.stage("runtime");
+  status.stage(python.stage); // Python may have started before the page listened
 }

@@ -62,6 +62,11 @@ export class PythonBridge extends EventTarget {
     return done;
   }
 
+  /** The boot stage Python is in (see BOOT_STAGES), for a page that starts listening late. */
+  get stage() {
+    return this.#stage;
+  }
+
   /** True while a cell runs or waits to run. */
   get busy() {
     return this.#runs.size > 0;

@@ -92,9 +92,10 @@ def page_log():
 
 
 def leaves_the_machine(url: str) -> bool:
-    """True for a request to anywhere but 127.0.0.1 (data: and blob: URLs stay in the page)."""
+    """True for a network request to anywhere but 127.0.0.1 (data:, blob: and file: URLs stay
+    on the machine)."""
     parts = urlsplit(url)
-    return parts.scheme not in ("data", "blob", "about") and parts.hostname != "127.0.0.1"
+    return parts.scheme not in ("data", "blob", "about", "file") and parts.hostname != "127.0.0.1"
 
 
 def block_the_network(context, page_log: PageLog) -> None:
