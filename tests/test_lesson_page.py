@@ -200,7 +200,7 @@ def test_every_demo_shows_the_python_behind_it(lesson):
         """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
              [d.closest('section').id, [...d.querySelector('.cell-editor').shadowRoot.querySelectorAll('.cm-line')]
                .map(l => l.textContent).join('\\n')]))""",
-        lambda codes: "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap-demo"],
+        lambda codes: all(code.startswith("import") for code in codes.values()),
     )
     assert set(codes) == {
         "order-blind", "formula", "waves", "heatmap-demo", "added", "relative", "similarity", "learned", "extrapolation",
