@@ -40,22 +40,31 @@ export function numbersFor(figure, what) {
   figure.setAttribute("aria-details", details.id);
   scrollableByKeyboard(box);
 
+  // Figures repaint on every slider step; the table is only built when it can be seen.
+  let latest = null;
+  details.addEventListener("toggle", () => details.open && latest && render(latest));
+
   return {
     details,
-    show({ caption, corner: cornerLabel = "", columns, rows, note: text = "", format = (v) => fixed(v, 6) }) {
-      const head = row(cell("th", cornerLabel, "col"), ...columns.map((label) => cell("th", label, "col")));
-      const body = rows.map(({ label, values }) =>
-        row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? "none" : format(v)))),
-      );
-      table.replaceChildren(
-        Object.assign(document.createElement("caption"), { textContent: caption }),
-        section("thead", [head]),
-        section("tbody", body),
-      );
-      note.textContent = text;
-      note.hidden = !text;
+    show(numbers) {
+      latest = numbers;
+      if (details.open) render(numbers);
     },
   };
+
+  function render({ caption, corner: cornerLabel = "", columns, rows, note: text = "", format = (v) => fixed(v, 6) }) {
+    const head = row(cell("th", cornerLabel, "col"), ...columns.map((label) => cell("th", label, "col")));
+    const body = rows.map(({ label, values }) =>
+      row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? "none" : format(v)))),
+    );
+    table.replaceChildren(
+      Object.assign(document.createElement("caption"), { textContent: caption }),
+      section("thead", [head]),
+      section("tbody", body),
+    );
+    note.textContent = text;
+    note.hidden = !text;
+  }
 }
 
 /** Up to CORNER indices from 0 (rows or columns of a matrix's top-left corner). */
