@@ -147,6 +147,29 @@ def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
     assert page.get_by_role("button", name="Retry").is_visible()
 
 
+@pytest.mark.parametrize(
+    ("pattern", "stage"),
+    [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/numpy-*.whl", "numpy")],
+)
+def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page, site_url, pattern, stage):
+    broken = {"on": True}
+
+    def serve(route):
+        if broken["on"]:
+            route.fulfill(status=200, body=b"this is not a wheel", content_type="application/octet-stream")
+        else:
+            route.continue_()
+
+    page.route(pattern, serve)
+    page.goto(site_url)
+    assert wait_for_state(page) == "error"
+    assert page.locator(f".boot-stages [data-stage='{stage}']").get_attribute("data-status") == "failed"
+    assert page.inner_text(".boot-error-detail").strip()  # the runtime's own words, not a blank box
+    broken["on"] = False  # the file is fixed on the server: Retry gets the lesson going
+    page.get_by_role("button", name="Retry").click()
+    assert wait_for_state(page) == "ready"
+
+
 def test_opening_the_page_from_a_file_explains_how_to_serve_it(page):
     page.goto((DIST / "index.html").as_uri())
     assert wait_for_state(page, timeout=10) == "error"
