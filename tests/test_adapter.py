@@ -30,15 +30,19 @@ NULLABLE = {"learned_error"}
 
 
 def assert_plain(result, arrays):
-    """`result` holds only what the worker converts; `arrays` maps each array key to its dtype."""
+    """`result` holds only what the worker converts: flat C-contiguous arrays, lists of str or
+    int, ints, floats, strs and bools (None only where documented). `arrays` maps each array key
+    to its dtype, or to (dtype, length)."""
     assert isinstance(result, dict)
     assert all(isinstance(key, str) for key in result)
     for key, value in result.items():
         if key in arrays:
+            dtype, length = arrays[key] if isinstance(arrays[key], tuple) else (arrays[key], None)
             assert isinstance(value, np.ndarray), key
-            assert value.dtype == arrays[key], (key, value.dtype)
+            assert value.dtype == dtype, (key, value.dtype)
             assert value.ndim == 1, (key, value.shape)
             assert value.flags.c_contiguous, key
+            assert length is None or value.shape == (length,), (key, value.shape, length)
         elif isinstance(value, list):
             assert all(type(item) in (str, int) for item in value), key
         elif value is None:

@@ -68,6 +68,7 @@ from pelab.positional_encoding import (
     check_table,
 )
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
+from test_adapter import assert_plain  # the worker's contract, with each array's length here
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -1191,28 +1192,6 @@ def test_extreme_finite_entries(name, matrix):
 # ---------------------------------------------------------------------------
 # adapter.call: every entry point the browser's worker calls
 # ---------------------------------------------------------------------------
-
-
-NULLABLE = {"learned_error"}
-
-
-def assert_plain(result, arrays):
-    """Only what the worker converts: flat C-contiguous uint8/float64 arrays of the given
-    lengths, lists of str or int, ints, floats, strs, bools (None only where documented)."""
-    assert isinstance(result, dict) and all(isinstance(key, str) for key in result)
-    for key, value in result.items():
-        if isinstance(value, np.ndarray):
-            dtype, length = arrays[key]
-            assert value.dtype == dtype, (key, value.dtype)
-            assert value.ndim == 1 and value.flags.c_contiguous, (key, value.shape)
-            assert value.shape == (length,), (key, value.shape, length)
-        elif isinstance(value, list):
-            assert all(type(item) in (str, int) for item in value), key
-        elif value is None:
-            assert key in NULLABLE, key
-        else:
-            assert type(value) in (int, float, str, bool), (key, type(value))
-    assert {k for k, v in result.items() if isinstance(v, np.ndarray)} == set(arrays)
 
 
 F64, U8 = np.float64, np.uint8
