@@ -7,6 +7,7 @@ test-results/<test name>/.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -44,17 +45,27 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+@contextlib.contextmanager
+def served(directory: Path = DIST, **options):
+    """`directory` served by build.py's own server on a free port of 127.0.0.1, in a thread of
+    its own, until the block ends; yields the site's URL. `options` go to build.make_server
+    (isolated=False serves like most static hosts, csp=True sends the strict policy)."""
+    server = build.make_server(0, directory, quiet=True, **options)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def site_url():
     """dist/ served by build.py's own server on a free port of 127.0.0.1."""
     if not (DIST / "app" / "config.js").exists():
         pytest.fail(f"{DIST} is not built: run python3 build.py build (python3 build.py test does it)")
-    server = build.make_server(0, DIST, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -117,11 +128,18 @@ CONTEXT_DEFAULTS = {
 
 
 def open_context(browser, page_log: PageLog, **options):
-    """A fresh browser context with the suite's defaults, that logs every request into
-    `page_log` and aborts (and notes) any that would leave the machine."""
+    """A fresh browser context with the suite's defaults, that logs every request, and every
+    page's console messages and errors, into `page_log` and aborts (and notes) any request that
+    would leave the machine."""
     context = browser.new_context(**{**CONTEXT_DEFAULTS, **options})
     block_the_network(context, page_log)
     context.on("request", lambda r: page_log.requests.append(r.url))
+
+    def watch(page):
+        page.on("console", lambda m: page_log.console.append(f"[{m.type}] {m.text}"))
+        page.on("pageerror", lambda e: page_log.errors.append(f"[pageerror] {e}"))
+
+    context.on("page", watch)
     return context
 
 
@@ -137,8 +155,6 @@ def page(browser, page_log, request, context_options):
     fails the test, unless it is marked allow_foreign_requests."""
     context = open_context(browser, page_log, **context_options)
     page = context.new_page()
-    page.on("console", lambda m: page_log.console.append(f"[{m.type}] {m.text}"))
-    page.on("pageerror", lambda e: page_log.errors.append(f"[pageerror] {e}"))
     yield page
     allowed = request.node.get_closest_marker("allow_foreign_requests") is not None
     report = getattr(request.node, "report_call", None)

@@ -40,10 +40,7 @@ COUNT_ANIMATION_FRAMES = """
 def new_page(browser, log: PageLog):
     context = open_context(browser, log)
     context.add_init_script(COUNT_ANIMATION_FRAMES)
-    page = context.new_page()
-    page.on("console", lambda m: log.console.append(f"[{m.type}] {m.text}"))
-    page.on("pageerror", lambda e: log.errors.append(f"[pageerror] {e}"))
-    return page
+    return context.new_page()
 
 
 @pytest.fixture(scope="module")

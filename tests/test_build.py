@@ -5,14 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import threading
 import urllib.request
 import zipfile
 
 import pytest
 
 import build
-from conftest import DIST
+from conftest import DIST, served
 
 LOCK = json.loads((build.PYODIDE_NPM / "pyodide-lock.json").read_text())
 
@@ -113,14 +112,7 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
     ],
 )
 def test_the_server_sends_the_mime_types_pyodide_needs(path, content_type):
-    server = build.make_server(0, DIST, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/{path}"
-        with urllib.request.urlopen(url) as response:
-            assert response.headers["Content-Type"].split(";")[0] == content_type
-            body = response.read()
-        assert hashlib.sha256(body).hexdigest() == build.sha256(DIST / path)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served() as site, urllib.request.urlopen(site + path) as response:
+        assert response.headers["Content-Type"].split(";")[0] == content_type
+        body = response.read()
+    assert hashlib.sha256(body).hexdigest() == build.sha256(DIST / path)

@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-import build
-from conftest import BOOT_TIMEOUT_S, poll, wait_for_state
+from conftest import BOOT_TIMEOUT_S, poll, served, wait_for_state
 
 pytestmark = pytest.mark.browser
 
@@ -157,13 +156,8 @@ def test_stop_interrupts_an_endless_loop_and_python_keeps_working(lesson):
 @pytest.fixture
 def plain_host_url():
     """dist/ served without COOP/COEP, like most static hosts: no SharedArrayBuffer, no interrupts."""
-    import threading
-
-    server = build.make_server(0, quiet=True, isolated=False)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(isolated=False) as url:
+        yield url
 
 
 def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url):

@@ -3,23 +3,19 @@ style, nothing from another origin, WebAssembly allowed. Every part must still w
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 
 import build
-from conftest import poll, wait_for_state
+from conftest import poll, served, wait_for_state
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def csp_url():
-    server = build.make_server(0, quiet=True, csp=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with served(csp=True) as url:
+        yield url
 
 
 def violations(page_log) -> list[str]:

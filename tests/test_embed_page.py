@@ -11,7 +11,7 @@ import time
 import pytest
 
 import build
-from conftest import poll, wait_for_state
+from conftest import poll, served, wait_for_state
 
 pytestmark = pytest.mark.browser
 
@@ -165,13 +165,7 @@ def test_a_cross_origin_course_page_embeds_resizes_and_themes_two_demos(page, ho
 def test_the_site_works_under_a_sub_path(page, tmp_path):
     (tmp_path / "courses" / "ml").mkdir(parents=True)
     (tmp_path / "courses" / "ml" / "lab").symlink_to(build.DIST, target_is_directory=True)
-    server = build.make_server(0, tmp_path, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        base = f"http://127.0.0.1:{server.server_address[1]}/courses/ml/lab/"
-        page.goto(f"{base}embed.html?demo=formula#pos=2")
+    with served(tmp_path) as site:
+        page.goto(f"{site}courses/ml/lab/embed.html?demo=formula#pos=2")
         assert wait_for_state(page) == "ready"
         poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "2/4")
-    finally:
-        server.shutdown()
-        server.server_close()

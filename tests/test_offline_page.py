@@ -3,14 +3,15 @@ stopped; a new build replaces the cache; no page ever reaches beyond 127.0.0.1."
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
-import threading
+from types import SimpleNamespace
 
 import pytest
 
 import build
-from conftest import poll, wait_for_state
+from conftest import poll, served, wait_for_state
 from test_cells_page import output, type_code, wait_done
 
 pytestmark = pytest.mark.browser
@@ -26,27 +27,9 @@ def own_site(tmp_path):
     """A copy of dist/ served on its own port, so a test can stop the server or rebuild the copy."""
     folder = tmp_path / "site"
     shutil.copytree(build.DIST, folder)
-    servers = []
-
-    def start(port=0):
-        server = build.make_server(port, folder, quiet=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return server
-
-    def stop():
-        server = servers.pop()
-        server.shutdown()
-        server.server_close()
-
-    server = start()
-    site = type("Site", (), {})()
-    site.folder = folder
-    site.url = f"http://127.0.0.1:{server.server_address[1]}/"
-    site.stop = stop
-    yield site
-    while servers:
-        stop()
+    with contextlib.ExitStack() as server:
+        url = server.enter_context(served(folder))
+        yield SimpleNamespace(folder=folder, url=url, stop=server.close)
 
 
 def wait_until_cached(page) -> str:
