@@ -113,6 +113,11 @@ async function startPython(loadPyodide) {
  * fetch from Python fails), so the learner's Python never is one.
  */
 async function makeSnapshot() {
+  // Several embeds on one course page each ask: one at a time, and the later ones find it made.
+  return navigator.locks ? navigator.locks.request(SNAPSHOT_URL, snapshotOnce) : snapshotOnce();
+}
+
+async function snapshotOnce() {
   const cache = await snapshotCache();
   if (!cache) return "no cache of this build";
   if (await cache.match(SNAPSHOT_URL)) return "kept";
