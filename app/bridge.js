@@ -62,6 +62,15 @@ export class PythonBridge extends EventTarget {
     return done;
   }
 
+  /**
+   * Give the worker back the buffers of typed arrays from earlier results, once the page is done
+   * with them (they are detached here): it copies later results into them instead of fresh memory.
+   */
+  recycle(...arrays) {
+    const buffers = [...new Set(arrays.map((array) => array?.buffer))].filter((buffer) => buffer?.byteLength);
+    if (buffers.length && this.#booted) this.#worker.postMessage({ type: REQUEST.RECYCLE, buffers }, buffers);
+  }
+
   /** The boot stage Python is in (see BOOT_STAGES), for a page that starts listening late. */
   get stage() {
     return this.#stage;

@@ -74,6 +74,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     // For python3 build.py bench: when live pixels first arrive, and each input-to-pixels time.
     if (!shown) performance.mark("pelab:first-live-heatmap");
     performance.measure("pelab:heatmap-latency", { start: request.requestedAt });
+    const previous = shown;
     shown = { params: request, values };
     canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}`;
     canvas.setAttribute(
@@ -86,6 +87,8 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
     highlightRow();
     if (active) select(clampCell(active));
+    // Painted and replaced: both buffers go back to the worker for the next frame's copy.
+    python.recycle(rgba, previous?.values);
   }
 
   function drawTicks(container, n) {
@@ -116,7 +119,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
       columns: columns.map((j) => `j = ${j}`),
       rows: positions.map((pos) => ({
         label: pos === outlined ? `pos ${pos} (outlined)` : `pos ${pos}`,
-        values: shown.values.subarray(pos * dModel, pos * dModel + columns.length),
+        values: shown.values.slice(pos * dModel, pos * dModel + columns.length), // kept: values is recycled
       })),
       note:
         seqLen > positions.length || dModel > columns.length

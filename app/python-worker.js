@@ -43,6 +43,7 @@ self.addEventListener("message", ({ data }) => {
     );
   }
   if (data?.type === REQUEST.INIT) return initialise(data);
+  if (data?.type === REQUEST.RECYCLE) return spare.keep(data.buffers);
   const handler = { [REQUEST.CALL]: handleCall, [REQUEST.RUN]: handleRun }[data?.type];
   if (handler) queue = queue.then(() => handler(data), () => handler(data));
 });
@@ -283,6 +284,37 @@ const output = {
 };
 
 /**
+ * Buffers the page has sent back (REQUEST.RECYCLE), by size, for toPlain to copy arrays into:
+ * the heatmap at 512 x 512 sends 3 MB a frame, and writing fresh memory costs more than the
+ * copy itself. A few per size, and only up to SPARE_BYTES in all.
+ */
+const SPARE_BYTES = 32 * 2 ** 20;
+const spare = {
+  bySize: new Map(),
+  bytes: 0,
+  keep(buffers) {
+    for (const buffer of buffers ?? []) {
+      const size = buffer?.byteLength;
+      if (!size || this.bytes + size > SPARE_BYTES) continue;
+      const kept = this.bySize.get(size) ?? [];
+      if (kept.length >= 4) continue;
+      kept.push(buffer);
+      this.bySize.set(size, kept);
+      this.bytes += size;
+    }
+  },
+  /** A typed array like `data` holding a copy of it, in a spare buffer when one fits. */
+  copy(data) {
+    const buffer = this.bySize.get(data.byteLength)?.pop();
+    if (!buffer) return data.slice();
+    this.bytes -= buffer.byteLength;
+    const copy = new data.constructor(buffer);
+    copy.set(data);
+    return copy;
+  },
+};
+
+/**
  * A Python dict -> a plain object. numpy arrays become typed arrays, copied out of wasm
  * memory (a view would break when the heap grows); lists and dicts become plain JS values.
  * Every proxy is freed.
@@ -304,7 +336,7 @@ function toPlain(dict) {
       const buffer = item.getBuffer();
       try {
         if (!buffer.c_contiguous) throw new Error(`pelab returned a non-contiguous array for "${key}"`);
-        value[key] = buffer.data.slice();
+        value[key] = spare.copy(buffer.data);
         transfer.push(value[key].buffer);
       } finally {
         buffer.release();

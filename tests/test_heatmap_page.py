@@ -90,6 +90,27 @@ def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(
     assert pixels(lesson)[:2] == (512, 64)
 
 
+def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
+    """After the first frames, results are copied into buffers the page gave back: no frame may
+    show an older frame's pixels or values."""
+    from pelab import to_rgba
+
+    slider = heatmap(lesson).get_by_role("slider", name="base")
+    slider.focus()
+    for _ in range(6):  # one repaint each, all 64 x 128: the same buffer sizes every time
+        before = rendered(lesson)
+        slider.press("ArrowRight")
+        poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v, b=before: v != b)
+    base = float(rendered(lesson).split("@")[1])
+    assert base > 10000
+    expected = sinusoidal(64, 128, base)
+    image = lesson.evaluate(PIXELS)
+    assert bytes(image["bytes"]) == to_rgba(expected).tobytes()
+    lesson.mouse.move(*cell_centre(lesson, 40, 3))
+    poll(lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "40")
+    assert float(lesson.locator(".heatmap-readout").get_attribute("data-value")) == expected[40, 3]
+
+
 def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
     page.locator(CANVAS).scroll_into_view_if_needed()
     box = page.locator(CANVAS).bounding_box()
