@@ -15,6 +15,21 @@ const STAGE_TIMEOUT_MS = 60_000;
 const INTERRUPT_GRACE_MS = 1_500;
 const SIGINT = 2;
 
+/**
+ * The worker start-python.js started while the page was parsed, taken by the first bridge that
+ * starts (later ones, and restarts, make their own); null on pages without it.
+ */
+function adoptStartedPython() {
+  const started = globalThis.pelabStartedPython ?? null;
+  delete globalThis.pelabStartedPython;
+  return started;
+}
+
+/** Ends the worker start-python.js started, on a page that turns out not to need Python. */
+export function discardStartedPython() {
+  adoptStartedPython()?.worker.terminate();
+}
+
 /** An error raised by Python, with its traceback. */
 export class PythonError extends Error {
   constructor({ type, message, traceback }) {
@@ -190,10 +205,11 @@ export class PythonBridge extends EventTarget {
     /** Resolves with {pyodide, python, numpy} versions once Python is up; rejects if boot fails. */
     this.ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
     this.ready.catch(() => {}); // the "fatal" event reports it
-    const worker = new Worker(WORKER_URL, { type: "module", name: "python" });
+    const started = adoptStartedPython();
+    const worker = started?.worker ?? new Worker(WORKER_URL, { type: "module", name: "python" });
     this.#worker = worker;
-    worker.addEventListener("message", ({ data }) => worker === this.#worker && this.#receive(data));
-    worker.addEventListener("error", (event) => {
+    const onMessage = ({ data }) => worker === this.#worker && this.#receive(data);
+    const onError = (event) => {
       event.preventDefault();
       if (worker !== this.#worker) return;
       if (this.#booted) return this.restart(`it stopped working (${event.message || "the worker failed"})`);
@@ -201,9 +217,17 @@ export class PythonBridge extends EventTarget {
         `the Python worker could not start (${event.message || "a script failed to load"}). ` +
           "If you built the site yourself, run python3 build.py build and reload.",
       );
-    });
-    this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
-    worker.postMessage({ type: REQUEST.INIT, interruptBuffer: this.#interrupt?.buffer ?? null });
+    };
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
+    if (started) {
+      // Already sent "init"; what it said before now is replayed, in order, before anything newer.
+      this.#interrupt = started.interrupt;
+      for (const event of started.release()) (event.type === "error" ? onError : onMessage)(event);
+    } else {
+      this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
+      worker.postMessage({ type: REQUEST.INIT, interruptBuffer: this.#interrupt?.buffer ?? null });
+    }
     this.#armWatchdog();
   }
 

@@ -6,7 +6,7 @@
  * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it).
  */
 import { bootStatus, followPython } from "./boot-status.js";
-import { PythonBridge } from "./bridge.js";
+import { discardStartedPython, PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
 import { prepareNextVisit } from "./next-visit.js";
 import { DEMOS } from "./demos.js";
@@ -58,6 +58,7 @@ async function start() {
   const demo = DEMOS[name];
   if (!demo) {
     status.fail(`There is no demo called “${name}”. Known demos: ${Object.keys(DEMOS).join(", ")}.`);
+    discardStartedPython();
     return;
   }
   let root;
@@ -68,6 +69,7 @@ async function start() {
     root = document.adoptNode(lesson.getElementById(demo.section));
   } catch (error) {
     status.fail(`Could not load the lesson’s demos (${error.message}).`);
+    discardStartedPython();
     return;
   }
   document.title = `${demo.title} · Positional Encoding Lab`;

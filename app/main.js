@@ -1,11 +1,14 @@
 /** The lesson page: start Python, show its progress, wire the code cells and every demo. */
 import { bootStatus, followPython } from "./boot-status.js";
+import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
 import { prepareNextVisit } from "./next-visit.js";
 import { DEMOS } from "./demos.js";
-import { python } from "./lesson-python.js";
 import { sharedValue } from "./shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
+
+/** null when preflight.js found that this browser or file:// cannot run the lesson. */
+const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
 
 if (python) {
   const status = bootStatus(document.querySelector("#boot"));

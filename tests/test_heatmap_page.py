@@ -168,6 +168,24 @@ def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
     assert page.get_by_role("button", name="Retry").is_visible()
 
 
+def test_python_starts_once_while_the_page_is_parsed(lesson):
+    """start-python.js starts the worker before the modules run; the bridge adopts that one
+    worker, with what it said meanwhile, rather than booting a second Python."""
+    workers = [worker.url for worker in lesson.workers if worker.url.endswith("/app/python-worker.js")]
+    assert len(workers) == 1
+    stages = lesson.eval_on_selector_all(".boot-stages li", "items => items.map((li) => li.dataset.status)")
+    assert stages == ["done"] * 4
+
+
+def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_url):
+    # It fails before main.js has run: the bridge hears of it from start-python.js.
+    page.route("**/app/python-worker.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site_url)
+    assert wait_for_state(page) == "error"
+    assert "the Python worker could not start" in page.inner_text(".boot-error-detail")
+    assert page.get_by_role("button", name="Retry").is_visible()
+
+
 @pytest.mark.parametrize(
     ("pattern", "stage"),
     [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/numpy-*.whl", "numpy")],
