@@ -81,6 +81,29 @@ def test_toeplitz_residual_examples():
     assert type(toeplitz_residual(a)) is float
 
 
+@pytest.mark.parametrize("shape", [(40, 7), (7, 40)])
+def test_toeplitz_residual_of_rectangular_matrices_is_the_largest_diagonal_spread(shape):
+    a = np.random.default_rng(2).standard_normal(shape)
+    n, m = shape
+    assert toeplitz_residual(a) == max(np.ptp(np.diagonal(a, t)) for t in range(-(n - 1), m))
+
+
+def test_toeplitz_residual_works_in_memory_proportional_to_its_input():
+    """A tall matrix: one n x (n + m - 1) layout of it would need 2 x 6.4 GB."""
+    import tracemalloc
+
+    a = np.zeros((20_000, 40))
+    a[19_999, 0] = 1.0  # diagonal -19999 holds just this entry: spread 0; diagonal 0 spreads 0 too
+    a[0, 0] = -2.0  # diagonal 0: -2 (row 0) and 0 (rows 1 to 39): spread 2
+    tracemalloc.start()
+    try:
+        assert toeplitz_residual(a) == 2.0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * a.nbytes
+
+
 @pytest.mark.parametrize("value", [[1.0, 2.0], [[math.nan, 1.0]], np.zeros((2, 0)), [[1.0], [2.0, 3.0]]])
 def test_toeplitz_residual_bad_arguments(value):
     with pytest.raises(ValueError, match=r"^matrix must be a non-empty 2-D array of finite numbers, got "):

@@ -111,18 +111,17 @@ def toeplitz_residual(matrix):
     """
     a = check_matrix("matrix", matrix)
     n, m = a.shape
-    # Diagonal t = q - p runs from -(n - 1) to m - 1; give it column
-    # t + n - 1 of an (n, n + m - 1) layout, so each diagonal becomes a column.
-    rows = np.arange(n)[:, np.newaxis]
-    columns = np.arange(m)[np.newaxis, :] - rows + (n - 1)
-    # Entries of diagonal t gathered in column t + n - 1; empty slots are
-    # -inf for the maximum and +inf for the minimum, so they never win.
-    highest = np.full((n, n + m - 1), -np.inf)
-    lowest = np.full((n, n + m - 1), np.inf)
-    highest[rows, columns] = a
-    lowest[rows, columns] = a
+    # Diagonal t = q - p runs from -(n - 1) to m - 1; slot t + n - 1 of these two keeps the
+    # largest and smallest entry seen on it so far. Row p lies on diagonals -p .. m - 1 - p,
+    # the m slots from n - 1 - p: one row at a time, so memory stays O(n + m), not O(n (n + m)).
+    highest = np.full(n + m - 1, -np.inf)
+    lowest = np.full(n + m - 1, np.inf)
+    for p, row in enumerate(a):
+        slots = slice(n - 1 - p, n - 1 - p + m)
+        np.maximum(highest[slots], row, out=highest[slots])
+        np.minimum(lowest[slots], row, out=lowest[slots])
     # max - min of each diagonal (every diagonal has at least one entry).
-    spread = highest.max(axis=0) - lowest.min(axis=0)
+    spread = highest - lowest
     return float(spread.max())
 
 
