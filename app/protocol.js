@@ -3,6 +3,7 @@
  *
  * Page -> worker, once, first:
  *   {type: "init", interruptBuffer}       a SharedArrayBuffer for Stop, or null without isolation
+ *                                         (start-python.js, a classic script, spells it out too)
  * Or, to a separate short-lived worker, instead of "init":
  *   {type: "snapshot", id}                make this build's memory snapshot of a fresh Python;
  *                                         the reply's value is "made" or "kept" (one exists)
