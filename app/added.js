@@ -16,7 +16,7 @@ export function addedDemo(root, python) {
   const pos = slider(root.querySelector("[name=pos]"), { onInput: (v) => update({ pos: v }) });
   params.pos = pos.value;
 
-  const render = liveRender(root, (request) => python.added(request), (result, request) => show(result, request));
+  const render = liveRender(root, python, "added", (result, request) => show(result, request));
 
   function update(change) {
     Object.assign(params, change, { word: word.value });

@@ -11,7 +11,7 @@ import { showPython } from "./show-python.js";
 
 export function compareDemo(root, python) {
   const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
-  const render = liveRender(root, (request) => python.compare(request), show);
+  const render = liveRender(root, python, "compare", show);
   const learnedError = root.querySelector(".compare-learned-error");
   const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
   const numbers = Object.fromEntries(

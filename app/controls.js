@@ -29,9 +29,33 @@ export function bindSliders(root, specs, onInput) {
   return params;
 }
 
-/** Render with `compute(params)` then `show(result, params)`, newest params winning. */
-export function liveRender(root, compute, show) {
+/** How long a demo waits for Python before it says why (a code cell may be running). */
+const PATIENCE_MS = 400;
+
+/**
+ * Render with `python[method](params)` then `show(result, params)`, newest params winning.
+ * Python runs one thing at a time: while a code cell runs, the demo says it is waiting for it.
+ */
+export function liveRender(root, python, method, show) {
   const problem = root.querySelector(".problem");
+  let waiting = null; // the note, made the first time it is needed
+  async function compute(params) {
+    const timer = setTimeout(() => {
+      if (!python.busy) return;
+      waiting ??= Object.assign(document.createElement("p"), { className: "note demo-waiting" });
+      waiting.setAttribute("role", "status");
+      waiting.textContent =
+        "Waiting for Python: a code cell is running. This demo catches up when it ends, or when you stop it.";
+      if (!waiting.isConnected) problem.before(waiting);
+      waiting.hidden = false;
+    }, PATIENCE_MS);
+    try {
+      return await python[method](params);
+    } finally {
+      clearTimeout(timer);
+      if (waiting) waiting.hidden = true;
+    }
+  }
   return latestWins(
     compute,
     async (result, params) => {

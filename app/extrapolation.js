@@ -16,7 +16,7 @@ export function extrapolationDemo(root, python) {
     { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: ["base", LOG_BASE] },
     () => update(),
   );
-  const render = liveRender(root, (request) => python.extrapolation(request), show);
+  const render = liveRender(root, python, "extrapolation", show);
   const numbers = numbersFor(root.querySelector(".extrapolation-chart"), "the closest distances");
 
   function update() {

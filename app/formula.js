@@ -21,7 +21,7 @@ export function formulaDemo(root, python) {
   for (const [key, control] of Object.entries(controls)) params[key] = control.value;
   params.base = 10000;
 
-  const render = liveRender(root, (request) => python.formula(request), (result, request) => show(result, request));
+  const render = liveRender(root, python, "formula", (result, request) => show(result, request));
 
   function update(change) {
     Object.assign(params, change);

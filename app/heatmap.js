@@ -50,7 +50,7 @@ export function heatmapDemo(root, python, position) {
   let shown = null; // {params, values} of what is on the canvas
   let active = null; // the cell under the pointer or the keyboard cursor
 
-  const render = liveRender(root, (request) => python.heatmap(request), (result, request) => paint(request, result));
+  const render = liveRender(root, python, "heatmap", (result, request) => paint(request, result));
 
   function update(change) {
     Object.assign(params, change);

@@ -30,7 +30,7 @@ export function orderBlindDemo(root, python) {
   let order = null; // null: the reversed sentence; otherwise the learner's last shuffle
   let tokenCount = 0;
 
-  const render = liveRender(root, (request) => python.attention(request), (result, request) => show(result, request));
+  const render = liveRender(root, python, "attention", (result, request) => show(result, request));
 
   function update() {
     const request = { sentence: input.value, order, withPe: withPe.checked };

@@ -11,7 +11,7 @@ import { vectorTable } from "./vector-table.js";
 
 export function relativeDemo(root, python) {
   const params = bindSliders(root, { k: "k", dModel: "d_model" }, () => update());
-  const render = liveRender(root, (request) => python.relative(request), show);
+  const render = liveRender(root, python, "relative", show);
   const numbers = numbersFor(root.querySelector(".relative-matrix"), "the matrix M_k");
 
   function update() {

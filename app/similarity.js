@@ -17,7 +17,7 @@ export function similarityDemo(root, python) {
     { dModel: "d_model", seqLen: "seq_len", base: ["base", LOG_BASE], pos: "pos" },
     () => update(),
   );
-  const render = liveRender(root, (request) => python.similarity(request), show);
+  const render = liveRender(root, python, "similarity", show);
   const numbers = {
     dot: numbersFor(root.querySelector(".similarity-dot"), "the dot products"),
     cosine: numbersFor(root.querySelector(".similarity-cosine"), "the cosine similarities"),

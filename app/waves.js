@@ -41,7 +41,7 @@ export function wavesDemo(root, python, position) {
   position.set(controls.pos.value);
   let plotted = [0, 4, 6]; // which of the dial pairs (by rank) are drawn as waves: fast, middle, slow
 
-  const render = liveRender(root, (request) => python.waves(request), (result, request) => show(result, request));
+  const render = liveRender(root, python, "waves", (result, request) => show(result, request));
 
   function update(change = {}) {
     Object.assign(params, change);

@@ -307,3 +307,20 @@ def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(les
         assert wait_done(lesson, "scratch") == "done", name
         assert output(lesson, "scratch") == "2"
     assert lesson.locator("#heatmap-demo .heatmap-problem").is_hidden()  # the demos came back too
+
+
+def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(lesson):
+    type_code(lesson, "scratch", "import time\nend = time.time() + 4\nwhile time.time() < end:\n    pass")
+    lesson.keyboard.press("Shift+Enter")
+    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    slider = lesson.locator("#heatmap-demo [name=d_model]")
+    slider.focus()
+    slider.press("ArrowRight")
+    note = lesson.locator("#heatmap-demo .demo-waiting")
+    note.wait_for(state="visible", timeout=3000)
+    assert note.inner_text().startswith("Waiting for Python: a code cell is running.")
+    assert note.get_attribute("role") == "status"
+    assert lesson.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") == "64x128@10000"
+    assert wait_done(lesson, "scratch") == "done"
+    poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v == "64x130@10000")
+    assert note.is_hidden()
