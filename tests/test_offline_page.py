@@ -106,3 +106,18 @@ def test_no_page_reaches_beyond_this_machine(page, site_url, page_log, path):
             poll(frame, "() => document.documentElement.dataset.state", lambda s: s == "ready", timeout=90)
     assert page_log.blocked == []
     assert len(page_log.requests) > 5 and all(not url.startswith("http") or "127.0.0.1" in url for url in page_log.requests)
+
+
+def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_site):
+    """Making it boots a second Python for seconds: not while the learner is dragging and typing."""
+    page.goto(own_site.url)
+    assert wait_for_state(page) == "ready"
+    poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "snapshot", timeout=60)
+    slider = page.locator("#heatmap-demo [name=base]")
+    slider.focus()
+    for _ in range(12):  # 6 s of input, never 2 s apart
+        slider.press("ArrowLeft")
+        page.wait_for_timeout(500)
+        assert page.evaluate("() => document.documentElement.dataset.nextVisit") == "snapshot"
+    assert sum(worker.url.endswith("/python-worker.js") for worker in page.workers) == 1, "no second Python yet"
+    poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90)
