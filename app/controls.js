@@ -46,7 +46,8 @@ export function liveRender(root, python, method, show) {
       waiting.setAttribute("role", "status");
       waiting.textContent =
         "Waiting for Python: a code cell is running. This demo catches up when it ends, or when you stop it.";
-      if (!waiting.isConnected) problem.before(waiting);
+      // under the sliders being moved, where the learner is looking
+      if (!waiting.isConnected) (root.querySelector(".controls") ?? problem).after(waiting);
       waiting.hidden = false;
     }, PATIENCE_MS);
     try {
