@@ -146,3 +146,34 @@ def test_every_two_pair_colours_stay_apart(theme, vision):
         if ciede2000(seen[i], seen[j]) < PAIRS_APART
     ]
     assert not close, f"{theme} theme, {vision}: too alike (CIEDE2000 < {PAIRS_APART}): " + "; ".join(close)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two 8-bit sRGB colours."""
+    def luminance(hex_colour):
+        c = np.asarray(rgb(hex_colour)) / 255
+        return float(np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4) @ [0.2126, 0.7152, 0.0722])
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_pair_mark_stands_out_from_the_page_by_3_to_1():
+    """WCAG 1.4.11 for the lines, dots and hands of the pairs: a colour below 3:1 against the
+    light surface (white) must have a --pair-N-edge that reaches it, drawn around its marks."""
+    css = (ROOT / "static" / "lab.css").read_text()
+    edges = dict(re.findall(r"--pair-(\d)-edge: light-dark\((#[0-9a-f]{6}), transparent\)", css, re.I))
+    faint = []
+    for n, colour in enumerate(pair_colours()["light"]):
+        if contrast(colour, "#ffffff") >= 3.0:
+            continue
+        edge = edges.get(str(n))
+        if edge is None or contrast(edge, "#ffffff") < 3.0:
+            faint.append(f"--pair-{n} {colour}: {contrast(colour, '#ffffff'):.2f}:1 and no edge of 3:1")
+            continue
+        for mark in ("wave", "dot", "dial-hand"):
+            assert re.search(rf"\.{mark}\.pair-{n}\b[^{{]*{{\s*filter: drop-shadow", css), f"--pair-{n}: .{mark} has no edge"
+        assert f".swatch.pair-{n} {{ box-shadow: inset 0 0 0 1px var(--pair-{n}-edge); }}" in css
+    assert not faint, "; ".join(faint)
+    for colour in pair_colours()["dark"]:  # the dark theme needs no edges
+        assert contrast(colour, "#1d2026") >= 3.0, colour
