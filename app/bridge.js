@@ -30,6 +30,15 @@ export function discardStartedPython() {
   adoptStartedPython()?.worker.terminate();
 }
 
+/**
+ * A performance mark at `at` (ms since the epoch, from the worker's clock), or now: a message
+ * from a worker started early (start-python.js) is only read once the bridge exists.
+ */
+function mark(name, at) {
+  const startTime = at === undefined ? performance.now() : Math.max(0, at - performance.timeOrigin);
+  performance.mark(name, { startTime });
+}
+
 /** An error raised by Python, with its traceback. */
 export class PythonError extends Error {
   constructor({ type, message, traceback }) {
@@ -250,12 +259,12 @@ export class PythonBridge extends EventTarget {
         return;
       }
       case EVENT.PROGRESS:
-        performance.mark(`pelab:stage-${message.stage}`); // python3 build.py bench reports them
+        mark(`pelab:stage-${message.stage}`, message.at); // python3 build.py bench reports them
         this.#stage = message.stage;
         this.#armWatchdog();
         break;
       case EVENT.READY:
-        performance.mark("pelab:stage-ready");
+        mark("pelab:stage-ready", message.at);
         this.#booted = true;
         clearTimeout(this.#watchdog);
         this.#settle.resolve(message.versions);

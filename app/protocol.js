@@ -21,8 +21,9 @@
  *                                         {ok: true, repr} or {ok: false, error}
  *   {type: "error", id, error}            error = {type, message, traceback}
  * Events (worker -> page) carry no `id`:
- *   {type: "progress", stage}             a boot stage (see BOOT_STAGES) has started
- *   {type: "ready", versions}             Python is up; versions = {pyodide, python, numpy,
+ *   {type: "progress", stage, at}         a boot stage (see BOOT_STAGES) has started, at `at`
+ *                                         (ms since the epoch: timeOrigin + now in the worker)
+ *   {type: "ready", versions, at}         Python is up (at `at`); versions = {pyodide, python, numpy,
  *                                         fromSnapshot: started from this build's snapshot}
  *   {type: "fatal", stage, message}       Python could not start (a boot stage failed)
  *   {type: "crash", message}              the runtime died after boot (abort, exit, C stack

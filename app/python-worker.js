@@ -52,7 +52,7 @@ async function boot() {
   let stage = "runtime";
   const enter = (name) => {
     stage = name;
-    post({ type: EVENT.PROGRESS, stage });
+    post({ type: EVENT.PROGRESS, stage, at: performance.timeOrigin + performance.now() });
   };
   try {
     enter("runtime");
@@ -79,7 +79,7 @@ async function boot() {
     pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
     adapter = pyodide.pyimport("pelab.adapter");
 
-    post({ type: EVENT.READY, versions: versions() });
+    post({ type: EVENT.READY, versions: versions(), at: performance.timeOrigin + performance.now() });
   } catch (error) {
     post({ type: EVENT.FATAL, stage, message: String(error?.message ?? error) });
     throw error;

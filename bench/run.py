@@ -40,6 +40,8 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
+# The worker's boot stages (app/protocol.js), each reported as when it began; "ready" is its end.
+STAGES = ("runtime", "numpy", "pelab", "ready")
 
 
 def wait_for_mark(page, name: str, timeout: float = 120) -> float:
@@ -94,6 +96,7 @@ def lesson_run(browser, base: str) -> dict:
         page.goto(base)
         cold = wait_for_mark(page, "pelab:first-live-heatmap")
         first_paint = page.evaluate("() => window.__firstHeatmap")
+        stages = {stage: page.evaluate(MARK, f"pelab:stage-{stage}") for stage in STAGES}
         wait_ready(page)
         cold_bytes = sum(transferred)
         # Once rendered, the page prepares the next visit in the background (the service worker
@@ -125,6 +128,7 @@ def lesson_run(browser, base: str) -> dict:
         warm = wait_for_mark(page, "pelab:first-live-heatmap")
         return {
             "cold": cold,
+            "stages": stages,
             "first_paint": first_paint if first_paint is not None else cold,
             "cold_bytes": cold_bytes,
             "latencies": latencies,
@@ -230,6 +234,10 @@ def main() -> None:
         "cold_ms": round(cold),
         "ratio": round(cold / floor, 3),
         "first_paint_ms": round(statistics.median(run["first_paint"] for run in runs)),
+        **{
+            f"stage_{stage}_ms": round(statistics.median(run["stages"][stage] for run in runs))
+            for stage in STAGES
+        },
         "slider_p50_ms": round(percentile(latencies, 0.50), 1),
         "slider_p95_ms": round(percentile(latencies, 0.95), 1),
         "slider_samples": len(latencies),
@@ -245,7 +253,7 @@ def main() -> None:
     print("\n| figure | value |\n| --- | --- |")
     for key, value in results.items():
         print(f"| `{key}` | {value} |")
-    print(f"\nwritten to {args.out.relative_to(ROOT)}")
+    print(f"\nwritten to {args.out.resolve().relative_to(ROOT) if args.out.resolve().is_relative_to(ROOT) else args.out}")
 
 
 if __name__ == "__main__":
