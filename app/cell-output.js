@@ -4,7 +4,7 @@
  * Everything is inserted as text or as pixels, never parsed as HTML.
  */
 import { formatNumber } from "./format.js";
-import { corner, numbersFor } from "./numbers.js";
+import { corner, listed, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 
 export function cellOutput(area, title) {
@@ -70,7 +70,7 @@ function heatmapFigure({ title, width, height, rgba, values, vmin, vmax }) {
   const rows = corner(height);
   const columns = corner(width);
   numbersFor(canvas, name).show({
-    caption: `${name}, rows ${range(rows)} of ${height} and columns ${range(columns)} of ${width}`,
+    caption: `${name}, rows ${listed(rows)} of ${height} and columns ${listed(columns)} of ${width}`,
     corner: "row",
     columns: columns.map(String),
     rows: rows.map((i) => ({ label: String(i), values: values.subarray(i * width, i * width + columns.length) })),
@@ -78,5 +78,3 @@ function heatmapFigure({ title, width, height, rgba, values, vmin, vmax }) {
   });
   return figure;
 }
-
-const range = (indices) => (indices.length > 1 ? `0–${indices.length - 1}` : "0");

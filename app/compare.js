@@ -5,7 +5,7 @@
  */
 import { bindSliders, liveRender } from "./controls.js";
 import { difference } from "./format.js";
-import { corner, numbersFor } from "./numbers.js";
+import { corner, listed, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 
@@ -42,7 +42,7 @@ print("sinusoidal:", pe.shape)`,
     const shown = corner(n);
     for (const [kind, title] of Object.entries(KINDS)) {
       numbers[kind].show({
-        caption: `Cosine similarity, ${title}, positions 0–${shown.length - 1} of ${n}`,
+        caption: `Cosine similarity, ${title}, positions ${listed(shown)} of ${n}`,
         corner: "position",
         columns: shown.map((q) => String(q)),
         rows: shown.map((p) => ({ label: String(p), values: result[kind].subarray(p * n, p * n + shown.length) })),

@@ -9,7 +9,7 @@
 import { liveRender } from "./controls.js";
 import { loadColors } from "./colors.js";
 import { formatNumber, roundSignificant } from "./format.js";
-import { corner, numbersFor } from "./numbers.js";
+import { corner, listed, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
@@ -213,12 +213,4 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   });
 
   return { firstRender };
-}
-
-/** "0–7" for consecutive indices, "0–7 and 40" with one more. */
-function listed(indices) {
-  const run = indices.filter((n, k) => n === k);
-  const rest = indices.slice(run.length);
-  const first = run.length > 1 ? `${run[0]}–${run[run.length - 1]}` : String(run[0]);
-  return rest.length ? `${first} and ${rest.join(", ")}` : first;
 }

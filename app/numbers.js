@@ -72,6 +72,14 @@ export function corner(n) {
   return [...Array(Math.min(n, CORNER)).keys()];
 }
 
+/** Indices for a caption: "0–7" for consecutive ones from 0, "0–7 and 40" with one more. */
+export function listed(indices) {
+  const run = indices.filter((n, k) => n === k);
+  const rest = indices.slice(run.length);
+  const first = run.length > 1 ? `${run[0]}–${run[run.length - 1]}` : String(run[0]);
+  return rest.length ? `${first} and ${rest.join(", ")}` : first;
+}
+
 function cell(tag, text, scope) {
   const element = document.createElement(tag);
   element.textContent = text;

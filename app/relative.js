@@ -4,7 +4,7 @@
  */
 import { bindSliders, liveRender } from "./controls.js";
 import { difference } from "./format.js";
-import { corner, numbersFor } from "./numbers.js";
+import { corner, listed, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "./vector-table.js";
@@ -40,7 +40,7 @@ pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
     root.querySelector(".relative-caption").textContent = `M_${request.k} (${d} × ${d}): blue −1, white 0, red +1`;
     const shown = corner(d);
     numbers.show({
-      caption: `M_${request.k}, ${d} × ${d}` + (shown.length < d ? `: rows and columns 0–${shown.length - 1}` : ""),
+      caption: `M_${request.k}, ${d} × ${d}` + (shown.length < d ? `: rows and columns ${listed(shown)}` : ""),
       corner: "row",
       columns: shown.map((j) => `column ${j}`),
       rows: shown.map((i) => ({ label: `row ${i}`, values: result.rotation.subarray(i * d, i * d + shown.length) })),

@@ -6,7 +6,7 @@
 import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
 import { difference, formatNumber } from "./format.js";
 import { lineChart } from "./line-chart.js";
-import { corner, numbersFor } from "./numbers.js";
+import { corner, listed, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { ticks } from "./ticks.js";
 import { showPython } from "./show-python.js";
@@ -67,7 +67,7 @@ dot[${pos}].round(2)                                 # position ${pos} against e
     for (const [kind, title] of [["dot", "PE(p) · PE(q)"], ["cosine", "cosine similarity of PE(p) and PE(q)"]]) {
       const shown = corner(n);
       numbers[kind].show({
-        caption: `${title} for p, q = 0–${shown.length - 1} of ${n} positions`,
+        caption: `${title} for p, q = ${listed(shown)} of ${n} positions`,
         corner: "p \\ q",
         columns: shown.map((q) => `q = ${q}`),
         rows: shown.map((p) => ({ label: `p = ${p}`, values: result[kind].subarray(p * n, p * n + shown.length) })),
