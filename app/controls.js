@@ -42,12 +42,15 @@ export function liveRender(root, python, method, show) {
   async function compute(params) {
     const timer = setTimeout(() => {
       if (!python.busy) return;
-      waiting ??= Object.assign(document.createElement("p"), { className: "note demo-waiting" });
-      waiting.setAttribute("role", "status");
-      waiting.textContent =
-        "Waiting for Python: a code cell is running. This demo catches up when it ends, or when you stop it.";
-      // under the sliders being moved, where the learner is looking
-      if (!waiting.isConnected) (root.querySelector(".controls") ?? problem).after(waiting);
+      if (!waiting) {
+        waiting = Object.assign(document.createElement("p"), {
+          className: "note demo-waiting",
+          textContent: "Waiting for Python: a code cell is running. This demo catches up when it ends, or when you stop it.",
+        });
+        waiting.setAttribute("role", "status");
+        // under the sliders being moved, where the learner is looking
+        (root.querySelector(".controls") ?? problem).after(waiting);
+      }
       waiting.hidden = false;
     }, PATIENCE_MS);
     try {
