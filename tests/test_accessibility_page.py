@@ -21,6 +21,7 @@ import pytest
 
 import pelab
 from conftest import ROOT, PageLog, open_context, poll, wait_for_state
+from test_colour_safety import contrast
 
 pytestmark = pytest.mark.browser
 
@@ -335,16 +336,6 @@ TABBABLE = """() => {
 
 def srgb(css: str) -> list[float]:
     return [float(v) for v in re.findall(r"[\d.]+", css)[:3]]
-
-
-def contrast(a: list[float], b: list[float]) -> float:
-    def luminance(rgb):
-        c = np.array(rgb) / 255
-        c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-        return float(c @ [0.2126, 0.7152, 0.0722])
-
-    high, low = sorted([luminance(a), luminance(b)], reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

@@ -36,11 +36,21 @@ WHITE = RGB_TO_XYZ.sum(axis=1)
 PAIRS_APART = 10.0
 
 
+def linear_light(srgb8) -> np.ndarray:
+    """8-bit sRGB components -> linear light in [0, 1] (IEC 61966-2-1)."""
+    c = np.asarray(srgb8, dtype=float) / 255
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two 8-bit sRGB colours (three components each)."""
+    high, low = sorted((float(linear_light(c) @ [0.2126, 0.7152, 0.0722]) for c in (a, b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def lab(srgb8, vision: str = "normal vision") -> np.ndarray:
     """CIELAB of 8-bit sRGB colours (..., 3) as seen with `vision`."""
-    c = np.asarray(srgb8, dtype=float) / 255
-    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    linear = np.clip(linear @ VISIONS[vision].T, 0, 1)  # the simulation works on linear light
+    linear = np.clip(linear_light(srgb8) @ VISIONS[vision].T, 0, 1)  # the simulation works on linear light
     t = linear @ RGB_TO_XYZ.T / WHITE
     f = np.where(t > (6 / 29) ** 3, np.cbrt(t), t / (3 * (6 / 29) ** 2) + 4 / 29)
     return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
@@ -148,14 +158,7 @@ def test_every_two_pair_colours_stay_apart(theme, vision):
     assert not close, f"{theme} theme, {vision}: too alike (CIEDE2000 < {PAIRS_APART}): " + "; ".join(close)
 
 
-def contrast(a: str, b: str) -> float:
-    """WCAG 2 contrast ratio of two 8-bit sRGB colours."""
-    def luminance(hex_colour):
-        c = np.asarray(rgb(hex_colour)) / 255
-        return float(np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4) @ [0.2126, 0.7152, 0.0722])
-
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+WHITE_PAGE = (255, 255, 255)  # the light theme's --surface, where the charts are drawn
 
 
 def test_every_pair_mark_stands_out_from_the_page_by_3_to_1():
@@ -165,15 +168,15 @@ def test_every_pair_mark_stands_out_from_the_page_by_3_to_1():
     edges = dict(re.findall(r"--pair-(\d)-edge: light-dark\((#[0-9a-f]{6}), transparent\)", css, re.I))
     faint = []
     for n, colour in enumerate(pair_colours()["light"]):
-        if contrast(colour, "#ffffff") >= 3.0:
+        if contrast(rgb(colour), WHITE_PAGE) >= 3.0:
             continue
         edge = edges.get(str(n))
-        if edge is None or contrast(edge, "#ffffff") < 3.0:
-            faint.append(f"--pair-{n} {colour}: {contrast(colour, '#ffffff'):.2f}:1 and no edge of 3:1")
+        if edge is None or contrast(rgb(edge), WHITE_PAGE) < 3.0:
+            faint.append(f"--pair-{n} {colour}: {contrast(rgb(colour), WHITE_PAGE):.2f}:1 and no edge of 3:1")
             continue
         for mark in ("wave", "dot", "dial-hand"):
             assert re.search(rf"\.{mark}\.pair-{n}\b[^{{]*{{\s*filter: drop-shadow", css), f"--pair-{n}: .{mark} has no edge"
         assert f".swatch.pair-{n} {{ box-shadow: inset 0 0 0 1px var(--pair-{n}-edge); }}" in css
     assert not faint, "; ".join(faint)
     for colour in pair_colours()["dark"]:  # the dark theme needs no edges
-        assert contrast(colour, "#1d2026") >= 3.0, colour
+        assert contrast(rgb(colour), rgb("#1d2026")) >= 3.0, colour
