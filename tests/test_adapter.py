@@ -83,8 +83,18 @@ def test_heatmap():
     assert (result["width"], result["height"]) == (6, 5)
     assert result["rgba"].shape == (5 * 6 * 4,)
     assert result["values"].shape == (5 * 6,)
-    np.testing.assert_array_equal(result["values"], pelab.sinusoidal(5, 6, 100.0).reshape(-1))
+    np.testing.assert_array_equal(result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0).reshape(-1))
+    np.testing.assert_allclose(result["values"], pelab.sinusoidal(5, 6, 100.0).reshape(-1), rtol=0, atol=1e-15)
     np.testing.assert_array_equal(result["rgba"], pelab.to_rgba(pelab.sinusoidal(5, 6, 100.0)).reshape(-1))
+
+
+@pytest.mark.parametrize("base", [10000.0, 3.16, 251.0, 63100.0, 100000.0])
+def test_heatmap_at_512_draws_the_colours_of_sinusoidal(base):
+    """The demo's largest table is built by rotation, and draws exactly `sinusoidal`'s colours."""
+    result = call("heatmap", {"seq_len": 512, "d_model": 512, "base": base})
+    expected = pelab.sinusoidal(512, 512, base)
+    assert np.max(np.abs(result["values"] - expected.reshape(-1))) <= 2**-52 * (512 + 4)
+    np.testing.assert_array_equal(result["rgba"], pelab.to_rgba(expected).reshape(-1))
 
 
 def test_heatmap_default_base_and_errors():
@@ -568,6 +578,7 @@ def test_public_names():
         "show", "tokenize", "wavelengths",
         # relative, similarity, learned, rope, extrapolation
         "RelativeShift", "fit_shift", "map_independence", "relative_residual", "relative_shift", "rotation",
+        "sinusoidal_by_rotation",
         "similarity", "toeplitz_residual",
         "LearnedTable", "learned",
         "rope", "rope_relative_residual", "rope_scores",

@@ -429,6 +429,13 @@ def check_table_of(kw, pe):
     in_unit(pe)
 
 
+def check_table_by_rotation(kw, pe):
+    check_table_of(kw, pe)
+    seq_len = as_int(kw["seq_len"])
+    expected = pelab.sinusoidal(seq_len, as_int(kw["d_model"]), kw.get("base", 10000.0))
+    assert np.max(np.abs(pe - expected)) <= 2**-52 * (seq_len + 4)
+
+
 def check_formula_terms(kw, terms):
     d = as_int(kw["d_model"])
     assert set(terms) == {"j", "i", "exponent", "angle", "value", "is_sine"}
@@ -861,6 +868,13 @@ SPECS = {
         {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
          "base": BASE_JUNK},
         check_table_of,
+    ),
+    "sinusoidal_by_rotation": Spec(
+        pelab.sinusoidal_by_rotation,
+        optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases()),
+        {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
+         "base": BASE_JUNK},
+        check_table_by_rotation,
     ),
     "formula_terms": Spec(
         pelab.formula_terms,

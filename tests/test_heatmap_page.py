@@ -8,7 +8,7 @@ import math
 import pytest
 
 from conftest import DIST, poll, wait_for_state
-from pelab import sinusoidal
+from pelab import sinusoidal, sinusoidal_by_rotation
 
 pytestmark = pytest.mark.browser
 
@@ -103,9 +103,9 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
         poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v, b=before: v != b)
     base = float(rendered(lesson).split("@")[1])
     assert base > 10000
-    expected = sinusoidal(64, 128, base)
+    expected = sinusoidal_by_rotation(64, 128, base)  # what pelab.adapter.heatmap draws
     image = lesson.evaluate(PIXELS)
-    assert bytes(image["bytes"]) == to_rgba(expected).tobytes()
+    assert bytes(image["bytes"]) == to_rgba(expected).tobytes() == to_rgba(sinusoidal(64, 128, base)).tobytes()
     lesson.mouse.move(*cell_centre(lesson, 40, 3))
     poll(lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "40")
     assert float(lesson.locator(".heatmap-readout").get_attribute("data-value")) == expected[40, 3]

@@ -17,6 +17,7 @@ from pelab.relative import (
     relative_residual,
     relative_shift,
     rotation,
+    sinusoidal_by_rotation,
 )
 
 relative_module = importlib.import_module("pelab.relative")
@@ -114,6 +115,56 @@ def test_rotation_extreme_offsets():
     for k in (MAX_SEQ_LEN, -MAX_SEQ_LEN):
         m = rotation(k, 8)
         np.testing.assert_allclose(m @ m.T, np.eye(8), rtol=0, atol=1e-14)
+
+
+# --- sinusoidal_by_rotation --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seq_len", [1, 2, 3, 4, 5, 16, 17, 63, 64, 511, 512, 513, 3000])
+@pytest.mark.parametrize("d_model", [1, 2, 3, 7, 64, 65, 512])
+def test_table_by_rotation_is_sinusoidal_up_to_rounding(seq_len, d_model):
+    for base in (1.0001, 2.0, 100.0, 10000.0, 63095.7, 1e12):
+        pe = sinusoidal_by_rotation(seq_len, d_model, base)
+        expected = sinusoidal(seq_len, d_model, base)
+        assert pe.shape == expected.shape and pe.dtype == np.float64 and pe.flags.c_contiguous
+        assert np.max(np.abs(pe - expected)) <= 2**-52 * (seq_len + 4)
+        assert np.max(np.abs(pe)) <= 1.0
+        # Only the block starts and the first block have sines of their own: those rows are exact.
+        block = math.isqrt(seq_len - 1) + 1
+        np.testing.assert_array_equal(pe[:block], expected[:block])
+        np.testing.assert_array_equal(pe[::block], expected[::block])
+
+
+def test_table_by_rotation_rows_are_rotated_block_starts():
+    """PE(aB + b) = M_b PE(aB): each row is its block's first row, turned by the offset."""
+    seq_len, d_model = 100, 16  # B = 10
+    pe = sinusoidal_by_rotation(seq_len, d_model, 500.0)
+    for a in range(10):
+        for b in range(10):
+            np.testing.assert_allclose(pe[10 * a + b], rotation(b, d_model, 500.0) @ pe[10 * a], rtol=0, atol=1e-14)
+
+
+def test_table_by_rotation_the_worked_example():
+    pe = sinusoidal_by_rotation(2, 4)
+    assert [round(v, 4) for v in pe[1].tolist()] == [0.8415, 0.5403, 0.01, 1.0]
+    assert pe[0].tolist() == [0.0, 1.0, 0.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"seq_len": 0, "d_model": 4}, r"^seq_len must be an integer from 1 to 100000, got 0$"),
+        ({"seq_len": 4, "d_model": 0}, r"^d_model must be an integer from 1 to 100000, got 0$"),
+        ({"seq_len": 4.5, "d_model": 4}, r"^seq_len must be an integer"),
+        ({"seq_len": 4, "d_model": 4, "base": 1.0}, r"^base must be a finite real number greater than 1"),
+        ({"seq_len": 100_000, "d_model": 100_000}, r"seq_len \* d_model"),
+    ],
+)
+def test_table_by_rotation_bad_arguments_are_sinusoidal_s(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        sinusoidal_by_rotation(**kwargs)
+    with pytest.raises(ValueError, match=message):
+        sinusoidal(**kwargs)
 
 
 # --- relative_residual ----------------------------------------------------------------

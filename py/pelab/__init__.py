@@ -17,7 +17,8 @@ Modules, one concept each:
     attention            single-head self-attention and why it is blind to word order:
                          tokens, toy embeddings and projections, permutations, the demonstration
     relative             a relative offset k is one matrix: M_k maps PE(pos) to PE(pos + k) for
-                         every pos; least-squares fits with and without the cosine columns
+                         every pos; least-squares fits with and without the cosine columns; the
+                         table rebuilt from a few rows and rotations (what the heatmap draws)
     similarity           how alike two positions are: dot products and cosines between rows,
                          and how far a matrix is from depending only on the offset q - p
     learned              learned absolute position embeddings: a seeded random table with no
@@ -67,6 +68,7 @@ from .relative import (
     relative_residual,
     relative_shift,
     rotation,
+    sinusoidal_by_rotation,
 )
 from .rope import rope, rope_relative_residual, rope_scores
 from .similarity import similarity, toeplitz_residual
@@ -105,6 +107,7 @@ __all__ = [
     "show",
     "similarity",
     "sinusoidal",
+    "sinusoidal_by_rotation",
     "to_rgba",
     "toeplitz_residual",
     "tokenize",

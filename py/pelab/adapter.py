@@ -27,7 +27,7 @@ from .positional_encoding import (
     sinusoidal,
     wavelengths,
 )
-from .relative import MIN_HALVES_LEN, relative_shift
+from .relative import MIN_HALVES_LEN, relative_shift, sinusoidal_by_rotation
 from .rope import rope, rope_relative_residual
 from .similarity import similarity as similarity_matrices
 from .similarity import toeplitz_residual
@@ -59,12 +59,15 @@ PERMUTATION_SHOWN = 16
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
     """The sinusoidal encoding as an image: one pixel per (position, dimension).
 
+    The table is `sinusoidal_by_rotation`'s: `sinusoidal`'s up to rounding (below 1.2e-13 at 512
+    positions) in a third of the time, since the demo repaints 512 x 512 of it while a slider moves.
+
     Returns:
         width: d_model (columns are dimensions j), height: seq_len (rows are positions),
         rgba: uint8, shape (seq_len * d_model * 4,), row-major RGBA ready for ImageData,
         values: float64, shape (seq_len * d_model,), the encoding itself for readouts.
     """
-    pe = sinusoidal(seq_len, d_model, base)
+    pe = sinusoidal_by_rotation(seq_len, d_model, base)
     height, width = pe.shape  # Python ints, whatever integer type the arguments were
     return {
         "width": width,
