@@ -18,11 +18,12 @@ export function scrollableByKeyboard(box) {
       for (const name of ["tabindex", "role", "aria-label"]) box.removeAttribute(name);
     }
   };
+  // A ResizeObserver also reports each box once when it starts observing, after the next
+  // layout: the first check needs no layout of its own (a forced one per table cost ~60 ms at load).
   const observer = new ResizeObserver(update);
   observer.observe(box);
   // The table inside grows and shrinks with each render while the box keeps its width.
   for (const child of box.children) observer.observe(child);
-  update();
 }
 
 function nameOf(box) {
