@@ -68,7 +68,7 @@ export function notebookCells(document, python) {
     for (const cell of cells.values()) {
       if (cell.editor.mounted) continue;
       await new Promise((resolve) => setTimeout(resolve));
-      await cell.editor.mount();
+      cell.editor.mount();
     }
     document.documentElement.dataset.editors = "ready";
   }

@@ -3,44 +3,56 @@
  * numbers, bracket matching, undo, Shift+Enter / Ctrl+Enter / Cmd+Enter to run, and
  * Escape-then-Tab to leave the editor (CodeMirror's escape hatch from Tab indentation).
  */
-/**
- * CodeMirror and this page's setup of it, loaded with the first editor that is made: evaluating
- * the bundle takes about 115 ms of the main thread, which the page does not spend at load.
- */
-let codeMirror = null;
-function loadCodeMirror() {
-  codeMirror ??= import("./vendor/codemirror.js").then((cm) => {
-    const { Annotation, EditorView, HighlightStyle, tags } = cm;
-    /** Marks a replacement of the whole text by the page, as opposed to an edit by the learner. */
-    const replacing = Annotation.define();
+import {
+  Annotation,
+  bracketMatching,
+  closeBrackets,
+  closeBracketsKeymap,
+  defaultKeymap,
+  drawSelection,
+  EditorState,
+  EditorView,
+  HighlightStyle,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  history,
+  historyKeymap,
+  indentOnInput,
+  indentWithTab,
+  keymap,
+  lineNumbers,
+  Prec,
+  python,
+  syntaxHighlighting,
+  tags,
+} from "./vendor/codemirror.js";
 
-    /** Syntax colours from CSS variables, so the editor follows the light and dark themes. */
-    const highlight = HighlightStyle.define([
-      { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.operatorKeyword], color: "var(--code-keyword)" },
-      { tag: [tags.string, tags.special(tags.string)], color: "var(--code-string)" },
-      { tag: [tags.number, tags.bool, tags.null], color: "var(--code-number)" },
-      { tag: [tags.comment, tags.lineComment], color: "var(--code-comment)", fontStyle: "italic" },
-      { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--code-function)" },
-      { tag: [tags.className, tags.definition(tags.variableName)], color: "var(--code-definition)" },
-    ]);
+/** Marks a replacement of the whole text by the page, as opposed to an edit by the learner. */
+const replacing = Annotation.define();
 
-    const theme = EditorView.theme({
-      "&": { color: "var(--text)", backgroundColor: "var(--code-bg)", borderRadius: "6px", maxHeight: "28rem" },
-      ".cm-scroller": { lineHeight: "1.5" },
-      "&.cm-focused": { outline: "3px solid var(--focus)", outlineOffset: "2px" },
-      ".cm-content": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", caretColor: "var(--text)" },
-      ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", border: "none" },
-      ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "var(--code-active)" },
-      "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--code-match)", outline: "1px solid var(--muted)" },
-      ".cm-selectionBackground, &.cm-focused .cm-selectionBackground": { backgroundColor: "var(--code-selection) !important" },
-      // The page's reduced-motion rule cannot reach into the editor's shadow root: stop the
-      // blinking cursor here (!important beats the blink rate CodeMirror sets inline).
-      "@media (prefers-reduced-motion: reduce)": { ".cm-cursorLayer": { animation: "none !important" } },
-    });
-    return { ...cm, replacing, highlight, theme };
-  });
-  return codeMirror;
-}
+/** Syntax colours from CSS variables, so the editor follows the light and dark themes. */
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.operatorKeyword], color: "var(--code-keyword)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--code-string)" },
+  { tag: [tags.number, tags.bool, tags.null], color: "var(--code-number)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--code-comment)", fontStyle: "italic" },
+  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--code-function)" },
+  { tag: [tags.className, tags.definition(tags.variableName)], color: "var(--code-definition)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { color: "var(--text)", backgroundColor: "var(--code-bg)", borderRadius: "6px", maxHeight: "28rem" },
+  ".cm-scroller": { lineHeight: "1.5" },
+  "&.cm-focused": { outline: "3px solid var(--focus)", outlineOffset: "2px" },
+  ".cm-content": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", caretColor: "var(--text)" },
+  ".cm-gutters": { backgroundColor: "var(--code-bg)", color: "var(--muted)", border: "none" },
+  ".cm-activeLine, .cm-activeLineGutter": { backgroundColor: "var(--code-active)" },
+  "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--code-match)", outline: "1px solid var(--muted)" },
+  ".cm-selectionBackground, &.cm-focused .cm-selectionBackground": { backgroundColor: "var(--code-selection) !important" },
+  // The page's reduced-motion rule cannot reach into the editor's shadow root: stop the
+  // blinking cursor here (!important beats the blink rate CodeMirror sets inline).
+  "@media (prefers-reduced-motion: reduce)": { ".cm-cursorLayer": { animation: "none !important" } },
+});
 
 /**
  * An editor in `host` holding `code`. `onRun()` is called on Shift/Ctrl/Cmd+Enter,
@@ -51,7 +63,7 @@ function loadCodeMirror() {
  * allows, where in the document it would add a <style> element, which that policy blocks.
  * The page's CSS variables (colours, light and dark) still reach it.
  *
- * The view is made when it is needed: once `host` comes within a screen of the viewport (a
+ * CodeMirror is made when it is needed: once `host` comes within a screen of the viewport (a
  * closed "Show the Python" has no box, so not before it opens), or `mount()` is called. Until
  * then the editor is its text. The lesson has 10 cells, and making their views took about 270 ms
  * of the main thread while Python was starting on the other core.
@@ -63,26 +75,13 @@ export function createEditor(host, { code, label, onRun, onChange }) {
   };
   const root = host.attachShadow({ mode: "open" });
   let view = null;
-  let making = null; // the promise of the view, once asked for
-  let cm = null; // loadCodeMirror()'s module, once loaded
   // Text waiting to be shown: replacing the text of a hidden editor (in a closed "Show the
   // Python") still costs a layout pass and a selection read, and every demo's first render
   // replaces its cell's text, so a hidden editor only keeps it until it is shown or focused.
   let pending = code;
 
-  /** Make the view (once); resolves with it. */
   function mount() {
-    making ??= loadCodeMirror().then(make);
-    return making;
-  }
-
-  function make(module) {
-    cm = module;
-    const {
-      bracketMatching, closeBrackets, closeBracketsKeymap, defaultKeymap, drawSelection, EditorState, EditorView,
-      highlightActiveLine, highlightActiveLineGutter, history, historyKeymap, indentOnInput, indentWithTab, keymap,
-      lineNumbers, Prec, python, syntaxHighlighting, highlight, theme, replacing,
-    } = cm;
+    if (view) return view;
     view = new EditorView({
       parent: root,
       root,
@@ -119,11 +118,11 @@ export function createEditor(host, { code, label, onRun, onChange }) {
 
   const replace = (text) => {
     if (text !== view.state.doc.toString()) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: cm.replacing.of(true) });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: replacing.of(true) });
     }
   };
   const show = () => {
-    if (!view) return void mount();
+    if (!view) return mount();
     if (pending === null) return;
     const text = pending;
     pending = null;
@@ -152,6 +151,6 @@ export function createEditor(host, { code, label, onRun, onChange }) {
         replace(text);
       }
     },
-    focus: () => mount().then((made) => made.focus()),
+    focus: () => mount().focus(),
   };
 }
