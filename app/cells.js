@@ -60,20 +60,7 @@ export function notebookCells(document, python) {
       note.hidden = false;
     }
   }
-  /**
-   * Make the editors not made yet (see createEditor), one per task so that no task runs long,
-   * then say so in <html data-editors="ready">. The page calls it once its demos are drawn.
-   */
-  async function mountEditors() {
-    for (const cell of cells.values()) {
-      if (cell.editor.mounted) continue;
-      await new Promise((resolve) => setTimeout(resolve));
-      cell.editor.mount();
-    }
-    document.documentElement.dataset.editors = "ready";
-  }
-
-  return { cells, runAll, mountEditors };
+  return { cells, runAll };
 }
 
 function createCell(element, python, storage) {

@@ -62,11 +62,6 @@ const theme = EditorView.theme({
  * constructable style sheet, which a strict Content-Security-Policy (style-src 'self')
  * allows, where in the document it would add a <style> element, which that policy blocks.
  * The page's CSS variables (colours, light and dark) still reach it.
- *
- * CodeMirror is made when it is needed: once `host` comes within a screen of the viewport (a
- * closed "Show the Python" has no box, so not before it opens), or `mount()` is called. Until
- * then the editor is its text. The lesson has 10 cells, and making their views took about 270 ms
- * of the main thread while Python was starting on the other core.
  */
 export function createEditor(host, { code, label, onRun, onChange }) {
   const run = () => {
@@ -74,83 +69,72 @@ export function createEditor(host, { code, label, onRun, onChange }) {
     return true;
   };
   const root = host.attachShadow({ mode: "open" });
-  let view = null;
-  // Text waiting to be shown: replacing the text of a hidden editor (in a closed "Show the
-  // Python") still costs a layout pass and a selection read, and every demo's first render
-  // replaces its cell's text, so a hidden editor only keeps it until it is shown or focused.
-  let pending = code;
+  const view = new EditorView({
+    parent: root,
+    root,
+    state: EditorState.create({
+      doc: code,
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightActiveLine(),
+        drawSelection(),
+        history(),
+        indentOnInput(),
+        bracketMatching(),
+        closeBrackets(),
+        python(),
+        syntaxHighlighting(highlight),
+        theme,
+        Prec.highest(keymap.of([{ key: "Shift-Enter", run }, { key: "Mod-Enter", run }])),
+        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        // tabindex: the text is focusable anyway (contenteditable), but saying so lets checkers
+        // such as axe see that a long line's horizontal scroller can be reached by keyboard.
+        EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && !update.transactions.some((t) => t.annotation(replacing))) {
+            onChange(update.state.doc.toString());
+          }
+        }),
+      ],
+    }),
+  });
 
-  function mount() {
-    if (view) return view;
-    view = new EditorView({
-      parent: root,
-      root,
-      state: EditorState.create({
-        doc: pending,
-        extensions: [
-          lineNumbers(),
-          highlightActiveLineGutter(),
-          highlightActiveLine(),
-          drawSelection(),
-          history(),
-          indentOnInput(),
-          bracketMatching(),
-          closeBrackets(),
-          python(),
-          syntaxHighlighting(highlight),
-          theme,
-          Prec.highest(keymap.of([{ key: "Shift-Enter", run }, { key: "Mod-Enter", run }])),
-          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-          // tabindex: the text is focusable anyway (contenteditable), but saying so lets checkers
-          // such as axe see that a long line's horizontal scroller can be reached by keyboard.
-          EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged && !update.transactions.some((t) => t.annotation(replacing))) {
-              onChange(update.state.doc.toString());
-            }
-          }),
-        ],
-      }),
-    });
-    pending = null;
-    return view;
-  }
-
+  // Replacing the text of a hidden editor (in a closed "Show the Python") still costs a layout
+  // pass and a selection read each time, and every demo's first render replaces its cell's text:
+  // so a hidden editor only keeps the text, and shows it when it is shown or focused.
+  let pending = null;
   const replace = (text) => {
     if (text !== view.state.doc.toString()) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: replacing.of(true) });
     }
   };
-  const show = () => {
-    if (!view) return mount();
+  const flush = () => {
     if (pending === null) return;
     const text = pending;
     pending = null;
     replace(text);
   };
-  // Fires when the editor is within a screen of the viewport (after its <details> opens).
-  const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && show(), {
-    rootMargin: "100% 0px",
+  // fires when the editor gets a box (its <details> opens), wherever on the page it is
+  const shown = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && flush(), {
+    rootMargin: "100000px",
   });
-  near.observe(host);
-  host.addEventListener("focusin", show);
+  shown.observe(host);
+  host.addEventListener("focusin", flush);
 
   return {
-    mount,
-    get mounted() {
-      return view !== null;
-    },
+    view,
     get code() {
       return pending ?? view.state.doc.toString();
     },
     /** Replace the whole text (not an edit by the learner: onChange is not called). */
     set code(text) {
-      if (!view || host.checkVisibility?.() === false) pending = text;
+      if (host.checkVisibility?.() === false) pending = text;
       else {
         pending = null;
         replace(text);
       }
     },
-    focus: () => mount().focus(),
+    focus: () => view.focus(),
   };
 }

@@ -77,7 +77,7 @@ async function start() {
 
   const python = new PythonBridge();
   followPython(status, python);
-  const notebook = notebookCells(document, python);
+  notebookCells(document, python);
   shareBar(root, { name, title: demo.title, linkFor: (state) => embedUrl(name, state) });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
   const lessonLink = document.querySelector(".embed-lesson-link");
@@ -92,6 +92,5 @@ async function start() {
       return created.firstRender;
     })
     .then(() => status.ready(), (error) => status.fail(error.message));
-  rendered.then(notebook.mountEditors);
   prepareNextVisit(rendered, python);
 }

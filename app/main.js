@@ -14,7 +14,7 @@ if (python) {
   const status = bootStatus(document.querySelector("#boot"));
   followPython(status, python);
 
-  const notebook = notebookCells(document, python); // first, so that demos and links can hand code to the cells
+  notebookCells(document, python); // first, so that demos and links can hand code to the cells
   // A shared link "#demo=heatmap&d_model=64" sets that demo up and scrolls to it.
   const link = new URLSearchParams(location.hash.slice(1));
   const context = { position: sharedValue(3) }; // the position whose dial and heatmap row are shown
@@ -34,6 +34,5 @@ if (python) {
       return Promise.allSettled(demos.map((demo) => demo.firstRender));
     })
     .then(() => status.ready(), (error) => status.fail(error.message));
-  rendered.then(notebook.mountEditors);
   prepareNextVisit(rendered, python);
 }

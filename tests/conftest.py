@@ -204,6 +204,4 @@ def lesson(page, site_url):
     if state != "ready":
         message = page.inner_text("#boot")
         pytest.fail(f"the lesson did not become ready (data-state={state}): {message}")
-    # Code editors are made when needed, and all of them right after the demos are drawn.
-    poll(page, "() => document.documentElement.dataset.editors", lambda v: v == "ready")
     return page

@@ -17,19 +17,10 @@ def cell(page, name: str):
 
 
 def code_of(page, name: str) -> str:
-    """The text in a cell's editor, once the editor is made (see app/editor.js)."""
-    return poll(
-        page,
-        "(n) => { const root = document.querySelector(`.cell[data-cell='${n}'] .cell-editor`).shadowRoot;"
-        " return root.querySelector('.cm-editor') ? [...root.querySelectorAll('.cm-line')].map(l => l.textContent).join('\\n') : null; }",
-        lambda text: text is not None,
-        arg=name,
-    )
-
-
-def mounted_editors(page) -> list[str]:
     return page.evaluate(
-        "() => [...document.querySelectorAll('.cell')].filter(c => c.querySelector('.cell-editor').shadowRoot.querySelector('.cm-editor')).map(c => c.dataset.cell)"
+        "(n) => [...document.querySelector(`.cell[data-cell='${n}'] .cell-editor`).shadowRoot.querySelectorAll('.cm-line')]"
+        ".map(l => l.textContent).join('\\n')",
+        name,
     )
 
 
@@ -227,32 +218,6 @@ def test_cells_work_when_storage_is_blocked(page, site_url):
     page.keyboard.press("Shift+Enter")
     assert wait_done(page, "scratch") == "done"
     assert output(page, "scratch") == "3"
-
-
-def test_editors_are_made_when_needed_and_take_edits_while_python_starts(page, site_url):
-    """No CodeMirror is made while Python starts, but for a cell the learner scrolls to or opens;
-    once the demos are drawn, every cell has its editor and the early edit is kept."""
-    held = []
-    page.route("**/numpy-*.whl", lambda route: held.append(route))  # Python waits for numpy
-    page.goto(site_url)
-    poll(page, "() => document.querySelector('[data-stage=numpy]').dataset.status", lambda s: s == "active")
-    page.wait_for_timeout(300)
-    assert mounted_editors(page) == []
-    cell(page, "scratch").scroll_into_view_if_needed()
-    type_code(page, "scratch", "early = 41")
-    assert code_of(page, "scratch") == "early = 41"
-    page.locator("#heatmap-demo details.show-python summary").click()
-    poll(page, "() => document.querySelector('#heatmap-demo .cell-editor').shadowRoot.querySelector('.cm-editor') !== null", bool)
-    assert set(mounted_editors(page)) == {"scratch", "heatmap"}
-    assert page.evaluate("() => document.documentElement.dataset.state") == "loading"
-    for route in held:
-        route.continue_()
-    page.unroute("**/numpy-*.whl")
-    assert wait_for_state(page) == "ready"
-    poll(page, "() => document.documentElement.dataset.editors", lambda v: v == "ready")
-    assert len(mounted_editors(page)) == page.locator(".cell").count() == 10
-    assert code_of(page, "scratch") == "early = 41"
-    assert code_of(page, "heatmap").startswith("import pelab\n\npe = pelab.sinusoidal(seq_len=64, d_model=128")
 
 
 def test_escape_then_tab_leaves_the_editor(lesson):
