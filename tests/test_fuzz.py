@@ -849,6 +849,10 @@ def check_size_args(draw):
     return {"name": "width", "value": value, "maximum": maximum, "minimum": minimum}
 
 
+# The arguments of a sinusoidal table, the same for both ways of building it.
+TABLE_ARGS = optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases())
+TABLE_JUNK = {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK}
+
 SPECS = {
     "angular_frequencies": Spec(
         pelab.angular_frequencies,
@@ -862,20 +866,8 @@ SPECS = {
         {"d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_wavelengths,
     ),
-    "sinusoidal": Spec(
-        pelab.sinusoidal,
-        optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases()),
-        {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
-        check_table_of,
-    ),
-    "sinusoidal_by_rotation": Spec(
-        pelab.sinusoidal_by_rotation,
-        optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases()),
-        {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
-        check_table_by_rotation,
-    ),
+    "sinusoidal": Spec(pelab.sinusoidal, TABLE_ARGS, TABLE_JUNK, check_table_of),
+    "sinusoidal_by_rotation": Spec(pelab.sinusoidal_by_rotation, TABLE_ARGS, TABLE_JUNK, check_table_by_rotation),
     "formula_terms": Spec(
         pelab.formula_terms,
         optional({"pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)}, base=bases()),
