@@ -196,6 +196,24 @@ def poll(page, function, predicate, *, timeout: float = 30, arg=None):
     raise AssertionError(f"timed out after {timeout} s waiting on {function!r}; last value {value!r}")
 
 
+def code_editor(page, cell: str):
+    """The text area of a cell's code editor, made as for a learner: by coming into view.
+
+    app/editor.js makes CodeMirror only when an editor is about to be seen; a closed
+    "Show the Python" has to be opened first.
+    """
+    host = page.locator(f".cell[data-cell='{cell}'] .cell-editor")
+    host.scroll_into_view_if_needed()
+    editor = host.locator(".cm-content")
+    editor.wait_for()
+    return editor
+
+
+def code_of(page, cell: str) -> str:
+    """The code a cell's editor shows, line by line (the editor made first, see code_editor)."""
+    return code_editor(page, cell).evaluate("(content) => [...content.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\\n')")
+
+
 @pytest.fixture
 def lesson(page, site_url):
     """The lesson page, booted: fails with the page's own message when boot does not succeed."""

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import pelab
-from conftest import ROOT, PageLog, open_context, poll, wait_for_state
+from conftest import ROOT, PageLog, code_editor, open_context, poll, wait_for_state
 from test_colour_safety import contrast
 
 pytestmark = pytest.mark.browser
@@ -325,7 +325,7 @@ TABBABLE = """() => {
   // every control the keyboard should reach, visible now
   const all = [...document.querySelectorAll(
     'a[href], button:not(:disabled), input:not(:disabled), textarea:not([hidden]), summary, [tabindex="0"]')];
-  for (const host of document.querySelectorAll('.cell-editor')) all.push(...host.shadowRoot.querySelectorAll('.cm-content'));
+  for (const host of document.querySelectorAll('.cell-editor')) all.push(...(host.shadowRoot?.querySelectorAll('.cm-content') ?? []));
   const seen = window.__tabbed ?? new Set();
   // A radio group is one tab stop: reaching any of its buttons counts for all of them.
   const reached = (e) => seen.has(e) || (e.type === 'radio' && [...document.getElementsByName(e.name)].some((r) => seen.has(r)));
@@ -413,7 +413,7 @@ def test_key_controls_work_from_the_keyboard(lesson):
     assert "Not quite" in lesson.locator("input[name='quiz-8']").first.evaluate("(r) => r.closest('fieldset').querySelector('.quiz-feedback').textContent")
 
     # The editor's documented trap: Tab indents and stays, Esc then Tab moves on.
-    lesson.locator(".cell[data-cell='scratch'] .cm-content").click()
+    code_editor(lesson, "scratch").click()
     in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
     lesson.keyboard.press("Tab")
     assert lesson.evaluate(in_editor)
@@ -447,7 +447,7 @@ ANIMATIONS = """() => {
 
 
 def test_reduced_motion_stops_every_animation(lesson):
-    lesson.locator(".cell[data-cell='scratch'] .cm-content").click()  # its cursor blinks
+    code_editor(lesson, "scratch").click()  # its cursor blinks
     lesson.emulate_media(reduced_motion="no-preference")
     moving = lesson.evaluate(ANIMATIONS)
     assert moving["running"], "the check must see the editor's blinking cursor, or it proves nothing"

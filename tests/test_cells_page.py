@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_S, poll, served, wait_for_state
+from conftest import BOOT_TIMEOUT_S, code_editor, code_of, poll, served, wait_for_state
 
 pytestmark = pytest.mark.browser
 
@@ -16,19 +16,9 @@ def cell(page, name: str):
     return page.locator(f".cell[data-cell='{name}']")
 
 
-def code_of(page, name: str) -> str:
-    return page.evaluate(
-        "(n) => [...document.querySelector(`.cell[data-cell='${n}'] .cell-editor`).shadowRoot.querySelectorAll('.cm-line')]"
-        ".map(l => l.textContent).join('\\n')",
-        name,
-    )
-
-
 def type_code(page, name: str, code: str) -> None:
     """Replace a cell's code the way a learner would: click, select all, type."""
-    editor = cell(page, name).locator(".cm-content")
-    editor.scroll_into_view_if_needed()
-    editor.click()
+    code_editor(page, name).click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     page.keyboard.insert_text(code)
@@ -63,6 +53,28 @@ def test_a_cell_runs_with_shift_enter_ctrl_enter_and_the_button(lesson):
     cell(lesson, "scratch").get_by_role("button", name="Run", exact=True).click()
     assert wait_done(lesson, "scratch") == "done"
     assert output(lesson, "scratch") == "[0 1 2] [[0.0, 1.0, 0.0, 1.0]]"
+
+
+def test_editors_are_made_when_the_learner_comes_to_them(lesson):
+    # Booted, and nothing asked for an editor yet: CodeMirror is not even loaded, and each cell
+    # shows its code as text (the demo's current code, here the heatmap's).
+    loaded = "() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/vendor/codemirror.js'))"
+    assert not lesson.evaluate(loaded)
+    assert lesson.locator(".cell-editor .cm-editor").count() == 0
+    preview = cell(lesson, "heatmap").locator(".cell-preview")
+    assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in preview.text_content()
+    # Opening "Show the Python" makes its editor, with that code; the others wait.
+    cell(lesson, "heatmap").locator("xpath=ancestor::details/summary").click()
+    poll(lesson, "() => document.querySelector('.cell[data-cell=heatmap] .cell-editor').dataset.editor", lambda v: v == "ready")
+    assert lesson.evaluate(loaded) and preview.count() == 0
+    assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in code_of(lesson, "heatmap")
+    assert lesson.evaluate("() => document.querySelector('.cell[data-cell=formula] .cell-editor').shadowRoot") is None
+    # Tabbing to a cell's code before its editor is made lands in the editor once it is.
+    scratch = cell(lesson, "scratch").locator(".cell-preview")
+    scratch.evaluate("(pre) => pre.focus({ preventScroll: true })")
+    in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
+    poll(lesson, in_editor, bool)
+    assert code_of(lesson, "scratch").startswith("# A scratch cell.")
 
 
 def test_cells_of_a_page_share_one_namespace(lesson):
@@ -221,8 +233,7 @@ def test_cells_work_when_storage_is_blocked(page, site_url):
 
 
 def test_escape_then_tab_leaves_the_editor(lesson):
-    editor = cell(lesson, "scratch").locator(".cm-content")
-    editor.click()
+    code_editor(lesson, "scratch").click()
     lesson.keyboard.press("Tab")  # Tab alone indents: the learner stays in the editor
     assert lesson.evaluate("() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content')")
     lesson.keyboard.press("Escape")

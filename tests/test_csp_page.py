@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import build
-from conftest import poll, served, wait_for_state
+from conftest import code_editor, poll, served, wait_for_state
 
 pytestmark = pytest.mark.browser
 
@@ -28,9 +28,7 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
     assert wait_for_state(page) == "ready"
     poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v == "64x128@10000")
     poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "1/4")
-    editor = page.locator(".cell[data-cell='scratch'] .cm-content")
-    editor.scroll_into_view_if_needed()
-    editor.click()
+    code_editor(page, "scratch").click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     # typed key by key, as a learner would (CodeMirror handles each key itself)

@@ -198,7 +198,7 @@ def test_every_demo_shows_the_python_behind_it(lesson):
     codes = poll(
         lesson,
         """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
-             [d.closest('section').id, [...d.querySelector('.cell-editor').shadowRoot.querySelectorAll('.cm-line')]
+             [d.closest('section').id, [...(d.querySelector('.cell-editor').shadowRoot?.querySelectorAll('.cm-line') ?? [])]
                .map(l => l.textContent).join('\\n')]))""",
         lambda codes: all(code.startswith("import") for code in codes.values()),
     )
