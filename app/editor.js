@@ -11,6 +11,8 @@
  * <details>. Pointing at (or tabbing to) a "Show the Python" starts loading CodeMirror.
  */
 
+import { nextTask } from "./next-task.js";
+
 /** The CodeMirror module and this page's setup of it, loaded once, on first need. */
 let loading = null;
 export function loadCodeMirror() {
@@ -103,8 +105,10 @@ let turn = Promise.resolve();
 function inTurn(work) {
   const done = turn
     .then(loadCodeMirror)
-    .then((codemirror) => new Promise((resolve) => setTimeout(resolve, 0, codemirror)))
-    .then(work);
+    .then(async (codemirror) => {
+      await nextTask();
+      return work(codemirror);
+    });
   turn = done.catch(() => {});
   return done;
 }
