@@ -15,6 +15,9 @@ import { svg, svgText } from "./svg.js";
 const chartSpan = (pos) => Math.max(100, Math.ceil(pos / 100) * 100);
 const CHART = { width: 640, height: 220, left: 44, right: 12, top: 12, bottom: 34 };
 
+/** `v` rounded to one decimal, as a short string ("44", "90.3"): for SVG coordinates. */
+const tenths = (v) => String(Math.round(v * 10) / 10);
+
 /** Up to 8 pairs spread on a log scale from the fastest (i = 0) to the slowest. */
 export function dialPairs(dModel) {
   const last = Math.ceil(dModel / 2) - 1;
@@ -97,8 +100,10 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
     const { width, height, left, right, top, bottom } = CHART;
     const sx = (p) => left + (p / request.maxPos) * (width - left - right);
     const sy = (v) => top + ((1 - v) / 2) * (height - top - bottom);
-    const path = (values, k) =>
-      [...x].map((p, n) => `${n ? "L" : "M"}${sx(p).toFixed(1)},${sy(values[k * x.length + n]).toFixed(1)}`).join("");
+    // Every wave shares its x coordinates, so each "Mx," / "Lx," is written once: 6 waves of 801
+    // points took 30 to 40 ms of a page's first render with a string built per point.
+    const xs = Array.from(x, (p, n) => `${n ? "L" : "M"}${tenths(sx(p))},`);
+    const path = (values, k) => xs.map((head, n) => head + tenths(sy(values[k * x.length + n]))).join("");
     const pairs = dialPairs(request.dModel);
     const parts = [
       ...[-1, 0, 1].map((v) => svg("line", { x1: left, x2: width - right, y1: sy(v), y2: sy(v), class: "grid" })),
