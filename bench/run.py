@@ -165,9 +165,9 @@ print("MPL", sorted(times)[2])
 
 
 def cell_output(page, code: str, timeout: float = 120) -> str:
-    editor = page.locator(".cell[data-cell='scratch'] .cm-content")
-    editor.scroll_into_view_if_needed()
-    editor.click()
+    # The cell's editor is made once it comes near the viewport (app/editor.js).
+    page.locator(".cell[data-cell='scratch'] .cell-editor").scroll_into_view_if_needed()
+    page.locator(".cell[data-cell='scratch'] .cm-content").click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     page.keyboard.insert_text(code)

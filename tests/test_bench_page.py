@@ -1,0 +1,24 @@
+"""The benchmark's page helpers (bench/run.py) against the real lesson: a change to the page must
+not break `python3 build.py bench` unnoticed. Figures are the benchmark's; here only that it runs."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from conftest import ROOT, poll
+
+sys.path.insert(0, str(ROOT / "bench"))
+import run  # noqa: E402  (bench/run.py)
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):
+    assert run.cell_output(lesson, "6 * 7") == "42"
+    lesson.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
+    run.drag(lesson, "#heatmap-demo [name=base]", steps=8)
+    latencies = poll(lesson, "() => performance.getEntriesByName('pelab:heatmap-latency').length", lambda n: n > 0)
+    assert latencies >= 1
+    assert run.wait_for_mark(lesson, "pelab:first-live-heatmap") > 0
