@@ -29,6 +29,29 @@ export function bindSliders(root, specs, onInput) {
   return params;
 }
 
+/**
+ * The demos show their first results one at a time, each once the page has drawn the one before:
+ * those results arrive together when Python is ready, and laying them all out and painting them
+ * in one frame took 60-140 ms on a 2-core machine. Returns {start, finished}: await `start`,
+ * show, then call `finished()`.
+ */
+let drawnBefore = Promise.resolve();
+function firstRenderTurn() {
+  let finished;
+  const start = drawnBefore;
+  drawnBefore = new Promise((resolve) => (finished = resolve)).then(afterNextFrame);
+  return { start, finished };
+}
+
+/** Resolves once the next frame is drawn; at once in a hidden page, after 100 ms at most. */
+function afterNextFrame() {
+  if (document.visibilityState === "hidden") return undefined;
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 100); // a frame the browser does not draw (an iframe off screen)
+  });
+}
+
 /** How long a demo waits for Python before it says why (a code cell may be running). */
 const PATIENCE_MS = 400;
 
@@ -60,11 +83,19 @@ export function liveRender(root, python, method, show) {
       if (waiting) waiting.hidden = true;
     }
   }
+  let first = true;
   return latestWins(
     compute,
     async (result, params) => {
-      problem.hidden = true;
-      await show(result, params);
+      const turn = first ? firstRenderTurn() : null;
+      first = false;
+      try {
+        await turn?.start;
+        problem.hidden = true;
+        await show(result, params);
+      } finally {
+        turn?.finished();
+      }
     },
     (error) => {
       problem.textContent = `Could not compute this: ${error.message}`;
