@@ -206,6 +206,9 @@ def code_editor(page, cell: str):
     host.scroll_into_view_if_needed()
     editor = host.locator(".cm-content")
     editor.wait_for()
+    # CodeMirror measures its new view in the next frame (gutter width, line heights): a click
+    # before that can land beside the text it aimed at.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return editor
 
 
