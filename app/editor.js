@@ -16,7 +16,10 @@ import { nextTask } from "./next-task.js";
 /** The CodeMirror module and this page's setup of it, loaded once, on first need. */
 let loading = null;
 export function loadCodeMirror() {
-  loading ??= import("./vendor/codemirror.js").then(setUp);
+  loading ??= import("./vendor/codemirror.js").then(setUp, (error) => {
+    loading = null; // the next editor needed tries again
+    throw error;
+  });
   return loading;
 }
 
@@ -149,12 +152,18 @@ export function createEditor(host, { code, label, onRun, onChange }) {
       host.dataset.editor = "ready";
       if (focused) view.focus();
       return view;
+    }).catch((error) => {
+      // The code stays readable and runnable (Run reads it); showing it again tries again.
+      making = null;
+      preview.setAttribute("aria-label", `${label} (the editor could not load: ${error.message})`);
+      host.dataset.editor = "failed";
+      throw error;
     });
     return making;
   }
 
   const show = () => {
-    if (!view) return make();
+    if (!view) return make().catch(() => {}); // said on the preview, see make()
     if (pending === null) return;
     const text = pending;
     pending = null;

@@ -77,6 +77,21 @@ def test_editors_are_made_when_the_learner_comes_to_them(lesson):
     assert code_of(lesson, "scratch").startswith("# A scratch cell.")
 
 
+def test_a_cell_keeps_its_code_and_runs_when_the_editor_cannot_load(page, site_url):
+    page.route("**/vendor/codemirror.js", lambda route: route.abort())
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready"
+    host = cell(page, "scratch").locator(".cell-editor")
+    host.scroll_into_view_if_needed()
+    poll(page, "() => document.querySelector('.cell[data-cell=scratch] .cell-editor').dataset.editor", lambda v: v == "failed")
+    preview = cell(page, "scratch").locator(".cell-preview")
+    assert preview.text_content().startswith("# A scratch cell.")
+    assert "the editor could not load" in preview.get_attribute("aria-label")
+    cell(page, "scratch").get_by_role("button", name="Run").click()
+    assert wait_done(page, "scratch") == "done"
+    assert "array(" in output(page, "scratch")
+
+
 def test_cells_of_a_page_share_one_namespace(lesson):
     heatmap = lesson.locator("#heatmap-demo")
     heatmap.locator(".show-python summary").click()
