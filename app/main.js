@@ -23,7 +23,11 @@ if (python) {
   const link = new URLSearchParams(location.hash.slice(1));
   const context = { position: sharedValue(3) }; // the position whose dial and heatmap row are shown
   const demos = [];
-  for (const [name, demo] of Object.entries(DEMOS)) {
+  // The heatmap first: the page opens on its pre-rendered picture, and Python answers the demos'
+  // first requests in the order they come.
+  const order = ["heatmap", ...Object.keys(DEMOS).filter((name) => name !== "heatmap")];
+  for (const name of order) {
+    const demo = DEMOS[name];
     await nextTask();
     const root = document.getElementById(demo.section);
     shareBar(root, { name, title: demo.title, linkFor: (state) => lessonUrl(name, state) });
