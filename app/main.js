@@ -15,7 +15,7 @@ if (python) {
   const status = bootStatus(document.querySelector("#boot"));
   followPython(status, python);
 
-  // The page is wired a step per task, so that no task holds up the first paint's page for long
+  // The page is wired a step per task, so that no single task holds it up once it has painted
   // (wiring it all at once was one task of 60 to 130 ms on a 2-core machine, Python starting).
   await nextTask();
   notebookCells(document, python); // first, so that demos and links can hand code to the cells

@@ -1,7 +1,8 @@
 /**
- * Resolves in a later task, after the browser has had its turn (input, a frame): long work made
- * of steps yields with `await nextTask()` between them, so that no single task runs long.
- * scheduler.yield() continues before other queued tasks of the page where the browser has it.
+ * Resolves in a later task, so that the browser can handle input (and draw) in between: long work
+ * made of steps yields with `await nextTask()` between them, so that no single task runs long.
+ * Where the browser has scheduler.yield(), the work continues ahead of the page's other queued
+ * tasks; elsewhere it queues behind them (a 0 ms timeout).
  */
 export function nextTask() {
   return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
