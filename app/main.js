@@ -11,7 +11,13 @@ import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
 
-if (python) {
+if (python) wire(python);
+
+/**
+ * Show Python's progress and wire the cells and demos, a step per task. An async function, not
+ * top-level await: browsers with modules but without that still get the page.
+ */
+async function wire(python) {
   const status = bootStatus(document.querySelector("#boot"));
   followPython(status, python);
 
