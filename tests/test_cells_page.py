@@ -249,8 +249,10 @@ def test_cells_work_when_storage_is_blocked(page, site_url):
 
 def test_escape_then_tab_leaves_the_editor(lesson):
     code_editor(lesson, "scratch").click()
+    in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
+    poll(lesson, in_editor, bool, timeout=5)  # the click put the focus in the editor
     lesson.keyboard.press("Tab")  # Tab alone indents: the learner stays in the editor
-    assert lesson.evaluate("() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content')")
+    assert lesson.evaluate(in_editor)
     lesson.keyboard.press("Escape")
     lesson.keyboard.press("Tab")
     assert lesson.evaluate("() => document.activeElement.className") == "cell-run"
