@@ -180,7 +180,9 @@ export function createEditor(host, { code, label, onRun, onChange }) {
   details?.addEventListener("toggle", () => details.open && show());
   // The learner is about to open it: start loading CodeMirror.
   const summary = details?.querySelector(":scope > summary");
-  for (const intent of ["pointerenter", "focus"]) summary?.addEventListener(intent, loadCodeMirror, { once: true });
+  // A failed early load is only a missed head start: opening it tries again and says so.
+  const prefetch = () => loadCodeMirror().catch(() => {});
+  for (const intent of ["pointerenter", "focus"]) summary?.addEventListener(intent, prefetch, { once: true });
 
   return {
     get code() {
