@@ -196,6 +196,10 @@ def poll(page, function, predicate, *, timeout: float = 30, arg=None):
     raise AssertionError(f"timed out after {timeout} s waiting on {function!r}; last value {value!r}")
 
 
+# True while the focus is in a code editor's text (inside its shadow root).
+IN_EDITOR = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
+
+
 def code_editor(page, cell: str):
     """The text area of a cell's code editor, made as for a learner: by coming into view.
 

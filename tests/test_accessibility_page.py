@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import pelab
-from conftest import ROOT, PageLog, code_editor, open_context, poll, wait_for_state
+from conftest import IN_EDITOR, ROOT, PageLog, code_editor, open_context, poll, wait_for_state
 from test_colour_safety import contrast
 
 pytestmark = pytest.mark.browser
@@ -414,13 +414,12 @@ def test_key_controls_work_from_the_keyboard(lesson):
 
     # The editor's documented trap: Tab indents and stays, Esc then Tab moves on.
     code_editor(lesson, "scratch").click()
-    in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
-    poll(lesson, in_editor, bool, timeout=5)  # the click put the focus in the editor
+    poll(lesson, IN_EDITOR, bool, timeout=5)  # the click put the focus in the editor
     # This module's tests share one page: the Tab walk's last Esc in this editor opens CodeMirror's
     # escape hatch for 2 s, which any other key closes.
     lesson.keyboard.press("End")
     lesson.keyboard.press("Tab")
-    assert lesson.evaluate(in_editor)
+    assert lesson.evaluate(IN_EDITOR)
     lesson.keyboard.press("Escape")
     lesson.keyboard.press("Tab")
     assert lesson.evaluate("() => document.activeElement.className") == "cell-run"

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_S, code_editor, code_of, poll, served, wait_for_state
+from conftest import BOOT_TIMEOUT_S, IN_EDITOR, code_editor, code_of, poll, served, wait_for_state
 
 pytestmark = pytest.mark.browser
 
@@ -72,8 +72,7 @@ def test_editors_are_made_when_the_learner_comes_to_them(lesson):
     # Tabbing to a cell's code before its editor is made lands in the editor once it is.
     scratch = cell(lesson, "scratch").locator(".cell-preview")
     scratch.evaluate("(pre) => pre.focus({ preventScroll: true })")
-    in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
-    poll(lesson, in_editor, bool)
+    poll(lesson, IN_EDITOR, bool)
     assert code_of(lesson, "scratch").startswith("# A scratch cell.")
 
 
@@ -249,10 +248,9 @@ def test_cells_work_when_storage_is_blocked(page, site_url):
 
 def test_escape_then_tab_leaves_the_editor(lesson):
     code_editor(lesson, "scratch").click()
-    in_editor = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
-    poll(lesson, in_editor, bool, timeout=5)  # the click put the focus in the editor
+    poll(lesson, IN_EDITOR, bool, timeout=5)  # the click put the focus in the editor
     lesson.keyboard.press("Tab")  # Tab alone indents: the learner stays in the editor
-    assert lesson.evaluate(in_editor)
+    assert lesson.evaluate(IN_EDITOR)
     lesson.keyboard.press("Escape")
     lesson.keyboard.press("Tab")
     assert lesson.evaluate("() => document.activeElement.className") == "cell-run"
