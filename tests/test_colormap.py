@@ -6,8 +6,9 @@ import re
 import numpy as np
 import pytest
 
+import pelab
 import pelab.colormap as colormap_module
-from pelab.colormap import BLUE, COOL_WARM, LUT_SIZE, NAN_RGBA, RED, legend_stops, to_rgba
+from pelab.colormap import BLUE, COOL_WARM, LUT_SIZE, NAN_RGBA, RED, legend_stops, to_rgba, to_rgba_in_range
 
 
 def cielab_lightness(rgb_bytes):
@@ -148,6 +149,45 @@ def test_custom_range():
 def test_nearest_entry_is_used():
     values = np.linspace(-1.0, 1.0, LUT_SIZE)  # exactly the table's sample points
     np.testing.assert_array_equal(to_rgba(values), COOL_WARM)
+
+
+def entries_as_documented(values, vmin, vmax):
+    """Entry round(255 t), t = (v - vmin) / (vmax - vmin) clipped to [0, 1], step by step."""
+    t = np.clip((np.asarray(values, dtype=np.float64) - vmin) / (vmax - vmin), 0.0, 1.0)
+    return COOL_WARM[np.rint(t * (LUT_SIZE - 1)).astype(int)]
+
+
+@pytest.mark.parametrize(
+    "vmin, vmax",
+    [(-1.0, 1.0), (0.0, 1.0), (-4.0, 4.0), (3.0, 3.5), (-1e-300, 1e-300), (-2.0**-1000, 0.0),
+     (-1.0, 2.0), (10.0, 20.0), (-0.3, 0.7), (-1e300, 1e300)],
+)
+def test_colours_are_round_255_t_exactly(vmin, vmax):
+    """Spans that are powers of two take one product instead of a quotient and a product: the
+    same entries, ties and values a hair from a tie included."""
+    rng = np.random.default_rng(7)
+    span = vmax - vmin
+    # every tie k + 1/2 and its neighbours one ulp away, then random values over and past the range
+    ties = vmin + (np.arange(LUT_SIZE) + 0.5) / (LUT_SIZE - 1) * span
+    values = np.concatenate([
+        ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf),
+        vmin + rng.uniform(-0.1, 1.1, 100_000) * span,
+    ])
+    np.testing.assert_array_equal(to_rgba(values, vmin, vmax)[:, :3], entries_as_documented(values, vmin, vmax)[:, :3])
+
+
+def test_to_rgba_in_range_is_to_rgba():
+    rng = np.random.default_rng(11)
+    pe = pelab.sinusoidal(64, 33, 100.0)
+    ties = (np.arange(LUT_SIZE - 1) + 0.5) / (LUT_SIZE - 1) * 2.0 - 1.0  # the 255 ties inside [-1, 1]
+    values = np.concatenate([
+        [-1.0, -0.0, 0.0, 1.0], ties, np.nextafter(ties, 2.0), np.nextafter(ties, -2.0),
+        rng.uniform(-1.0, 1.0, 100_000),
+    ])
+    for array in (pe, values, values[:100_000].reshape(-1, 4)[:, 1:3]):  # the last is not contiguous
+        rgba = to_rgba_in_range(array)
+        assert rgba.dtype == np.uint8 and rgba.shape == array.shape + (4,) and rgba.flags.c_contiguous
+        np.testing.assert_array_equal(rgba, to_rgba(array))
 
 
 def test_sign_symmetry_of_the_lightness():

@@ -290,26 +290,56 @@ def to_rgba(values, vmin=-1.0, vmax=1.0):
             "values must be a real number or an array-like of real numbers, "
             "got not an array of real numbers"
         )
-    # t = (v - vmin) / (vmax - vmin), clipped to [0, 1], then the nearest table entry,
-    # index round(255 t); in place, since the heatmap demo colours 512 x 512 values per frame.
     # Clipping the rounded index to [0, 255] gives the same entry as rounding the clipped t
     # (255 t >= 255 exactly when t >= 1, and <= 0 when t <= 0), and lets the common case, every
-    # value in range, skip the clip: a min and a max are two quick passes, a clip a slow one.
+    # value in range, skip the clip and the search for NaN.
     with np.errstate(over="ignore", invalid="ignore"):
-        t = np.asarray(array - vmin, dtype=np.float64)
-        t /= vmax - vmin
-        t *= LUT_SIZE - 1
-        np.rint(t, out=t)
+        index = _nearest_entry(array, vmin, vmax)
         # Both are NaN if any value is NaN.
-        in_range = t.size == 0 or (t.min() >= 0.0 and t.max() <= LUT_SIZE - 1)
+        in_range = index.size == 0 or (index.min() >= 0.0 and index.max() <= LUT_SIZE - 1)
     if not in_range:
-        np.clip(t, 0.0, LUT_SIZE - 1, out=t)
+        np.clip(index, 0.0, LUT_SIZE - 1, out=index)
         # NaN came through every step as NaN: it takes the extra entry LUT_SIZE.
-        t[np.isnan(t)] = LUT_SIZE
-    index = t.astype(np.intp)
+        index[np.isnan(index)] = LUT_SIZE
+    return _look_up(index)
+
+
+def to_rgba_in_range(values):
+    """
+    `to_rgba(values)` for a float64 array already known to hold no NaN and
+    only values in [-1, 1], such as a sinusoidal table: the same colours,
+    without the two passes over the values that check their range.  The
+    heatmap demo colours 512 x 512 of them per frame while a slider moves.
+
+    Values outside [-1, 1] or NaN would give wrong colours: check first,
+    or call `to_rgba`.
+    """
+    return _look_up(_nearest_entry(values, -1.0, 1.0))
+
+
+def _nearest_entry(array, vmin, vmax):
+    """round(255 t), t = (v - vmin) / (vmax - vmin), for every value v: a new float64 array,
+    not yet clipped to the table.  Worked in place, one pass a step, since the heatmap demo
+    colours 512 x 512 values per frame."""
+    span = vmax - vmin
+    t = np.asarray(array - vmin, dtype=np.float64)
+    if math.frexp(span)[0] == 0.5:
+        # A span that is a power of two, such as the default 2: dividing by it is exact, and so
+        # is 255 / span, so one product rounds exactly as the quotient times 255 does.
+        # (Where the quotient would underflow, both round to entry 0.)
+        t *= (LUT_SIZE - 1) / span
+    else:
+        t /= span
+        t *= LUT_SIZE - 1
+    return np.rint(t, out=t)
+
+
+def _look_up(index):
+    """The colours of table entries `index` (float, whole numbers from 0 to LUT_SIZE, the last
+    one NaN's), as uint8 RGBA of shape index.shape + (4,)."""
     # One 4-byte word per value: a gather of uint32s is ~15x faster than one of (4,) rows in
-    # Pyodide. Viewed back as bytes, each word is its R, G, B, A again: shape S + (4,).
-    words = np.asarray(_WORDS[index])[..., np.newaxis]
+    # Pyodide. Viewed back as bytes, each word is its R, G, B, A again.
+    words = np.asarray(_WORDS[index.astype(np.intp)])[..., np.newaxis]
     return words.view(np.uint8)
 
 

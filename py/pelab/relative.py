@@ -206,8 +206,9 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE):
 
     **The same table up to rounding.**  `sinusoidal` rounds each angle
     $pos \cdot \omega_i$ before its sine; this rounds $aB\omega_i$ and
-    $b\omega_i$ instead, and the products and sums after them.  The two
-    differ by at most $2^{-52} (seq\_len + 4)$, below 1.2e-13 for 512
+    $b\omega_i$ instead, and the products and sums after them (a numpy
+    that fuses a product and a sum rounds once less, so the last bit can
+    differ between machines).  The two tables differ by at most $2^{-52} (seq\_len + 4)$, below 1.2e-13 for 512
     positions: thousands of times smaller than a colour step of the map or
     the last digit the page shows.  The first $B$ rows and every block
     start are exactly `sinusoidal`'s.
@@ -234,33 +235,33 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE):
     """
     seq_len, d_model, base = check_table(seq_len, d_model, base)
     omega = angular_frequencies(d_model, base)
+    pairs = len(omega)  # ceil(d_model / 2): an odd d_model's lone sine gets a pair here, cut below
     # B = ceil(sqrt(seq_len)) rows per block, and enough blocks to cover seq_len.
     block = math.isqrt(seq_len - 1) + 1
     n_blocks = -(-seq_len // block)
-    # The exact rows: angles a*B*w_i at the block starts, shape (blocks, 1, pairs),
+    # The exact rows: angles a*B*w_i at the block starts, shape (blocks, pairs),
     # and b*w_i at the offsets, shape (B, pairs), each rounded once as in `sinusoidal`.
-    starts = (np.arange(n_blocks, dtype=np.float64) * block)[:, np.newaxis, np.newaxis] * omega
+    starts = (np.arange(n_blocks, dtype=np.float64) * block)[:, np.newaxis] * omega
     offsets = np.arange(block, dtype=np.float64)[:, np.newaxis] * omega
-    sin_a, cos_a = np.sin(starts), np.cos(starts)
-    sin_b, cos_b = np.sin(offsets), np.cos(offsets)
 
-    # (blocks, B, d_model): row b of block a is position a*B + b.
-    pe = np.empty((n_blocks, block, d_model), dtype=np.float64)
-    sines = pe[:, :, 0::2]  # every pair's sine column, the lone last one included
-    cosines = pe[:, :, 1::2]  # the floor(d_model / 2) cosine columns
-    n_cos = d_model // 2
-    # sin(a + b) = sin a cos b + cos a sin b
-    np.multiply(sin_a, cos_b, out=sines)
-    term = cos_a * sin_b
-    sines += term
-    # cos(a + b) = cos a cos b - sin a sin b
-    np.multiply(cos_a[..., :n_cos], cos_b[:, :n_cos], out=cosines)
-    np.multiply(sin_a[..., :n_cos], sin_b[:, :n_cos], out=term[..., :n_cos])
-    cosines -= term[..., :n_cos]
+    # A pair (sin x, cos x) side by side in memory is the complex number
+    # sin x + i cos x = i e^(-ix), and turning it by b is one complex product:
+    # i e^(-ia) * e^(-ib) = i e^(-i(a + b)).  Written out, that product is the
+    # angle-addition formulas above, four real products and two sums, in one pass.
+    turned_starts = np.empty((n_blocks, 1, pairs), dtype=np.complex128)
+    turned_starts.real[:, 0] = np.sin(starts)
+    turned_starts.imag[:, 0] = np.cos(starts)
+    turns = np.empty((block, pairs), dtype=np.complex128)  # e^(-ib) = cos b - i sin b
+    turns.real = np.cos(offsets)
+    np.negative(np.sin(offsets), out=turns.imag)
+    # (blocks, B, 2 pairs): row b of block a is position a*B + b.
+    pe = np.empty((n_blocks, block, 2 * pairs), dtype=np.float64)
+    np.multiply(turned_starts, turns, out=pe.view(np.complex128))
     # A sum of two rounded products can step past +-1 by 2^-52, where sin and cos cannot.
     np.clip(pe, -1.0, 1.0, out=pe)
-    # The last block may run past seq_len; its extra rows are dropped.
-    return pe.reshape(n_blocks * block, d_model)[:seq_len]
+    # The last block may run past seq_len, and an odd d_model has no last cosine: both are dropped.
+    pe = pe.reshape(n_blocks * block, 2 * pairs)[:seq_len]
+    return pe if 2 * pairs == d_model else np.ascontiguousarray(pe[:, :d_model])
 
 
 def relative_residual(k, seq_len, d_model, base=DEFAULT_BASE):
