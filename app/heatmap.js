@@ -137,7 +137,10 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     row.style.setProperty("--y", `${(pos / seqLen) * 100}%`);
     row.style.setProperty("--h", `${100 / seqLen}%`);
     row.dataset.pos = pos;
-    row.querySelector("span").textContent = `pos ${pos}: its fingerprint`;
+    // Called on every frame of a drag: rewriting the same text would relayout and repaint the page.
+    const label = row.querySelector("span");
+    const text = `pos ${pos}: its fingerprint`;
+    if (label.textContent !== text) label.textContent = text;
   }
 
   function clampCell({ pos, dim }) {
