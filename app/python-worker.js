@@ -5,7 +5,7 @@
  * one at a time: pelab.adapter entry points for the demos, and code cells through
  * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
-import { BUILD_ID, FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
+import { BUILD_ID, BYTECODE_URL, FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
 import { EVENT, OUTPUT_LIMIT, REPLY, REQUEST } from "./protocol.js";
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
@@ -71,12 +71,21 @@ async function boot() {
     }
 
     enter("numpy");
+    // fetched while numpy loads
+    const wheel = download(PELAB_WHEEL_URL);
+    const bytecode = download(BYTECODE_URL);
     await loadPackages("numpy");
 
     enter("pelab");
-    const response = await fetch(PELAB_WHEEL_URL);
-    if (!response.ok) throw new Error(`${PELAB_WHEEL_URL} answered ${response.status} ${response.statusText}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+    pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+    // numpy's and pelab's modules compiled at build time (build.py python_bytecode): without
+    // them, importing numpy compiles it first, every visit. Only a speed-up, so not fatal.
+    try {
+      pyodide.unpackArchive(await bytecode, "zip", { extractDir: sitePackages });
+    } catch (error) {
+      console.warn(`Python compiles numpy on import: ${error.message}`);
+    }
     adapter = pyodide.pyimport("pelab.adapter");
 
     post({ type: EVENT.READY, versions: versions(), at: performance.timeOrigin + performance.now() });
@@ -142,6 +151,16 @@ async function snapshotCache() {
   }
 }
 const SNAPSHOT_URL = new URL(`../py/python-snapshot-${BUILD_ID}.bin`, import.meta.url).href;
+
+/** The bytes at `url`, or a rejection that names it; started now, awaited when needed. */
+function download(url) {
+  const bytes = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
+    return response.arrayBuffer();
+  });
+  bytes.catch(() => {}); // not unhandled while the boot is still busy elsewhere; awaited later
+  return bytes;
+}
 
 /** pyodide.loadPackage reports failures through a callback, not a rejection: make them throw. */
 async function loadPackages(names, onMessage = () => {}) {

@@ -89,6 +89,22 @@ def test_the_default_build_is_self_hosted_and_says_it_is_generated():
     assert "https:" not in config
 
 
+def test_numpy_and_pelab_come_with_bytecode_checked_against_their_sources():
+    """py/bytecode.zip: the modules the worker imports at boot, compiled by Pyodide's Python at
+    build time, each a hash-checked .pyc (PEP 552), laid out as in site-packages."""
+    with zipfile.ZipFile(DIST / "py" / "bytecode.zip") as archive:
+        entries = archive.infolist()
+        names = {entry.filename for entry in entries}
+        headers = {archive.read(entry)[:8] for entry in entries}
+    pelab_modules = {path.stem for path in (build.ROOT / "py" / "pelab").glob("*.py")}
+    assert {name.split("/")[-1].split(".")[0] for name in names if name.startswith("pelab/__pycache__/")} == pelab_modules
+    assert {"numpy/__pycache__/__init__.cpython-312.pyc", "numpy/_core/__pycache__/numeric.cpython-312.pyc"} <= names
+    assert all(name.endswith(".cpython-312.pyc") and "/__pycache__/" in name for name in names)
+    # one magic number (one Python), flags 0b11: hash-based and checked against the source
+    assert len({header[:4] for header in headers}) == 1 and {header[4:8] for header in headers} == {b"\x03\0\0\0"}
+    assert {entry.date_time for entry in entries} == {(1980, 1, 1, 0, 0, 0)}  # the same bytes every build
+
+
 def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build():
     worker = (DIST / "service-worker.js").read_text()
     config = (DIST / "app" / "config.js").read_text()

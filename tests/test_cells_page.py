@@ -158,6 +158,26 @@ def test_matplotlib_loads_on_first_use_and_figures_show_inline_in_order(lesson, 
     assert "font cache" not in output(lesson, "scratch")  # built at build time, not in the browser
 
 
+def test_numpy_and_pelab_were_imported_from_the_bytecode_made_at_build_time(lesson):
+    """Pyodide never writes bytecode, so a .pyc beside a module came from py/bytecode.zip; its
+    source hash matching the source means the import used it rather than compiling."""
+    type_code(
+        lesson,
+        "scratch",
+        "import importlib.util, sys\n"
+        "def from_bytecode(name):\n"
+        "    source = sys.modules[name].__file__\n"
+        "    with open(importlib.util.cache_from_source(source), 'rb') as f: pyc = f.read()\n"
+        "    with open(source, 'rb') as f: digest = importlib.util.source_hash(f.read())\n"
+        "    return pyc[4:8] == bytes([3, 0, 0, 0]) and pyc[8:16] == digest\n"
+        "names = ['numpy', 'numpy._core.numeric', 'numpy.linalg._linalg', 'pelab.adapter', 'pelab.colormap']\n"
+        "print(sys.dont_write_bytecode, [from_bytecode(n) for n in names])",
+    )
+    lesson.keyboard.press("Shift+Enter")
+    assert wait_done(lesson, "scratch") == "done"
+    assert output(lesson, "scratch") == "True [True, True, True, True, True]"
+
+
 def test_matplotlib_is_not_loaded_at_boot(lesson, page_log):
     assert not any("matplotlib" in url for url in page_log.requests)
 
