@@ -211,7 +211,37 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page,
     assert wait_for_state(page) == "ready"
 
 
+@pytest.mark.parametrize(
+    ("module", "response", "said"),
+    [
+        ("waves.js", {"status": 404, "body": "not found"}, "a script could not be loaded (main.js or a module it imports)"),
+        ("quiz.js", {"status": 200, "body": "export const = ;", "content_type": "text/javascript"}, "quiz.js: Uncaught SyntaxError"),
+    ],
+)
+def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(page, site_url, module, response, said):
+    """Not a silent "Starting Python…" for ever: preflight.js hears of it, and Retry recovers."""
+    broken = {"on": True}
+    page.route(f"**/app/{module}", lambda route: route.fulfill(**response) if broken["on"] else route.continue_())
+    page.goto(site_url)
+    assert wait_for_state(page, timeout=30) == "error"
+    detail = page.inner_text(".boot-error-detail")
+    assert said in detail and "Reload the page" in detail
+    assert page.locator(".boot-message").inner_text() == "The lesson could not start."
+    broken["on"] = False
+    page.get_by_role("button", name="Retry").click()
+    assert wait_for_state(page) == "ready"
+
+
+def test_without_its_bytecode_python_still_starts(page, site_url, page_log):
+    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes on."""
+    page.route("**/py/bytecode.zip", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready"
+    assert any("Python compiles numpy on import" in text for text in page_log.console)
+
+
 def test_opening_the_page_from_a_file_explains_how_to_serve_it(page):
     page.goto((DIST / "index.html").as_uri())
     assert wait_for_state(page, timeout=10) == "error"
     assert "python3 build.py serve" in page.inner_text(".boot-error-detail")
+    assert not page.get_by_role("button", name="Retry").is_visible()  # reloading would not help
