@@ -160,7 +160,7 @@ def entries_as_documented(values, vmin, vmax):
 @pytest.mark.parametrize(
     "vmin, vmax",
     [(-1.0, 1.0), (0.0, 1.0), (-4.0, 4.0), (3.0, 3.5), (-1e-300, 1e-300), (-2.0**-1000, 0.0),
-     (-1.0, 2.0), (10.0, 20.0), (-0.3, 0.7), (-1e300, 1e300)],
+     (-1.0, 2.0), (10.0, 20.0), (-0.3, 0.7), (-1e300, 1e300), (0.0, 5e-324), (0.0, 2.0**-1020)],
 )
 def test_colours_are_round_255_t_exactly(vmin, vmax):
     """Spans that are powers of two take one product instead of a quotient and a product: the

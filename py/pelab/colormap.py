@@ -322,12 +322,13 @@ def _nearest_entry(array, vmin, vmax):
     not yet clipped to the table.  Worked in place, one pass a step, since the heatmap demo
     colours 512 x 512 values per frame."""
     span = vmax - vmin
+    scale = (LUT_SIZE - 1) / span  # inf for a span below about 2^-1016
     t = np.asarray(array - vmin, dtype=np.float64)
-    if math.frexp(span)[0] == 0.5:
+    if math.frexp(span)[0] == 0.5 and math.isfinite(scale):
         # A span that is a power of two, such as the default 2: dividing by it is exact, and so
         # is 255 / span, so one product rounds exactly as the quotient times 255 does.
-        # (Where the quotient would underflow, both round to entry 0.)
-        t *= (LUT_SIZE - 1) / span
+        # (Where the quotient would underflow, both round to entry 0; overflow, both to inf.)
+        t *= scale
     else:
         t /= span
         t *= LUT_SIZE - 1
