@@ -332,7 +332,8 @@ def matplotlib_font_cache(version: str, wheels: list[Path]) -> Path:
 def first_heatmap(pelab_wheel: Path, wheels: list[Path]) -> Path:
     """The heatmap demo's first picture, drawn at build time by pelab itself (in Pyodide, under
     Node), so the page shows a real figure before Python starts in the browser, or without it."""
-    key = hashlib.sha256(pelab_wheel.read_bytes() + repr(FIRST_HEATMAP).encode()).hexdigest()[:16]
+    made_by = NODE_SCRIPTS["first-heatmap"].encode() + repr(FIRST_HEATMAP).encode()
+    key = hashlib.sha256(made_by + pelab_wheel.read_bytes()).hexdigest()[:16]
     cached = CACHE / "first-heatmap" / f"heatmap-{key}.png"
     if not cached.exists():
         log("pre-rendering the first heatmap with pelab")

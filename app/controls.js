@@ -91,7 +91,7 @@ export function liveRender(root, python, method, show) {
       first = false;
       try {
         await turn?.start;
-        problem.hidden = true;
+        if (!problem.hidden) problem.hidden = true; // setting it again would restyle, every frame
         await show(result, params);
       } finally {
         turn?.finished();
