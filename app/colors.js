@@ -13,12 +13,23 @@ export function loadColors(python) {
 /** CSS background and ink colours for `value` on a scale from -limit to +limit. */
 export async function colorFor(python, value, limit = 1) {
   const { rgba } = await loadColors(python);
-  const t = Math.min(Math.max((value / limit + 1) / 2, 0), 1);
-  const k = Math.round(t * 255) * 4;
+  const k = entryFor(value, limit, rgba.length / 4) * 4;
   return {
     background: `rgb(${rgba[k]} ${rgba[k + 1]} ${rgba[k + 2]})`,
     ink: inkOn(rgba[k], rgba[k + 1], rgba[k + 2]),
   };
+}
+
+/**
+ * The map entry pelab.colormap.to_rgba(value, -limit, limit) draws `value` with, computed the
+ * same way so a table cell is the heatmap's colour for its number: round((size - 1) t) with
+ * t = (value + limit) / (2 limit) clipped to [0, 1], an exact half rounding to even as numpy's
+ * rint does (Math.round takes it up).
+ */
+export function entryFor(value, limit, size) {
+  const x = Math.min(Math.max(((value + limit) / (2 * limit)) * (size - 1), 0), size - 1);
+  const k = Math.round(x);
+  return k - x === 0.5 && k % 2 ? k - 1 : k;
 }
 
 /**

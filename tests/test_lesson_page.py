@@ -187,6 +187,32 @@ def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
     assert cat_encoding == encoding and cat_embedding != embedding
 
 
+def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
+    """Coloured numbers (app/colors.js) pick the colour-map entry pelab.to_rgba picks."""
+    poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
+    poll(lesson, "() => document.querySelectorAll('.relative-table td[title]').length", lambda n: n > 0)
+    for selector, limit in ((".attention-original", 1.5), (".added-table", 2.0), (".relative-table", 1.0)):
+        cells = lesson.evaluate(
+            """(s) => [...document.querySelectorAll(s + " td[title]")].map((td) =>
+                 [Number(td.title.split(": ")[1]), getComputedStyle(td).backgroundColor])""",
+            selector,
+        )
+        expected = pelab.to_rgba(np.array([value for value, _ in cells]), -limit, limit)[:, :3].tolist()
+        assert len(cells) >= 8 and [colour for _, colour in cells] == [f"rgb({r}, {g}, {b})" for r, g, b in expected]
+    # Exact halves, where Math.round goes up and numpy's rint to even, and their neighbours.
+    for limit in (1.0, 1.5, 2.0):
+        ties = -limit + (np.arange(255) + 0.5) / 255 * (2 * limit)
+        values = np.concatenate([ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf), [-9.0, 9.0]])
+        entries = lesson.evaluate(
+            """async ([values, limit]) => {
+                 const { entryFor } = await import(new URL("app/colors.js", document.baseURI));
+                 return values.map((value) => entryFor(value, limit, 256));
+               }""",
+            [values.tolist(), limit],
+        )
+        np.testing.assert_array_equal(pelab.COOL_WARM[entries], pelab.to_rgba(values, -limit, limit))
+
+
 # ---- 6. every demo shows its Python
 
 
