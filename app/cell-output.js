@@ -4,7 +4,7 @@
  * Everything is inserted as text or as pixels, never parsed as HTML.
  */
 import { formatNumber } from "./format.js";
-import { corner, listed, numbersFor } from "./numbers.js";
+import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 
 export function cellOutput(area, title) {
@@ -73,7 +73,7 @@ function heatmapFigure({ title, width, height, rgba, values, vmin, vmax }) {
     caption: `${name}, rows ${listed(rows)} of ${height} and columns ${listed(columns)} of ${width}`,
     corner: "row",
     columns: columns.map(String),
-    rows: rows.map((i) => ({ label: String(i), values: values.subarray(i * width, i * width + columns.length) })),
+    rows: matrixRows(values, width, rows, columns.length),
     note: rows.length < height || columns.length < width ? "The top-left corner of the array: print it in the cell for more." : "",
   });
   return figure;

@@ -5,7 +5,7 @@
  */
 import { bindSliders, liveRender } from "./controls.js";
 import { difference } from "./format.js";
-import { corner, listed, numbersFor } from "./numbers.js";
+import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 
@@ -45,7 +45,7 @@ print("sinusoidal:", pe.shape)`,
         caption: `Cosine similarity, ${title}, positions ${listed(shown)} of ${n}`,
         corner: "position",
         columns: shown.map((q) => String(q)),
-        rows: shown.map((p) => ({ label: String(p), values: result[kind].subarray(p * n, p * n + shown.length) })),
+        rows: matrixRows(result[kind], n, shown, shown.length),
         note:
           (shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "") +
           (kind === "learned" && n > request.maxLen ? " “none”: the table has no row for that position." : ""),

@@ -9,7 +9,7 @@
 import { liveRender } from "./controls.js";
 import { loadColors } from "./colors.js";
 import { formatNumber, roundSignificant } from "./format.js";
-import { corner, listed, numbersFor } from "./numbers.js";
+import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { slider } from "./slider.js";
@@ -117,10 +117,9 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
         `${listed(columns)} of ${dModel}, base ${formatNumber(base)}`,
       corner: "position",
       columns: columns.map((j) => `j = ${j}`),
-      rows: positions.map((pos) => ({
-        label: pos === outlined ? `pos ${pos} (outlined)` : `pos ${pos}`,
-        values: shown.values.slice(pos * dModel, pos * dModel + columns.length), // kept: values is recycled
-      })),
+      rows: matrixRows(shown.values, dModel, positions, columns.length, (pos) =>
+        pos === outlined ? `pos ${pos} (outlined)` : `pos ${pos}`,
+      ),
       note:
         seqLen > positions.length || dModel > columns.length
           ? "A corner of the matrix. Focus the heatmap and use the arrow keys to read any other value."

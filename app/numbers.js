@@ -72,6 +72,14 @@ export function corner(n) {
   return [...Array(Math.min(n, CORNER)).keys()];
 }
 
+/**
+ * Rows for show() from a row-major matrix `width` values wide: row i of `rows` holds its first
+ * `columns` values, copied (a demo may hand its buffers back for reuse), labelled label(i).
+ */
+export function matrixRows(matrix, width, rows, columns, label = String) {
+  return rows.map((i) => ({ label: label(i), values: matrix.slice(i * width, i * width + columns) }));
+}
+
 /** Indices for a caption: "0–7" for consecutive ones from 0, "0–7 and 40" with one more. */
 export function listed(indices) {
   const run = indices.filter((n, k) => n === k);

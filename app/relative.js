@@ -4,7 +4,7 @@
  */
 import { bindSliders, liveRender } from "./controls.js";
 import { difference } from "./format.js";
-import { corner, listed, numbersFor } from "./numbers.js";
+import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "./vector-table.js";
@@ -43,7 +43,7 @@ pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
       caption: `M_${request.k}, ${d} × ${d}` + (shown.length < d ? `: rows and columns ${listed(shown)}` : ""),
       corner: "row",
       columns: shown.map((j) => `column ${j}`),
-      rows: shown.map((i) => ({ label: `row ${i}`, values: result.rotation.subarray(i * d, i * d + shown.length) })),
+      rows: matrixRows(result.rotation, d, shown, shown.length, (i) => `row ${i}`),
       note: shown.length < d ? `The top-left corner of the ${d} × ${d} matrix; the other blocks down the diagonal are alike.` : "",
     });
     const rows = [];

@@ -6,7 +6,7 @@
 import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
 import { difference, formatNumber } from "./format.js";
 import { lineChart } from "./line-chart.js";
-import { corner, listed, numbersFor } from "./numbers.js";
+import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
 import { paintPixels } from "./paint.js";
 import { ticks } from "./ticks.js";
 import { showPython } from "./show-python.js";
@@ -70,7 +70,7 @@ dot[${pos}].round(2)                                 # position ${pos} against e
         caption: `${title} for p, q = ${listed(shown)} of ${n} positions`,
         corner: "p \\ q",
         columns: shown.map((q) => `q = ${q}`),
-        rows: shown.map((p) => ({ label: `p = ${p}`, values: result[kind].subarray(p * n, p * n + shown.length) })),
+        rows: matrixRows(result[kind], n, shown, shown.length, (p) => `p = ${p}`),
         note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix; every diagonal holds one value.` : "",
       });
     }
