@@ -198,7 +198,5 @@ export function createEditor(host, { code, label, onRun, onChange }) {
         codemirror.replace(view, text);
       }
     },
-    /** Focus the editor, made first if need be. */
-    focus: () => make().then((made) => made.focus()),
   };
 }
