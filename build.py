@@ -240,7 +240,8 @@ def bundle_vendor(entry: Path) -> Path:
 
 
 # Run by Node (argument: a folder with Pyodide's runtime and wheels): boot Pyodide there, the
-# way the browser does, and do one build-time job in it. Each script prints its result.
+# way the browser does, and do one build-time job in it. Each script prints its result; the
+# pelab jobs ("first-heatmap", "bytecode") run after WITH_PELAB, below.
 NODE_SCRIPTS = {
     # import matplotlib, which writes its font cache; print the cache
     "font-cache": """
@@ -250,27 +251,15 @@ await pyodide.loadPackage("matplotlib", { messageCallback: () => {} });
 const path = pyodide.runPython("import os, matplotlib.font_manager as fm; os.path.join(os.path.dirname(fm.__file__), 'fontlist.json')");
 process.stdout.write(pyodide.FS.readFile(path, { encoding: "utf8" }));
 """,
-    # install the pelab wheel (argument 2) and print the lesson's first heatmap as PNG bytes
+    # print the lesson's first heatmap as PNG bytes
     "first-heatmap": """
-import { readFileSync } from "node:fs";
-import { loadPyodide } from "pyodide";
-const pyodide = await loadPyodide({ indexURL: process.argv[1] });
-await pyodide.loadPackage("numpy", { messageCallback: () => {} });
-pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "wheel");
 const png = pyodide.runPython("import pelab; pelab.png_bytes(pelab.to_rgba(pelab.sinusoidal(%d, %d, %s)))");
 process.stdout.write(png.toJs());
 png.destroy();
 """,
-    # install the pelab wheel (argument 2), import what the worker imports at boot, and print a zip
-    # of those modules' bytecode (numpy's and pelab's), to unpack into site-packages before import
+    # import what the worker imports at boot, and print a zip of those modules' bytecode (numpy's
+    # and pelab's), to unpack into site-packages before import
     "bytecode": """
-import { readFileSync } from "node:fs";
-import { loadPyodide } from "pyodide";
-const pyodide = await loadPyodide({ indexURL: process.argv[1] });
-await pyodide.loadPackage("numpy", { messageCallback: () => {} });
-// where the worker installs pelab too
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "wheel", { extractDir: sitePackages });
 const zip = pyodide.runPython(`
 import io, os, py_compile, site, sys, zipfile
 import pelab.adapter, pelab.notebook
@@ -295,6 +284,16 @@ process.stdout.write(zip.toJs());
 zip.destroy();
 """,
 }
+# What the pelab jobs above run first: numpy loaded and the pelab wheel (argument 2) installed
+# where the worker installs it, in site-packages.
+WITH_PELAB = """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "pyodide";
+const pyodide = await loadPyodide({ indexURL: process.argv[1] });
+await pyodide.loadPackage("numpy", { messageCallback: () => {} });
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "wheel", { extractDir: sitePackages });
+"""
 # The heatmap demo's first settings (index.html): pre-rendered by build.py as its first paint.
 FIRST_HEATMAP = (64, 128, 10000.0)
 
@@ -332,15 +331,8 @@ def matplotlib_font_cache(version: str, wheels: list[Path]) -> Path:
 def first_heatmap(pelab_wheel: Path, wheels: list[Path]) -> Path:
     """The heatmap demo's first picture, drawn at build time by pelab itself (in Pyodide, under
     Node), so the page shows a real figure before Python starts in the browser, or without it."""
-    made_by = NODE_SCRIPTS["first-heatmap"].encode() + repr(FIRST_HEATMAP).encode()
-    key = hashlib.sha256(made_by + pelab_wheel.read_bytes()).hexdigest()[:16]
-    cached = CACHE / "first-heatmap" / f"heatmap-{key}.png"
-    if not cached.exists():
-        log("pre-rendering the first heatmap with pelab")
-        script = NODE_SCRIPTS["first-heatmap"] % FIRST_HEATMAP
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(run_in_pyodide("first-heatmap", wheels, str(pelab_wheel), script=script))
-    return cached
+    script = NODE_SCRIPTS["first-heatmap"] % FIRST_HEATMAP
+    return run_with_pelab("first-heatmap", script, "heatmap-{key}.png", pelab_wheel, wheels)
 
 
 def python_bytecode(pelab_wheel: Path, wheels: list[Path]) -> Path:
@@ -351,13 +343,18 @@ def python_bytecode(pelab_wheel: Path, wheels: list[Path]) -> Path:
     into site-packages first. Each file is checked against its source's hash on import, so a
     mismatch costs only the compile it would have cost anyway.
     """
-    made_by = NODE_SCRIPTS["bytecode"].encode() + b"".join(path.name.encode() for path in wheels)
-    key = hashlib.sha256(made_by + pelab_wheel.read_bytes()).hexdigest()[:16]
-    cached = CACHE / "bytecode" / f"bytecode-{key}.zip"
+    return run_with_pelab("bytecode", NODE_SCRIPTS["bytecode"], "bytecode-{key}.zip", pelab_wheel, wheels)
+
+
+def run_with_pelab(job: str, script: str, name: str, pelab_wheel: Path, wheels: list[Path]) -> Path:
+    """What `script` prints in Pyodide with pelab installed (WITH_PELAB), kept in .cache/<job>/ under
+    `name` with {key} standing for a hash of all it depends on: the script, the wheels, pelab."""
+    made_by = script.encode() + b"".join(path.name.encode() for path in wheels) + pelab_wheel.read_bytes()
+    cached = CACHE / job / name.format(key=hashlib.sha256(made_by).hexdigest()[:16])
     if not cached.exists():
-        log("compiling numpy's and pelab's modules to bytecode in Pyodide")
+        log(f"running the build step {job} in Pyodide")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(run_in_pyodide("bytecode", wheels, str(pelab_wheel)))
+        cached.write_bytes(run_in_pyodide(job, wheels, str(pelab_wheel), script=WITH_PELAB + script))
     return cached
 
 
