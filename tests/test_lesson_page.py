@@ -192,13 +192,13 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
     poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
     poll(lesson, "() => document.querySelectorAll('.relative-table td[title]').length", lambda n: n > 0)
     for selector, limit in ((".attention-original", 1.5), (".added-table", 2.0), (".relative-table", 1.0)):
-        cells = lesson.evaluate(
-            """(s) => [...document.querySelectorAll(s + " td[title]")].map((td) =>
-                 [Number(td.title.split(": ")[1]), getComputedStyle(td).backgroundColor])""",
+        values = [value for row in cell_values(lesson, selector) for value in row]
+        colours = lesson.evaluate(
+            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")].map((td) => getComputedStyle(td).backgroundColor)""",
             selector,
         )
-        expected = pelab.to_rgba(np.array([value for value, _ in cells]), -limit, limit)[:, :3].tolist()
-        assert len(cells) >= 8 and [colour for _, colour in cells] == [f"rgb({r}, {g}, {b})" for r, g, b in expected]
+        expected = pelab.to_rgba(np.array(values), -limit, limit)[:, :3].tolist()
+        assert len(values) >= 8 and colours == [f"rgb({r}, {g}, {b})" for r, g, b in expected]
     # Exact halves, where Math.round goes up and numpy's rint to even, and their neighbours.
     for limit in (1.0, 1.5, 2.0):
         ties = -limit + (np.arange(255) + 0.5) / 255 * (2 * limit)

@@ -208,9 +208,10 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE):
     $pos \cdot \omega_i$ before its sine; this rounds $aB\omega_i$ and
     $b\omega_i$ instead, and the products and sums after them (a numpy
     that fuses a product and a sum rounds once less, so the last bit can
-    differ between machines).  The two tables differ by at most $2^{-52} (seq\_len + 4)$, below 1.2e-13 for 512
-    positions: thousands of times smaller than a colour step of the map or
-    the last digit the page shows.  The first $B$ rows and every block
+    differ between machines).  The two tables differ by at most
+    $2^{-52} (seq\_len + 4)$, below 1.2e-13 for 512 positions: thousands of
+    times smaller than a colour step of the map or the last digit the page
+    shows.  The first $B$ rows and every block
     start are exactly `sinusoidal`'s.
 
     Args:
