@@ -235,7 +235,8 @@ export class PythonBridge extends EventTarget {
       for (const event of started.release()) (event.type === "error" ? onError : onMessage)(event);
     } else {
       this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
-      worker.postMessage({ type: REQUEST.INIT, interruptBuffer: this.#interrupt?.buffer ?? null });
+      const uncontrolled = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+      worker.postMessage({ type: REQUEST.INIT, interruptBuffer: this.#interrupt?.buffer ?? null, uncontrolled });
     }
     this.#armWatchdog();
   }

@@ -2,8 +2,12 @@
  * The contract between the page and the Python worker: every message type, in one place.
  *
  * Page -> worker, once, first:
- *   {type: "init", interruptBuffer}       a SharedArrayBuffer for Stop, or null without isolation
- *                                         (start-python.js, a classic script, spells it out too)
+ *   {type: "init", interruptBuffer, uncontrolled}
+ *                                         interruptBuffer: a SharedArrayBuffer for Stop, or null
+ *                                         without isolation; uncontrolled: true when the browser
+ *                                         has service workers but none serves the page yet (a
+ *                                         first visit: see python-worker.js withDistinctRuntime).
+ *                                         start-python.js, a classic script, spells it out too
  * Or, to a separate short-lived worker, instead of "init":
  *   {type: "snapshot", id}                make this build's memory snapshot of a fresh Python;
  *                                         the reply's value is "made" or "kept" (one exists)
@@ -24,7 +28,8 @@
  *   {type: "progress", stage, at}         a boot stage (see BOOT_STAGES) has started, at `at`
  *                                         (ms since the epoch: timeOrigin + now in the worker)
  *   {type: "ready", versions, at}         Python is up (at `at`); versions = {pyodide, python, numpy,
- *                                         fromSnapshot: started from this build's snapshot}
+ *                                         fromSnapshot: started from this build's snapshot,
+ *                                         distinctRuntime: compiled a marked copy of the runtime}
  *   {type: "fatal", stage, message}       Python could not start (a boot stage failed)
  *   {type: "crash", message}              the runtime died after boot (abort, exit, C stack
  *                                         overflow): the page starts a fresh worker

@@ -17,8 +17,10 @@
   }
   worker.addEventListener("message", keep);
   worker.addEventListener("error", keep);
+  // A first visit: this browser has service workers, but none serves this page yet.
+  var uncontrolled = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
   // REQUEST.INIT of protocol.js, which a classic script cannot import.
-  worker.postMessage({ type: "init", interruptBuffer: interrupt ? interrupt.buffer : null });
+  worker.postMessage({ type: "init", interruptBuffer: interrupt ? interrupt.buffer : null, uncontrolled: uncontrolled });
   self.pelabStartedPython = {
     worker: worker,
     interrupt: interrupt,

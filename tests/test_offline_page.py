@@ -4,6 +4,7 @@ stopped; a new build replaces the cache; no page ever reaches beyond 127.0.0.1."
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import shutil
 from types import SimpleNamespace
@@ -66,6 +67,27 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site
     page.goto(f"{own_site.url}embedding.html")
     assert page.locator("h1").is_visible()
     assert page_log.blocked == []
+
+
+def test_the_second_visit_loads_the_runtime_compiled_during_the_first(browser, page, own_site):
+    """A first visit compiles a marked copy of Pyodide's runtime, so the snapshot worker's compile
+    of the service worker's copy is a fresh one, whose code V8 keeps with that copy; the second
+    visit loads that code (wasm.Deserialize) instead of compiling the runtime again."""
+    page.goto(own_site.url)
+    assert wait_for_state(page) == "ready"
+    assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "distinct"
+    wait_until_cached(page)
+
+    browser.start_tracing(page=page, categories=["v8.wasm"])
+    try:
+        page.reload()
+        assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    finally:
+        trace = json.loads(browser.stop_tracing())
+    assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "as served"
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    compiled = [e["name"] for e in events if e["name"] in ("wasm.Deserialize", "wasm.StartStreamingCompilation")]
+    assert "wasm.Deserialize" in compiled, compiled
 
 
 def test_a_new_build_replaces_the_cache_and_offers_a_reload(page, own_site):
