@@ -59,7 +59,10 @@ async function boot() {
     enter("runtime");
     const { interruptBuffer, uncontrolled } = await init;
     const { loadPyodide } = await import(`${PYODIDE_INDEX_URL}pyodide.mjs`);
-    pyodide = await startPython(uncontrolled ? withDistinctRuntime(loadPyodide) : loadPyodide);
+    // Later visits get the runtime from the service worker only when it is on this site (not
+    // in a --pyodide-cdn build).
+    const cachedLater = uncontrolled && new URL(PYODIDE_INDEX_URL).origin === self.location.origin;
+    pyodide = await startPython(cachedLater ? withDistinctRuntime(loadPyodide) : loadPyodide);
     pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
     pyodide.setStderr({ batched: (text) => output.write(EVENT.STDERR, text) });
     if (interruptBuffer) {
