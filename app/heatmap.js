@@ -104,14 +104,17 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     );
   }
 
-  /** The top-left corner of the encoding, and the outlined row when it lies below that corner. */
-  function showNumbers() {
+  /**
+   * The top-left corner of the encoding on the canvas, and the outlined row when it lies below
+   * that corner. Read when the table is open: a drag repaints 60 times a second.
+   */
+  function numbersNow() {
     const { seqLen, dModel, base } = shown.params;
     const columns = corner(dModel);
     const positions = corner(seqLen);
     const outlined = Math.round(position.value);
     if (outlined >= positions.length && outlined < seqLen) positions.push(outlined);
-    numbers.show({
+    return {
       caption:
         `PE(pos, j) for positions ${listed(positions)} of ${seqLen} and dimensions ` +
         `${listed(columns)} of ${dModel}, base ${formatNumber(base)}`,
@@ -124,12 +127,12 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
         seqLen > positions.length || dModel > columns.length
           ? "A corner of the matrix. Focus the heatmap and use the arrow keys to read any other value."
           : "",
-    });
+    };
   }
 
   function highlightRow() {
     if (!shown) return;
-    showNumbers();
+    numbers.show(numbersNow);
     const { seqLen } = shown.params;
     const pos = Math.round(position.value);
     row.hidden = pos >= seqLen;

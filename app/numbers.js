@@ -15,8 +15,9 @@ let made = 0;
 /**
  * The numbers box of `figure`: at the end of the <figure> around it, or right after it; for
  * figures side by side, which are too narrow for a table, under their row, in order. `what`
- * says whose numbers they are ("Show the numbers: the heatmap"). Returns show({caption,
- * corner, columns, rows, note, format}), rows being [{label, values}]; NaN shows as "none".
+ * says whose numbers they are ("Show the numbers: the heatmap"). Returns show(numbers):
+ * numbers = {caption, corner, columns, rows, note, format}, rows being [{label, values}] (NaN
+ * shows as "none"), or a function returning them, called only when the table can be seen.
  */
 export function numbersFor(figure, what) {
   const details = document.createElement("details");
@@ -52,7 +53,9 @@ export function numbersFor(figure, what) {
     },
   };
 
-  function render({ caption, corner: cornerLabel = "", columns, rows, note: text = "", format = (v) => fixed(v, 6) }) {
+  function render(numbers) {
+    const { caption, corner: cornerLabel = "", columns, rows, note: text = "", format = (v) => fixed(v, 6) } =
+      typeof numbers === "function" ? numbers() : numbers;
     const head = row(cell("th", cornerLabel, "col"), ...columns.map((label) => cell("th", label, "col")));
     const body = rows.map(({ label, values }) =>
       row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? "none" : format(v)))),

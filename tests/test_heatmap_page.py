@@ -113,6 +113,39 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
     assert float(lesson.locator(".heatmap-readout").get_attribute("data-value")) == expected[40, 3]
 
 
+NUMBERS = """() => {
+  const table = document.getElementById(document.querySelector('.heatmap-canvas').getAttribute('aria-details')).querySelector('table');
+  return {caption: table.caption?.textContent ?? '', rows: [...table.tBodies[0]?.rows ?? []].map((r) => [...r.cells].map((c) => c.textContent))};
+}"""
+
+
+def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(lesson):
+    """The table is read from the heatmap on screen: kept up to date while open, and built from
+    the latest heatmap (not the one shown when it was last open) when opened again."""
+    box = heatmap(lesson).locator("details.numbers")
+    slider = heatmap(lesson).get_by_role("slider", name="base")
+
+    def step_base() -> float:
+        before = rendered(lesson)
+        slider.press("ArrowRight")
+        return float(poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v != before).split("@")[1])
+
+    def check(base: float) -> None:
+        table = poll(lesson, NUMBERS, lambda t: f"base {base:g}" in t["caption"].replace(",", ""))
+        pos1 = next(row for row in table["rows"] if row[0] == "pos 1")
+        expected = sinusoidal_by_rotation(64, 128, base)[1, :8]
+        assert [float(v.replace("\u2212", "-")) for v in pos1[1:]] == pytest.approx(expected, abs=5e-7)
+
+    box.locator("summary").click()
+    check(10000)
+    check(step_base())  # open: follows the slider
+    box.locator("summary").click()
+    base = step_base()
+    base = step_base()  # closed meanwhile: opened again, it shows this one
+    box.locator("summary").click()
+    check(base)
+
+
 def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
     page.locator(CANVAS).scroll_into_view_if_needed()
     box = page.locator(CANVAS).bounding_box()
