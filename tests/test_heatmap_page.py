@@ -9,6 +9,7 @@ import pytest
 
 from conftest import DIST, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
+from test_accessibility_page import numbers_of
 
 pytestmark = pytest.mark.browser
 
@@ -113,10 +114,8 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
     assert float(lesson.locator(".heatmap-readout").get_attribute("data-value")) == expected[40, 3]
 
 
-NUMBERS = """() => {
-  const table = document.getElementById(document.querySelector('.heatmap-canvas').getAttribute('aria-details')).querySelector('table');
-  return {caption: table.caption?.textContent ?? '', rows: [...table.tBodies[0]?.rows ?? []].map((r) => [...r.cells].map((c) => c.textContent))};
-}"""
+CAPTION = f"""() => document.getElementById(document.querySelector('{CANVAS}').getAttribute('aria-details'))
+  .querySelector('table').caption?.textContent ?? ''"""
 
 
 def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(lesson):
@@ -131,10 +130,9 @@ def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(less
         return float(poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v != before).split("@")[1])
 
     def check(base: float) -> None:
-        table = poll(lesson, NUMBERS, lambda t: f"base {base:g}" in t["caption"].replace(",", ""))
-        pos1 = next(row for row in table["rows"] if row[0] == "pos 1")
-        expected = sinusoidal_by_rotation(64, 128, base)[1, :8]
-        assert [float(v.replace("\u2212", "-")) for v in pos1[1:]] == pytest.approx(expected, abs=5e-7)
+        poll(lesson, CAPTION, lambda caption: f"base {base:g}" in caption.replace(",", ""))
+        pos1 = numbers_of(lesson, CANVAS)["rows"]["pos 1"]
+        assert pos1 == pytest.approx(sinusoidal_by_rotation(64, 128, base)[1, :8], abs=5e-7)
 
     box.locator("summary").click()
     check(10000)
