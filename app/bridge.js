@@ -54,6 +54,9 @@ export class PythonBridge extends EventTarget {
   #pending = new Map();
   #runs = new Set();
   #nextId = 1;
+  /** Canvases handed to a worker to paint on: canvas -> {worker, id}. */
+  #handedOver = new WeakMap();
+  #nextCanvasId = 1;
   #settle;
   #watchdog = null;
   #stage = "runtime";
@@ -68,10 +71,57 @@ export class PythonBridge extends EventTarget {
     this.#start();
   }
 
-  /** Run a pelab entry point in the worker; resolves with its result, rejects with a PythonError. */
-  async call(fn, args = {}) {
+  /**
+   * Run a pelab entry point in the worker; resolves with its result, rejects with a PythonError.
+   * With a `canvas`, the worker paints the result's `rgba` on it itself, and the result has
+   * `paintedAt` (ms since the epoch) instead, unless the canvas could not be handed over: see
+   * paintingCanvas.
+   */
+  async call(fn, args = {}, canvas = null) {
     await this.ready;
-    return this.#request({ type: REQUEST.CALL, fn, args });
+    const handover = canvas && this.#handOver(canvas);
+    return this.#request({ type: REQUEST.CALL, fn, args, canvas: handover?.canvas }, handover?.transfer);
+  }
+
+  /**
+   * Hand `canvas` to the worker to paint on, once per canvas (a canvas can only be handed over
+   * once, ever): what the call message carries, or null where the page paints it itself, in
+   * browsers without OffscreenCanvas and on a canvas the page has drawn on.
+   */
+  #handOver(canvas) {
+    const handed = this.#handedOver.get(canvas);
+    if (handed) return handed.worker === this.#worker ? { canvas: { id: handed.id }, transfer: [] } : null;
+    if (typeof canvas.transferControlToOffscreen !== "function") return null;
+    let offscreen;
+    try {
+      offscreen = canvas.transferControlToOffscreen();
+    } catch {
+      return null; // it has a context of its own
+    }
+    const id = this.#nextCanvasId++;
+    this.#handedOver.set(canvas, { worker: this.#worker, id });
+    return { canvas: { id, offscreen }, transfer: [offscreen] };
+  }
+
+  /**
+   * The canvas to paint on in place of `canvas`: `canvas` itself, unless it was handed to a
+   * worker that has since been replaced (restart), which took it along. Then a copy of it
+   * (attributes, not listeners) takes its place, showing what it last showed, and the page
+   * paints that one itself from then on.
+   */
+  paintingCanvas(canvas) {
+    const handed = this.#handedOver.get(canvas);
+    if (!handed || handed.worker === this.#worker) return canvas;
+    const copy = canvas.cloneNode(false);
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    try {
+      copy.getContext("2d").drawImage(canvas, 0, 0);
+    } catch {
+      // blank until the next result
+    }
+    canvas.replaceWith(copy);
+    return copy;
   }
 
   /**
@@ -157,9 +207,12 @@ export class PythonBridge extends EventTarget {
     });
   }
 
-  /** The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap). */
-  heatmap({ seqLen, dModel, base }) {
-    return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base });
+  /**
+   * The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap); with a
+   * `canvas`, painted on it by the worker (see call).
+   */
+  heatmap({ seqLen, dModel, base }, canvas = null) {
+    return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base }, canvas);
   }
 
   /** The colour map as a 256 x 1 RGBA strip. */
@@ -241,11 +294,11 @@ export class PythonBridge extends EventTarget {
     this.#armWatchdog();
   }
 
-  #request(message) {
+  #request(message, transfer = []) {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...message, id });
+      this.#worker.postMessage({ ...message, id }, transfer);
     });
   }
 

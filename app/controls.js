@@ -57,9 +57,11 @@ const PATIENCE_MS = 400;
 
 /**
  * Render with `python[method](params)` then `show(result, params)`, newest params winning.
+ * `method` may also be a function of params that asks Python itself.
  * Python runs one thing at a time: while a code cell runs, the demo says it is waiting for it.
  */
 export function liveRender(root, python, method, show) {
+  const ask = typeof method === "function" ? method : (params) => python[method](params);
   const problem = root.querySelector(".problem");
   let waiting = null; // the note, made the first time it is needed
   async function compute(params) {
@@ -77,7 +79,7 @@ export function liveRender(root, python, method, show) {
       waiting.hidden = false;
     }, PATIENCE_MS);
     try {
-      return await python[method](params);
+      return await ask(params);
     } finally {
       clearTimeout(timer);
       if (waiting) waiting.hidden = true;

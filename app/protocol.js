@@ -13,7 +13,12 @@
  *                                         the reply's value is "made" or "kept" (one exists)
  * Requests (page -> worker) carry an `id` and get exactly one reply with that `id`; the worker
  * runs them one at a time, in order:
- *   {type: "call", id, fn, args}          run the pelab entry point `fn` with keyword `args`
+ *   {type: "call", id, fn, args, canvas}  run the pelab entry point `fn` with keyword `args`.
+ *                                         canvas (optional): {id, offscreen} of a page canvas
+ *                                         the worker paints the result's RGBA on itself, as it
+ *                                         is computed; `offscreen` (transferred) comes once, with
+ *                                         the first call for that id. The reply then has no
+ *                                         rgba but paintedAt (ms since the epoch): see bridge.js
  *   {type: "run", id, cell, code}         run a code cell in the page's shared namespace
  * And, without an id or a reply, handled at once:
  *   {type: "recycle", buffers}            ArrayBuffers of results the page is done with, sent
