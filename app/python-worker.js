@@ -6,6 +6,7 @@
  * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
 import { BUILD_ID, BYTECODE_URL, FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
+import { paintPixels } from "./paint.js";
 import { EVENT, OUTPUT_LIMIT, REPLY, REQUEST } from "./protocol.js";
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
@@ -396,17 +397,14 @@ const canvases = new Map();
 function paintResult(result, offscreen) {
   if (!offscreen || !result.has("rgba")) return null;
   const rgba = result.pop("rgba");
-  const buffer = rgba.getBuffer("u8clamped");
+  const buffer = rgba.getBuffer();
   try {
     const width = result.get("width");
     const height = result.get("height");
     if (!buffer.c_contiguous || buffer.data.length !== width * height * 4) {
       throw new Error("pelab returned rgba that is not width x height pixels");
     }
-    // Setting a canvas's size, even to the same value, clears it: only on a change.
-    if (offscreen.width !== width) offscreen.width = width;
-    if (offscreen.height !== height) offscreen.height = height;
-    offscreen.getContext("2d").putImageData(new ImageData(buffer.data, width, height), 0, 0);
+    paintPixels(offscreen, { width, height, rgba: buffer.data });
   } finally {
     buffer.release();
     rgba.destroy();
