@@ -83,7 +83,7 @@ def test_heatmap():
     assert (result["width"], result["height"]) == (6, 5)
     assert result["rgba"].shape == (5 * 6 * 4,)
     assert result["values"].shape == (5 * 6,)
-    np.testing.assert_array_equal(result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0).reshape(-1))
+    np.testing.assert_array_equal(result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0, clip=False).reshape(-1))
     np.testing.assert_allclose(result["values"], pelab.sinusoidal(5, 6, 100.0).reshape(-1), rtol=0, atol=1e-15)
     np.testing.assert_array_equal(result["rgba"], pelab.to_rgba(pelab.sinusoidal(5, 6, 100.0)).reshape(-1))
 

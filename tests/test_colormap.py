@@ -190,6 +190,14 @@ def test_to_rgba_in_range_is_to_rgba():
         np.testing.assert_array_equal(rgba, to_rgba(array))
 
 
+def test_to_rgba_in_range_gives_the_end_colours_a_rounding_error_past_the_range():
+    """pelab.adapter.heatmap colours an unclipped table, which may hold 1 + 2^-52."""
+    past = np.array([1.0 + k * 2.0**-52 for k in range(1, 9)] + [1.0038])
+    for values in (past, -past):
+        np.testing.assert_array_equal(to_rgba_in_range(values), to_rgba(values))
+        assert len({tuple(colour) for colour in to_rgba_in_range(values)}) == 1
+
+
 def test_sign_symmetry_of_the_lightness():
     values = np.linspace(0.05, 1.0, 20)
     np.testing.assert_allclose(

@@ -129,6 +129,9 @@ def test_table_by_rotation_is_sinusoidal_up_to_rounding(seq_len, d_model):
         assert pe.shape == expected.shape and pe.dtype == np.float64 and pe.flags.c_contiguous
         assert np.max(np.abs(pe - expected)) <= 2**-52 * (seq_len + 4)
         assert np.max(np.abs(pe)) <= 1.0
+        unclipped = sinusoidal_by_rotation(seq_len, d_model, base, clip=False)
+        np.testing.assert_array_equal(np.clip(unclipped, -1.0, 1.0), pe)
+        assert np.max(np.abs(unclipped)) <= 1.0 + 1e-15
         # Only the block starts and the first block have sines of their own: those rows are exact.
         block = math.isqrt(seq_len - 1) + 1
         np.testing.assert_array_equal(pe[:block], expected[:block])

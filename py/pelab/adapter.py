@@ -59,17 +59,18 @@ PERMUTATION_SHOWN = 16
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
     """The sinusoidal encoding as an image: one pixel per (position, dimension).
 
-    The demo repaints 512 x 512 of it while a slider moves, so both steps take the fast way: the
-    table is `sinusoidal_by_rotation`'s, `sinusoidal`'s up to rounding (below 1.2e-13 at 512
-    positions) in a third of the time, and its colours are `to_rgba`'s without the range check,
-    since every value of that table lies in [-1, 1].
+    The demo repaints 512 x 512 of it while a slider moves, so every step takes the fast way:
+    the table is `sinusoidal_by_rotation`'s, `sinusoidal`'s up to rounding (below 1.2e-13 at 512
+    positions) in a third of the time, left unclipped (a value may step past +-1 by an ulp,
+    which no readout shows and which gets the end colour all the same), and its colours are
+    `to_rgba`'s without the range check.
 
     Returns:
         width: d_model (columns are dimensions j), height: seq_len (rows are positions),
         rgba: uint8, shape (seq_len * d_model * 4,), row-major RGBA ready for ImageData,
         values: float64, shape (seq_len * d_model,), the encoding itself for readouts.
     """
-    pe = sinusoidal_by_rotation(seq_len, d_model, base)
+    pe = sinusoidal_by_rotation(seq_len, d_model, base, clip=False)
     height, width = pe.shape  # Python ints, whatever integer type the arguments were
     return {
         "width": width,

@@ -311,8 +311,10 @@ def to_rgba_in_range(values):
     without the two passes over the values that check their range.  The
     heatmap demo colours 512 x 512 of them per frame while a slider moves.
 
-    Values outside [-1, 1] or NaN would give wrong colours: check first,
-    or call `to_rgba`.
+    Values a rounding error past +-1 (a table of sums of products may hold
+    1 + 2^-52) still get the end colours, as `to_rgba` gives them.  Values
+    further outside [-1, 1] (beyond about +-1.0039) or NaN would give wrong
+    colours: check first, or call `to_rgba`.
     """
     return _look_up(_nearest_entry(values, -1.0, 1.0))
 

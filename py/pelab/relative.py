@@ -181,7 +181,7 @@ def _rows_at(positions, omega, d_model):
     return pe
 
 
-def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE):
+def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE, *, clip=True):
     r"""
     The sinusoidal table again, built the way this module says it can be:
     from a few rows and the rotations between them.
@@ -219,11 +219,16 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE):
         d_model: number of columns, an integer from 1 to `MAX_D_MODEL`.
         base: a finite real number > 1 (10000 in the paper).
         `seq_len * d_model` may not exceed `MAX_ELEMENTS`.
+        clip: keep every value in [-1, 1].  A rounded sum of two products
+            can step past +-1 by an ulp or two (below 1e-15), where sine
+            and cosine cannot; `clip=False` leaves those values as they
+            came and saves a pass over the table, for a caller that only
+            colours it (see `pelab.adapter.heatmap`).
 
     Returns:
         float64 array of shape `(seq_len, d_model)`, C-contiguous, laid out
         like `sinusoidal`'s (odd `d_model`: the last column is a lone sine);
-        every value lies in [-1, 1].
+        every value lies in [-1, 1] (with `clip=False`, within 1e-15 of it).
 
     Raises:
         ValueError: if an argument is out of range; the message names it.
@@ -258,8 +263,9 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE):
     # (blocks, B, 2 pairs): row b of block a is position a*B + b.
     pe = np.empty((n_blocks, block, 2 * pairs), dtype=np.float64)
     np.multiply(turned_starts, turns, out=pe.view(np.complex128))
-    # A sum of two rounded products can step past +-1 by 2^-52, where sin and cos cannot.
-    np.clip(pe, -1.0, 1.0, out=pe)
+    if clip:
+        # A sum of two rounded products can step past +-1 by 2^-52, where sin and cos cannot.
+        np.clip(pe, -1.0, 1.0, out=pe)
     # The last block may run past seq_len, and an odd d_model has no last cosine: both are dropped.
     pe = pe.reshape(n_blocks * block, 2 * pairs)[:seq_len]
     return pe if 2 * pairs == d_model else np.ascontiguousarray(pe[:, :d_model])
