@@ -4,6 +4,7 @@
  */
 import { formatNumber, roundSignificant } from "./format.js";
 import { latestWins } from "./latest.js";
+import { nextFrame } from "./next-task.js";
 import { slider } from "./slider.js";
 
 /** A slider over log10(base): 4 is 10000; the base is rounded to 3 significant figures. */
@@ -39,17 +40,8 @@ let drawnBefore = Promise.resolve();
 function firstRenderTurn() {
   let finished;
   const start = drawnBefore;
-  drawnBefore = new Promise((resolve) => (finished = resolve)).then(afterNextFrame);
+  drawnBefore = new Promise((resolve) => (finished = resolve)).then(nextFrame);
   return { start, finished };
-}
-
-/** Resolves once the next frame is drawn; at once in a hidden page, after 100 ms at most. */
-function afterNextFrame() {
-  if (document.visibilityState === "hidden") return undefined;
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve));
-    setTimeout(resolve, 100); // a frame the browser does not draw (an iframe off screen)
-  });
 }
 
 /** How long a demo waits for Python before it says why (a code cell may be running). */

@@ -2,7 +2,7 @@
 import { bootStatus, followPython } from "./boot-status.js";
 import { PythonBridge } from "./bridge.js";
 import { notebookCells } from "./cells.js";
-import { nextTask } from "./next-task.js";
+import { nextFrame, nextTask } from "./next-task.js";
 import { prepareNextVisit } from "./next-visit.js";
 import { DEMOS } from "./demos.js";
 import { sharedValue } from "./shared-value.js";
@@ -22,7 +22,9 @@ async function wire(python) {
   followPython(status, python);
 
   // The page is wired a step per task, so that no single task holds it up once it has painted
-  // (wiring it all at once was one task of 60 to 130 ms on a 2-core machine, Python starting).
+  // (wiring it all at once was one task of 60 to 130 ms on a 2-core machine, Python starting),
+  // and a demo per frame: each adds a share bar, tables and values that move the page below it,
+  // and laying out every demo's additions in one frame still took 40 to 70 ms.
   await nextTask();
   notebookCells(document, python); // first, so that demos and links can hand code to the cells
   // A shared link "#demo=heatmap&d_model=64" sets that demo up and scrolls to it.
@@ -34,7 +36,7 @@ async function wire(python) {
   const order = ["heatmap", ...Object.keys(DEMOS).filter((name) => name !== "heatmap")];
   for (const name of order) {
     const demo = DEMOS[name];
-    await nextTask();
+    await nextFrame();
     const root = document.getElementById(demo.section);
     shareBar(root, { name, title: demo.title, linkFor: (state) => lessonUrl(name, state) });
     if (link.get("demo") === name) {

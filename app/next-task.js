@@ -7,3 +7,16 @@
 export function nextTask() {
   return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
 }
+
+/**
+ * Resolves once the browser has drawn the next frame (at once in a hidden page, after 100 ms at
+ * most): steps that change the page's layout yield with it, so that each frame lays out one
+ * step's changes rather than one frame laying out them all.
+ */
+export function nextFrame() {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 100); // a frame the browser does not draw (an iframe off screen)
+  });
+}

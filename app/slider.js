@@ -8,7 +8,8 @@ export function slider(input, { toValue = Number, format = String, onInput, onCh
 
   function show() {
     const text = format(read());
-    if (output) output.textContent = text;
+    // The page is served with each value in place: the same text again would relayout the page.
+    if (output && output.textContent !== text) output.textContent = text;
     input.setAttribute("aria-valuetext", text);
   }
 
