@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import time
 
 import pytest
 
@@ -26,19 +25,19 @@ PIXELS = """() => {
 }"""
 
 
-def pixels(page) -> tuple[int, int, str]:
-    image = page.evaluate(PIXELS)
+def digest(image) -> tuple[int, int, str]:
+    """PIXELS' result as (width, height, sha256 of the RGBA bytes)."""
     return image["width"], image["height"], hashlib.sha256(bytes(image["bytes"])).hexdigest()
+
+
+def pixels(page) -> tuple[int, int, str]:
+    return digest(page.evaluate(PIXELS))
 
 
 def pixels_when(page, ready, timeout: float = 10) -> tuple[int, int, str]:
     """The canvas once `ready(pixels)`: the worker's frame reaches the page's canvas a frame or so
     after the page hears it was painted."""
-    deadline = time.monotonic() + timeout
-    while not ready(seen := pixels(page)):
-        assert time.monotonic() < deadline, f"the canvas still shows {seen[:2]}"
-        page.wait_for_timeout(50)
-    return seen
+    return digest(poll(page, PIXELS, lambda image: ready(digest(image)), timeout=timeout))
 
 
 def rendered(page) -> str:
