@@ -22,6 +22,11 @@ from pelab.relative import (
 
 relative_module = importlib.import_module("pelab.relative")
 
+# Products with `@` and `fit_shift`'s lstsq go through BLAS/LAPACK under CPython, and OpenBLAS
+# picks its kernel by CPU: another kernel adds in another order and changes the last bits (or
+# the sign of a zero). So those results are compared with a tolerance that says why it is
+# enough, and exact comparisons are kept only where no rounding can happen; each says which.
+
 OFFSETS = [0, 1, 2, 5, 13, 50, 100, -1, -7, -20, -100]
 WIDTHS = [2, 4, 8, 16, 64, 128]
 
@@ -40,6 +45,8 @@ def test_rotation_moves_every_position_on_by_k(k, d_model):
     m = rotation(k, d_model)
     # Every pos with both pos and pos + k in the table: PE(pos + k) = M_k PE(pos).
     pos = np.arange(max(0, -k), min(300, 300 - k))
+    # M_k is block-diagonal: each entry is a sum of two products of numbers in [-1, 1], a few ulp
+    # (1e-16) in any summation order; the rest is sin/cos of angles up to 300, 1e-13 at most.
     np.testing.assert_allclose(pe[pos + k], pe[pos] @ m.T, rtol=0, atol=1e-12)
 
 
@@ -64,7 +71,7 @@ def test_rotation_blocks_are_the_angle_addition_formulas():
     off_block = np.ones((6, 6), dtype=bool)
     for i in range(3):
         off_block[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = False
-    assert (m[off_block] == 0.0).all()
+    assert (m[off_block] == 0.0).all()  # exact: rotation() writes only the blocks
 
 
 @pytest.mark.parametrize("d_model", [1, 2, 5, 8, 33, 64])
@@ -73,6 +80,7 @@ def test_rotation_is_orthogonal_and_a_group(d_model):
     for k in (1, 7, -30, 1000):
         m = rotation(k, d_model)
         assert m.shape == (d_model, d_model) and m.dtype == np.float64
+        # cos^2 + sin^2 and cos sin - sin cos: two products each, a few ulp in any order.
         np.testing.assert_allclose(m @ m.T, np.eye(d_model), rtol=0, atol=1e-14)
         # Moving back is the transpose (the inverse).
         np.testing.assert_allclose(rotation(-k, d_model), m.T, rtol=0, atol=1e-15)
@@ -84,7 +92,7 @@ def test_rotation_is_orthogonal_and_a_group(d_model):
 
 def test_rotation_odd_width_leaves_the_lone_sine_alone():
     m = rotation(5, 7)
-    assert m[6].tolist() == [0.0] * 6 + [1.0]
+    assert m[6].tolist() == [0.0] * 6 + [1.0]  # exact: written, not computed
     assert m[:, 6].tolist() == [0.0] * 6 + [1.0]
     np.testing.assert_array_equal(m[:6, :6], rotation(5, 7)[:6, :6])
     # The first three pairs are exact, the lone sine is not.
@@ -130,7 +138,7 @@ def test_table_by_rotation_is_sinusoidal_up_to_rounding(seq_len, d_model):
         assert np.max(np.abs(pe - expected)) <= 2**-52 * (seq_len + 4)
         assert np.max(np.abs(pe)) <= 1.0
         unclipped = sinusoidal_by_rotation(seq_len, d_model, base, clip=False)
-        np.testing.assert_array_equal(np.clip(unclipped, -1.0, 1.0), pe)
+        np.testing.assert_array_equal(np.clip(unclipped, -1.0, 1.0), pe)  # no BLAS: elementwise only
         assert np.max(np.abs(unclipped)) <= 1.0 + 1e-15
         # Only the block starts and the first block have sines of their own: those rows are exact.
         block = math.isqrt(seq_len - 1) + 1
@@ -144,6 +152,7 @@ def test_table_by_rotation_rows_are_rotated_block_starts():
     pe = sinusoidal_by_rotation(seq_len, d_model, 500.0)
     for a in range(10):
         for b in range(10):
+            # Two products of numbers in [-1, 1] per entry (M_b is block-diagonal): a few ulp.
             np.testing.assert_allclose(pe[10 * a + b], rotation(b, d_model, 500.0) @ pe[10 * a], rtol=0, atol=1e-14)
 
 
@@ -227,6 +236,7 @@ def test_a_linear_map_fits_full_rows(k):
     m, residual = fit_shift(now, later)
     assert m.shape == (16, 16) and m.dtype == np.float64
     assert residual <= 1e-12
+    # lstsq's M is exact up to rounding: entries within ~1e-15 of M_k's, rows of norm <= 3.
     np.testing.assert_allclose(now @ m.T, later, rtol=0, atol=1e-12)
 
 
@@ -318,7 +328,9 @@ def test_relative_shift_gathers_the_demonstration():
     assert shift.positions.dtype == np.int64 and shift.positions.tolist() == list(range(64))
     assert shift.now.shape == shift.later.shape == shift.mapped.shape == (64, 16)
     np.testing.assert_array_equal(shift.rotation, rotation(5, 16))
-    np.testing.assert_array_equal(shift.mapped, shift.now @ shift.rotation.T)
+    # Two products of numbers in [-1, 1] per entry: any summation order agrees within 1e-15.
+    np.testing.assert_allclose(shift.mapped, shift.now @ shift.rotation.T, rtol=0, atol=1e-15)
+    # The same function of the same arguments, in one process: the same kernel, the same bits.
     assert shift.residual == relative_residual(5, 64, 16)
     assert shift.independence == map_independence(5, 64, 16)
     assert shift.residual <= 1e-12 and shift.full_fit_residual <= 1e-12
@@ -330,6 +342,7 @@ def test_relative_shift_gathers_the_demonstration():
 
 def test_relative_shift_zero_offset():
     shift = relative_shift(0, seq_len=8, d_model=4)
+    # Exact: M_0 is written as the identity, and x * 1 + 0 * y rounds nothing.
     assert shift.residual == 0.0
     assert shift.sine_only_residual < 1e-12  # the identity map fits
     np.testing.assert_array_equal(shift.now, shift.later)

@@ -75,7 +75,10 @@ def test_rope_scores_shape():
     q, k = rng.standard_normal((4, 8)), rng.standard_normal((6, 8))
     s = rope_scores(q, k, np.arange(4), np.arange(6) + 2, 100.0)
     assert s.shape == (4, 6)
-    np.testing.assert_allclose(s, rope(q, np.arange(4), 100.0) @ rope(k, np.arange(6) + 2, 100.0).T, rtol=0, atol=0)
+    # Eight products of standard normals per entry (|q| |k| about 8): BLAS may add them in
+    # another order on another CPU, a few 1e-15 apart; 1e-12 leaves room and still pins it.
+    expected = rope(q, np.arange(4), 100.0) @ rope(k, np.arange(6) + 2, 100.0).T
+    np.testing.assert_allclose(s, expected, rtol=0, atol=1e-12)
 
 
 @pytest.mark.parametrize("d, seq_len, base", [(8, 50, 10000.0), (64, 512, 10000.0), (16, 300, 1.5), (2, 1000, 10000.0)])

@@ -33,7 +33,9 @@ def test_sinusoidal_dot_products_depend_only_on_the_offset(seq_len, d_model, bas
     np.testing.assert_allclose(dot, expected, rtol=0, atol=1e-10)
     assert toeplitz_residual(dot) <= 1e-9
     assert toeplitz_residual(cosine) <= 1e-9
-    # Symmetric, |PE|^2 = d_model / 2 on the diagonal, cosine 1 there.
+    # Symmetric, |PE|^2 = d_model / 2 on the diagonal, cosine 1 there. Symmetric to the bit on
+    # any machine: numpy computes A A^T with BLAS's symmetric update (syrk) and mirrors one
+    # triangle, and without BLAS (Pyodide) entry (p, q) adds the same products as (q, p).
     np.testing.assert_array_equal(dot, dot.T)
     np.testing.assert_array_equal(cosine, cosine.T)
     np.testing.assert_allclose(np.diag(dot), d_model / 2, rtol=0, atol=1e-12)
@@ -51,6 +53,7 @@ def test_odd_width_is_not_toeplitz():
 def test_similarity_of_any_rows_and_zero_rows():
     pe = np.array([[3.0, 4.0], [0.0, 0.0], [-4.0, 3.0], [6.0, 8.0]])
     dot, cosine = similarity(pe)
+    # Exact in any order: small integers, whose products and sums round nothing.
     np.testing.assert_array_equal(dot, pe @ pe.T)
     assert cosine[1].tolist() == [0.0] * 4 and cosine[:, 1].tolist() == [0.0] * 4
     assert cosine[0, 2] == 0.0  # orthogonal

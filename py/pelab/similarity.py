@@ -61,8 +61,12 @@ def similarity(pe):
     Example:
         >>> from pelab.positional_encoding import sinusoidal
         >>> dot, cosine = similarity(sinusoidal(4, 8))
-        >>> float(dot[1, 1]), float(cosine[2, 2])
+        >>> round(float(dot[1, 1]), 12), round(float(cosine[2, 2]), 12)
         (4.0, 1.0)
+
+        ($|PE_p|^2 = d/2$ exactly in mathematics; rounded to 12 digits
+        because the last bit of a sum depends on the order a machine adds
+        its terms in.)
     """
     pe = check_matrix("pe", pe)
     # dot_pq = PE_p . PE_q for all pairs at once: PE PE^T, shape (n, n).
