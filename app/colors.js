@@ -4,9 +4,15 @@
  */
 let table = null;
 
-/** Fetch the 256-entry RGBA colour map once; later calls reuse it. */
+/**
+ * Fetch the 256-entry RGBA colour map once; later calls reuse it. A failed fetch is forgotten,
+ * so the next call asks again: one lost request must not leave every table blank until a reload.
+ */
 export function loadColors(python) {
-  table ??= python.legend();
+  table ??= python.legend().catch((error) => {
+    table = null;
+    throw error;
+  });
   return table;
 }
 

@@ -10,11 +10,33 @@ for (const button of document.querySelectorAll(".theme-button")) {
 }
 
 const body = document.querySelector(".reference-table tbody");
-const response = await fetch(new URL("index.html", document.baseURI));
-const lesson = new DOMParser().parseFromString(await response.text(), "text/html");
-body.replaceChildren(
-  ...Object.entries(DEMOS).map(([name, demo]) => {
+try {
+  body.replaceChildren(...referenceRows(await readLesson()));
+} catch (error) {
+  const row = document.createElement("tr");
+  const cell = document.createElement("td");
+  cell.colSpan = 3;
+  cell.className = "problem";
+  cell.setAttribute("role", "alert");
+  cell.textContent =
+    `Could not read the lesson's demos and settings (${error.message}). ` +
+    "Reload this page; if it keeps failing, the site is missing index.html.";
+  row.append(cell);
+  body.replaceChildren(row);
+}
+
+/** The lesson page, parsed: the one source of every demo's settings. */
+async function readLesson() {
+  const url = new URL("index.html", document.baseURI);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`index.html answered ${response.status} ${response.statusText}`.trim());
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
+function referenceRows(lesson) {
+  return Object.entries(DEMOS).map(([name, demo]) => {
     const section = lesson.getElementById(demo.section);
+    if (!section) throw new Error(`index.html has no section #${demo.section} for the demo “${name}”`);
     const settings = [...section.querySelectorAll("input[name]")]
       .filter((input) => !input.closest(".quiz"))
       .map((input) => describe(input));
@@ -27,8 +49,8 @@ body.replaceChildren(
     }
     row.firstChild.className = "reference-name";
     return row;
-  }),
-);
+  });
+}
 
 function describe(input) {
   if (input.type === "checkbox") return `${input.name}: 0 or 1`;

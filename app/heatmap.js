@@ -94,6 +94,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
     highlightRow();
     if (active) select(clampCell(active));
+    drawLegend();
     // Painted and replaced: both buffers go back to the worker for the next frame's copy.
     python.recycle(rgba, previous?.values);
   }
@@ -230,14 +231,24 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     writeCode();
   });
 
+  // The colour scale under the heatmap, drawn after the first picture. A failure is shown like
+  // the demo's other failures, and the next picture tries again.
+  let legend = "missing"; // "missing" | "drawing" | "drawn"
   async function drawLegend() {
-    paintPixels(root.querySelector(".heatmap-legend-strip"), await loadColors(python));
+    if (legend !== "missing") return;
+    legend = "drawing";
+    try {
+      paintPixels(root.querySelector(".heatmap-legend-strip"), await loadColors(python));
+      legend = "drawn";
+    } catch (error) {
+      legend = "missing";
+      const problem = root.querySelector(".problem");
+      problem.textContent = `Could not draw the colour scale: ${error.message}`;
+      problem.hidden = false;
+    }
   }
 
-  const firstRender = python.ready.then(() => {
-    drawLegend().catch(() => {});
-    return update({});
-  });
+  const firstRender = python.ready.then(() => update({}));
 
   return { firstRender };
 }

@@ -132,3 +132,22 @@ def test_the_server_sends_the_mime_types_pyodide_needs(path, content_type):
         assert response.headers["Content-Type"].split(";")[0] == content_type
         body = response.read()
     assert hashlib.sha256(body).hexdigest() == build.sha256(DIST / path)
+
+
+def test_the_project_cites_no_file_outside_the_repository():
+    """A reader has only the repository: its files cite what ships with it or a public URL, never
+    a notes file that sits beside a developer's checkout."""
+    import re
+    import subprocess
+
+    tracked = subprocess.run(["git", "ls-files"], cwd=build.ROOT, capture_output=True, text=True, check=True).stdout
+    outside = re.compile(r"\.\./(shared|\.library)/|\b(FACTS|STYLE)\.md\b")
+    cited = []
+    for name in tracked.splitlines():
+        path = build.ROOT / name
+        if path.suffix in {".png", ".whl", ".zip"} or not path.is_file():
+            continue
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if outside.search(line) and name != "tests/test_build.py":
+                cited.append(f"{name}:{number}: {line.strip()}")
+    assert not cited, "\n".join(cited)

@@ -171,3 +171,23 @@ def test_the_site_works_under_a_sub_path(page, tmp_path):
         page.goto(f"{site}courses/ml/lab/embed.html?demo=formula#pos=2")
         assert wait_for_state(page) == "ready"
         poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "2/4")
+
+
+@pytest.mark.parametrize("failure", ["404", "network"])
+def test_the_guide_says_so_when_the_lesson_cannot_be_read(page, site_url, failure):
+    def refuse(route):
+        # only the guide's own fetch of the lesson, not the embed frame's documents
+        if route.request.resource_type != "fetch":
+            return route.continue_()
+        if failure == "404":
+            return route.fulfill(status=404, body="not here")
+        return route.abort()
+
+    page.route(f"{site_url}index.html", refuse)
+    page.goto(f"{site_url}embedding.html")
+    message = page.locator(".reference-table tbody [role=alert]")
+    message.wait_for()
+    text = message.inner_text()
+    assert "Could not read the lesson" in text and "Reload this page" in text
+    if failure == "404":
+        assert "404" in text
