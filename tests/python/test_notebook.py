@@ -22,7 +22,7 @@ import pelab
 from pelab import Notebook, notebook as notebook_module
 from pelab.notebook import MAX_CELLS, MAX_REPR, MPL_BACKEND, TRUNCATED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 

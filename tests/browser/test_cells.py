@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_S, IN_EDITOR, code_editor, code_of, poll, served, wait_for_state
+from pages import BOOT_TIMEOUT_S, IN_EDITOR, code_editor, code_of, poll, wait_for_state
+from site_server import served
 
-pytestmark = pytest.mark.browser
 
 
 def cell(page, name: str):

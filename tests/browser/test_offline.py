@@ -12,10 +12,10 @@ from types import SimpleNamespace
 import pytest
 
 import build
-from conftest import poll, served, wait_for_state
-from test_cells_page import output, type_code, wait_done
+from pages import poll, wait_for_state
+from site_server import served
+from test_cells import output, type_code, wait_done
 
-pytestmark = pytest.mark.browser
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from conftest import ROOT, poll
+from pages import poll
+from site_server import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 import run  # noqa: E402  (bench/run.py)
 
-pytestmark = pytest.mark.browser
 
 
 def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):

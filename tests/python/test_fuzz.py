@@ -70,7 +70,7 @@ from pelab.positional_encoding import (
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
 from test_adapter import assert_plain  # the worker's contract, with each array's length here
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 FUZZ = settings(
     max_examples=60,

@@ -17,7 +17,7 @@ import re
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from site_server import ROOT
 from pelab.colormap import COOL_WARM
 
 MACHADO = {

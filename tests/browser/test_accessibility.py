@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 
 import pelab
-from conftest import IN_EDITOR, ROOT, PageLog, code_editor, open_context, poll, wait_for_state
+from pages import IN_EDITOR, PageLog, code_editor, open_context, poll, wait_for_state
+from site_server import ROOT
 from test_colour_safety import contrast
 
-pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Every demo of embed.html?demo=NAME, as app/demos.js lists them.

@@ -11,9 +11,9 @@ import time
 import pytest
 
 import build
-from conftest import poll, served, wait_for_state
+from pages import poll, wait_for_state
+from site_server import served
 
-pytestmark = pytest.mark.browser
 
 
 def rendered(frame_or_page, selector: str):

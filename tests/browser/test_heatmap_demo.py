@@ -7,11 +7,11 @@ import math
 
 import pytest
 
-from conftest import DIST, poll, wait_for_state
+from pages import poll, wait_for_state
+from site_server import DIST
 from pelab import sinusoidal, sinusoidal_by_rotation
-from test_accessibility_page import numbers_of
+from test_accessibility import numbers_of
 
-pytestmark = pytest.mark.browser
 
 CANVAS = ".heatmap-canvas"
 # The worker paints the canvas (its placeholder here cannot be read directly): draw it on another.
@@ -219,7 +219,7 @@ def test_after_a_crash_the_heatmap_keeps_its_picture_and_repaints(lesson):
     """A dead worker takes the canvas it painted on along: a copy showing the same picture takes
     its place, with the same name, description and keyboard reading, and the page paints it."""
     from pelab import to_rgba
-    from test_cells_page import type_code, wait_done
+    from test_cells import type_code, wait_done
 
     heatmap(lesson).get_by_role("slider", name="sequence length").press("ArrowLeft")
     before = pixels_when(lesson, lambda seen: seen[:2] == (128, 63))

@@ -11,7 +11,7 @@ import zipfile
 import pytest
 
 import build
-from conftest import DIST, served
+from site_server import DIST, served
 
 LOCK = json.loads((build.PYODIDE_NPM / "pyodide-lock.json").read_text())
 

@@ -17,17 +17,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The test modules whose code or checks go through BLAS or LAPACK under CPython.
 BLAS_MODULES = [
-    "tests/test_relative.py",
-    "tests/test_similarity.py",
-    "tests/test_rope.py",
-    "tests/test_attention.py",
-    "tests/test_extrapolation.py",
-    "tests/test_colormap.py",
-    "tests/test_adapter.py",
-    "tests/test_positional_encoding.py",
+    "tests/python/test_relative.py",
+    "tests/python/test_similarity.py",
+    "tests/python/test_rope.py",
+    "tests/python/test_attention.py",
+    "tests/python/test_extrapolation.py",
+    "tests/python/test_colormap.py",
+    "tests/python/test_adapter.py",
+    "tests/python/test_positional_encoding.py",
 ]
 # numpy's own AVX-512 loops (sin, cos and sums among them): off, to stand for an AVX2 machine.
 NUMPY_AVX512 = "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"

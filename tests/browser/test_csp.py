@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import build
-from conftest import code_editor, poll, served, wait_for_state
+from pages import code_editor, poll, wait_for_state
+from site_server import served
 
-pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,145 @@
+"""What the browser tests read off a page, and how they open one: no fixtures here (see
+conftest.py), only functions and constants a test imports by name."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+BOOT_TIMEOUT_S = 90
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+class PageLog:
+    """What a page did: every request URL (workers included), console messages, page errors."""
+
+    def __init__(self):
+        self.requests: list[str] = []
+        self.console: list[str] = []
+        self.errors: list[str] = []
+        self.blocked: list[str] = []  # requests that would have left the machine
+
+    def foreign_requests(self, site_url: str) -> list[str]:
+        return [url for url in self.requests if not url.startswith((site_url, "data:", "blob:"))]
+
+    def console_errors(self) -> list[str]:
+        return [line for line in self.console if line.startswith("[error]")] + self.errors
+
+def leaves_the_machine(url: str) -> bool:
+    """True for a network request to anywhere but 127.0.0.1 (data:, blob: and file: URLs stay
+    on the machine)."""
+    parts = urlsplit(url)
+    return parts.scheme not in ("data", "blob", "about", "file") and parts.hostname != "127.0.0.1"
+
+
+def block_the_network(context, page_log: PageLog) -> None:
+    """Abort, and note, every request that would leave the machine."""
+
+    def refuse(route):
+        page_log.blocked.append(route.request.url)
+        route.abort()
+
+    context.route(leaves_the_machine, refuse)
+
+
+CONTEXT_DEFAULTS = {
+    "viewport": {"width": 1200, "height": 1000},
+    # Service workers are blocked unless a test asks for them (test_offline_page.py does):
+    # otherwise each test's page would cache the whole site (27 MB) in the background once up.
+    "service_workers": "block",
+}
+
+
+def open_context(browser, page_log: PageLog, **options):
+    """A fresh browser context with the suite's defaults, that logs every request, and every
+    page's console messages and errors, into `page_log` and aborts (and notes) any request that
+    would leave the machine."""
+    context = browser.new_context(**{**CONTEXT_DEFAULTS, **options})
+    block_the_network(context, page_log)
+    context.on("request", lambda r: page_log.requests.append(r.url))
+
+    def watch(page):
+        page.on("console", lambda m: page_log.console.append(f"[{m.type}] {m.text}"))
+        page.on("pageerror", lambda e: page_log.errors.append(f"[pageerror] {e}"))
+
+    context.on("page", watch)
+    return context
+
+def wait_for_state(page, *, timeout: float = BOOT_TIMEOUT_S) -> str:
+    """Poll <html data-state> until it leaves "loading" (no string eval: works under a strict CSP)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = page.evaluate("() => document.documentElement.dataset.state")
+        if state != "loading":
+            return state
+        page.wait_for_timeout(100)
+    return "loading"
+
+
+def poll(page, function, predicate, *, timeout: float = 30, arg=None):
+    """Evaluate `function` in the page until `predicate(value)` holds; return the last value."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        value = page.evaluate(function, arg)
+        if predicate(value):
+            return value
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out after {timeout} s waiting on {function!r}; last value {value!r}")
+
+
+# True while the focus is in a code editor's text (inside its shadow root).
+IN_EDITOR = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
+
+
+def code_editor(page, cell: str):
+    """The text area of a cell's code editor, made as for a learner: by coming into view.
+
+    app/editor.js makes CodeMirror only when an editor is about to be seen; a closed
+    "Show the Python" has to be opened first.
+    """
+    host = page.locator(f".cell[data-cell='{cell}'] .cell-editor")
+    host.scroll_into_view_if_needed()
+    editor = host.locator(".cm-content")
+    editor.wait_for()
+    # CodeMirror measures its new view in the next frame (gutter width, line heights): a click
+    # before that can land beside the text it aimed at.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    return editor
+
+
+def code_of(page, cell: str) -> str:
+    """The code a cell's editor shows, line by line (the editor made first, see code_editor)."""
+    return code_editor(page, cell).evaluate("(content) => [...content.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\\n')")
+
+
+def dataset(page, selector: str, key: str):
+    """`element.dataset[key]` of the first element matching `selector`, or None."""
+    return page.evaluate("([s, k]) => document.querySelector(s)?.dataset[k] ?? null", [selector, key])
+
+
+def cell_values(page, selector: str) -> list[list[float]]:
+    """The full-precision values behind a vector table (each cell's title holds its value)."""
+    return page.evaluate(
+        """(s) => [...document.querySelectorAll(s + " tbody tr")].map(tr =>
+             [...tr.querySelectorAll("td[title]")].map(td => Number(td.title.split(": ")[1])))""",
+        selector,
+    )
+
+
+def wait_rendered(page, section: str, expected: str):
+    """Wait until `section`'s demo says it shows `expected` (its data-rendered)."""
+    poll(page, "(s) => document.querySelector(s).dataset.rendered", lambda v: v == expected, arg=section)
+
+
+def canvas_size(page, selector: str) -> list[int]:
+    """[width, height] of the canvas matching `selector`."""
+    return page.evaluate("(s) => [document.querySelector(s).width, document.querySelector(s).height]", selector)
