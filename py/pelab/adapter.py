@@ -14,13 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from .attention import MAX_TOKENS, embed, order_blindness, tokenize
+from .checks import check_pairs, check_product, check_size
 from .colormap import COOL_WARM, to_rgba, to_rgba_in_range
 from .extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, nearest_distances
 from .learned import learned as learned_table
 from .positional_encoding import (
     MAX_SEQ_LEN,
-    check_pairs,
-    check_size,
     clock_angles,
     formula_terms,
     pair_waves,
@@ -40,6 +39,8 @@ MAX_SAMPLES = 4097
 # Most multiply-adds one entry point may ask for: about 0.1 s in Pyodide, which has no BLAS
 # (2**26: seq_len 1024 with d_model 64 for a Gram matrix of seq_len x seq_len).
 MAX_WORK = 2**26
+# Why a request over MAX_WORK is refused, as its error message says.
+_RESPONSIVE = " to keep the page responsive"
 # "compare" makes four such seq_len x seq_len products (three encodings and the RoPE check).
 MAX_COMPARE_WORK = MAX_WORK // 4
 # Widest d_model for "relative": its matrix is drawn one pixel per entry.
@@ -264,7 +265,9 @@ def similarity(seq_len: int, d_model: int, base: float = 10000.0, pos: int = 0) 
     """
     seq_len = check_size("seq_len", seq_len, MAX_MATRIX_LEN)
     d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH)
-    _check_work("seq_len * seq_len * d_model", (seq_len, seq_len, d_model))
+    check_product(
+        "seq_len * seq_len * d_model", (seq_len, seq_len, d_model), MAX_WORK, why=_RESPONSIVE
+    )
     pos = check_size("pos", pos, seq_len - 1, minimum=0)
     dot, cosine = similarity_matrices(sinusoidal(seq_len, d_model, base))
     # The colour range: the largest |dot| (every |PE(p)|^2 is d_model / 2 for even d_model).
@@ -315,7 +318,9 @@ def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
             f"d_model must be an even integer from 2 to {MAX_MATRIX_WIDTH} "
             f"(RoPE rotates pairs), got {d_model}"
         )
-    _check_work("seq_len * seq_len * d_model", (seq_len, seq_len, d_model), MAX_COMPARE_WORK)
+    check_product(
+        "seq_len * seq_len * d_model", (seq_len, seq_len, d_model), MAX_COMPARE_WORK, why=_RESPONSIVE
+    )
     table = learned_table(max_len, d_model, seed)
     positions = np.arange(seq_len)
 
@@ -369,7 +374,9 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
     seq_len = check_size("seq_len", seq_len, MAX_NEAREST_LEN, minimum=2)
     train_len = check_size("train_len", train_len, seq_len, minimum=2)
     d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH)
-    _check_work("seq_len * seq_len * d_model", (seq_len, seq_len, d_model))
+    check_product(
+        "seq_len * seq_len * d_model", (seq_len, seq_len, d_model), MAX_WORK, why=_RESPONSIVE
+    )
     nearest = nearest_distances(seq_len, d_model, base)
     # inf (no pair at all) has no JSON form and no meaning on a chart: send NaN.
     nearest[0] = np.nan
@@ -385,17 +392,6 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
         "layout_residual": float(layout_residual),
         "permutation": [int(j) for j in permutation[:PERMUTATION_SHOWN]],
     }
-
-
-def _check_work(expression: str, factors: tuple, limit: int = MAX_WORK) -> None:
-    """Refuse a request whose work, the product of the int ``factors``, exceeds ``limit``."""
-    work = int(np.prod(factors, dtype=object))
-    if work > limit:
-        shown = " * ".join(str(f) for f in factors)
-        raise ValueError(
-            f"{expression} must be at most {limit} to keep the page responsive, "
-            f"got {shown} = {work}"
-        )
 
 
 def _flat(array: np.ndarray) -> np.ndarray:

@@ -42,24 +42,23 @@ same under CPython and in the browser (Pyodide).
 
 import hashlib
 import math
-import numbers
 import re
-import reprlib
 import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
 
-from .positional_encoding import (
-    MAX_D_MODEL,
-    MAX_ELEMENTS,
-    MAX_SEQ_LEN,
-    add_positions,
+from .checks import (
     check_base,
+    check_bool,
     check_matrix,
+    check_permutation,
+    check_product,
     check_size,
-    read_items,
+    check_str,
+    check_tokens,
 )
+from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS, MAX_SEQ_LEN, add_positions
 
 # Most tokens a sentence keeps: enough for a sentence, few enough to draw.
 MAX_TOKENS = 24
@@ -115,8 +114,7 @@ def tokenize(sentence, max_tokens=MAX_TOKENS, *, name="sentence"):
         >>> tokenize("'Tis the dog's bone -- isn't it?", max_tokens=4)
         (['Tis', 'the', "dog's", 'bone'], True)
     """
-    if not isinstance(sentence, str):
-        raise ValueError(f"{name} must be a str, got {type(sentence).__name__}")
+    check_str(name, sentence)
     max_tokens = check_size("max_tokens", max_tokens, MAX_SEQ_LEN)
     tokens = []
     for match in _WORD.finditer(sentence):
@@ -185,13 +183,9 @@ def embed(tokens, d_model=8):
         >>> bool((x[0] == x[2]).all()), bool((x[0] == x[1]).all())
         (True, False)
     """
-    tokens = _check_tokens(tokens)
+    tokens = check_tokens(tokens)
     d_model = check_size("d_model", d_model, MAX_D_MODEL)
-    if len(tokens) * d_model > MAX_ELEMENTS:
-        raise ValueError(
-            f"len(tokens) * d_model must be at most {MAX_ELEMENTS}, "
-            f"got {len(tokens)} * {d_model}"
-        )
+    check_product("len(tokens) * d_model", (len(tokens), d_model), MAX_ELEMENTS, total=False)
     x = np.empty((len(tokens), d_model), dtype=np.float64)
     vectors = {}  # one draw per distinct case-folded word
     for row, token in enumerate(tokens):
@@ -210,15 +204,6 @@ def _word_vector(key, d_model):
     # The whole 256-bit digest, as one non-negative integer, seeds PCG64.
     rng = np.random.default_rng(int.from_bytes(digest, "big"))
     return EMBEDDING_STD * rng.standard_normal(d_model)
-
-
-def _check_tokens(tokens):
-    """A non-empty list or tuple of str (a bare str is refused: it is not a list of words)."""
-    if isinstance(tokens, (list, tuple)) and tokens and all(isinstance(t, str) for t in tokens):
-        return list(tokens)
-    raise ValueError(
-        f"tokens must be a non-empty list of str, got {reprlib.repr(tokens)}"
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -364,38 +349,12 @@ def permutation_matrix(order):
         (Exact on any machine: each output is one entry times 1 plus
         entries times 0, and no rounding happens in either.)
     """
-    order = _check_order(order)
+    order = check_permutation(order, MAX_ORDER)
     n = len(order)
     p = np.zeros((n, n), dtype=np.float64)
     # P[k, order[k]] = 1 for each row k.
     p[np.arange(n), order] = 1.0
     return p
-
-
-def _check_order(order, n=None):
-    """
-    `order` as a list of Python ints, if it is a permutation of range(n)
-    (of range(len(order)) when n is None, with 1 <= len(order) <= MAX_ORDER).
-    """
-    indices = None
-    if not isinstance(order, (str, bytes, dict, set, frozenset)):
-        # Read at most one item too many: range(10**9) is refused without being listed.
-        indices = read_items(order, MAX_ORDER if n is None else n)
-    if indices is not None and all(_is_integer(m) for m in indices):
-        indices = [int(m) for m in indices]
-        size = len(indices) if n is None else n
-        if 1 <= size <= MAX_ORDER and sorted(indices) == list(range(size)):
-            return indices
-    if n is None:
-        expected = f"a permutation of range(n), each of 0..n-1 once, n from 1 to {MAX_ORDER}"
-    else:
-        expected = f"a permutation of range({n}), each of 0..{n - 1} once"
-    raise ValueError(f"order must be {expected}, got {reprlib.repr(order)}")
-
-
-def _is_integer(value):
-    """An int or numpy integer, but not a bool."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
 
 
 # ---------------------------------------------------------------------------
@@ -481,10 +440,8 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
     """
     tokens, truncated = tokenize(sentence)
     n = len(tokens)
-    order = list(range(n)) if order is None else _check_order(order, n)
-    if not isinstance(with_pe, (bool, np.bool_)):
-        raise ValueError(f"with_pe must be True or False, got {reprlib.repr(with_pe)}")
-    with_pe = bool(with_pe)
+    order = list(range(n)) if order is None else check_permutation(order, MAX_ORDER, n)
+    with_pe = check_bool("with_pe", with_pe)
     w_q, w_k, w_v = projections(d_model)
     base = check_base(base)
 

@@ -35,7 +35,7 @@ import math
 
 import numpy as np
 
-from .positional_encoding import as_real_array, check_size, describe, real_number
+from .checks import check_range, check_size, check_values
 
 # Moreland's end points, in 8-bit sRGB.
 BLUE = (59, 76, 192)
@@ -237,20 +237,6 @@ _WORDS = np.ascontiguousarray(np.vstack([COOL_WARM, _NAN_RGBA])).view(np.uint32)
 # ---------------------------------------------------------------------------
 
 
-def _check_range(vmin, vmax):
-    """vmin and vmax must be finite real numbers (scalars, not arrays) with
-    vmin < vmax (and a finite difference)."""
-    low, high = real_number(vmin), real_number(vmax)
-    # high - low is inf (not an error) for Python floats whose difference overflows.
-    if low is None or high is None or not (low < high and math.isfinite(high - low)):
-        raise ValueError(
-            "vmin and vmax must be finite real numbers with vmin < vmax "
-            "and a finite vmax - vmin, "
-            f"got vmin={describe(vmin)}, vmax={describe(vmax)}"
-        )
-    return low, high
-
-
 def to_rgba(values, vmin=-1.0, vmax=1.0):
     """
     Colour `values` with the cool-warm map.
@@ -283,13 +269,8 @@ def to_rgba(values, vmin=-1.0, vmax=1.0):
         >>> to_rgba([-1.0, 1.0]).tolist()
         [[59, 76, 192, 255], [180, 4, 38, 255]]
     """
-    vmin, vmax = _check_range(vmin, vmax)
-    array = as_real_array(values)
-    if array is None:
-        raise ValueError(
-            "values must be a real number or an array-like of real numbers, "
-            "got not an array of real numbers"
-        )
+    vmin, vmax = check_range(vmin, vmax)
+    array = check_values(values)
     # Clipping the rounded index to [0, 255] gives the same entry as rounding the clipped t
     # (255 t >= 255 exactly when t >= 1, and <= 0 when t <= 0), and lets the common case, every
     # value in range, skip the clip and the search for NaN.

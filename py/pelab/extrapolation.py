@@ -37,14 +37,8 @@ linear layer after them, and extrapolate identically.
 
 import numpy as np
 
-from .positional_encoding import (
-    DEFAULT_BASE,
-    MAX_D_MODEL,
-    angular_frequencies,
-    check_size,
-    check_table,
-    sinusoidal,
-)
+from .checks import check_size, check_table
+from .positional_encoding import DEFAULT_BASE, MAX_D_MODEL, angular_frequencies, sinusoidal
 
 # Longest sequence for `nearest_distances`: its (seq_len, seq_len) float64
 # matrices are 32 MB each at 2048.

@@ -27,13 +27,12 @@ dimensions are nearly orthogonal: an untrained table has no notion of
 "nearby positions", which training would have to create.
 """
 
-import numbers
-import reprlib
 from dataclasses import dataclass
 
 import numpy as np
 
-from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS, check_size
+from .checks import check_product, check_size, checked_integers
+from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS
 
 # Longest table: four times GPT-2's 1024 positions.
 MAX_LEN = 4096
@@ -92,7 +91,7 @@ class LearnedTable:
         items = []
         # Each position is checked as it is read, so that range(10**9) fails at
         # the first position past the table instead of being listed whole.
-        for pos in _integers(positions):
+        for pos in checked_integers(positions):
             if pos < 0:
                 raise IndexError(
                     f"position {pos} is negative: a learned table has rows only "
@@ -143,42 +142,10 @@ def learned(max_len, d_model, seed=0):
     max_len = check_size("max_len", max_len, MAX_LEN)
     d_model = check_size("d_model", d_model, MAX_D_MODEL)
     seed = check_size("seed", seed, 2**64 - 1, minimum=0)
-    if max_len * d_model > MAX_ELEMENTS:
-        raise ValueError(
-            f"max_len * d_model must be at most {MAX_ELEMENTS}, "
-            f"got {max_len} * {d_model} = {max_len * d_model}"
-        )
+    check_product("max_len * d_model", (max_len, d_model), MAX_ELEMENTS)
     rng = np.random.default_rng(seed)
     # Every entry from N(0, 0.02^2), row by row.
     table = INIT_STD * rng.standard_normal((max_len, d_model))
     table.flags.writeable = False
     return LearnedTable(table=table, max_len=max_len, d_model=d_model, seed=seed)
 
-
-def _integers(values):
-    """
-    The integer positions in `values` as Python ints, one at a time (range
-    not checked); ValueError as soon as one is not an integer.
-    """
-    items = None
-    if not (isinstance(values, (str, bytes, dict, set, frozenset)) or _is_integer(values)):
-        try:
-            items = iter(values)
-        except TypeError:
-            pass
-    if items is None:
-        raise _not_integers(values)
-    for p in items:
-        if not _is_integer(p):
-            raise _not_integers(values)
-        yield int(p)
-
-
-def _not_integers(values):
-    """The error for `values` that are not a sequence of integers."""
-    return ValueError(f"positions must be a sequence of integers, got {reprlib.repr(values)}")
-
-
-def _is_integer(value):
-    """An int or numpy integer, but not a bool."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))

@@ -36,7 +36,8 @@ import traceback
 import numpy as np
 
 from .colormap import to_rgba
-from .positional_encoding import MAX_FLOAT, as_real_array
+from .checks import check_heatmap_matrix
+from .positional_encoding import MAX_FLOAT
 
 # The matplotlib backend that hands figures to the page (see pelab.mpl_backend).
 MPL_BACKEND = "module://pelab.mpl_backend"
@@ -323,7 +324,7 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
     Raises:
         ValueError: if ``matrix`` is not such an array, or vmin < vmax does not hold.
     """
-    values = _check_heatmap_matrix(matrix)
+    values = check_heatmap_matrix(matrix, MAX_CELLS)
     finite = np.abs(values[np.isfinite(values)])
     limit = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
     # -limit to +limit must have a finite width, 2 * limit, for to_rgba.
@@ -344,16 +345,3 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
         },
     )
 
-
-def _check_heatmap_matrix(matrix) -> np.ndarray:
-    """``matrix`` as a 2-D float64 array with 1 to MAX_CELLS entries (1-D: one row)."""
-    array = as_real_array(matrix)  # None for complex numbers, strings, ragged lists...
-    if array is not None and array.ndim == 1:
-        array = array[np.newaxis, :]
-    if array is not None and array.ndim == 2 and 0 < array.size <= MAX_CELLS:
-        return array
-    got = "not an array of real numbers" if array is None else f"shape {array.shape}"
-    raise ValueError(
-        f"matrix must be a 1-D or 2-D array of real numbers with 1 to {MAX_CELLS:,} entries, "
-        f"got {got}"
-    )

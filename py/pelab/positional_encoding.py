@@ -30,206 +30,40 @@ one position (`formula_terms`), each pair's wave over real positions
 (`pair_waves`) and its clock-hand angle (`clock_angles`), and the addition
 itself, $x_{pos} + PE_{pos}$ (`add_positions`).
 
-This module only needs numpy.  It also holds the argument checks that the
-rest of `pelab` shares: `check_size`, `check_base`, `check_table`,
-`check_matrix`, `check_pairs`, and the conversions under them,
-`real_number`, `as_real_array` and `read_items`.
+This module only needs numpy and `pelab.checks`, where the argument checks
+are.  The checks that once lived here (`check_size`, `check_base`,
+`check_table`, `check_matrix`, `check_pairs`, `real_number`,
+`as_real_array`, `read_items`, `describe`) can still be imported from here,
+and so can the limits they enforce, `MAX_SEQ_LEN`, `MAX_D_MODEL` and
+`MAX_ELEMENTS`.
 """
-
-import itertools
-import math
-import numbers
-import reprlib
 
 import numpy as np
 
-# Largest sequence length accepted: more rows than a lesson can show.
-MAX_SEQ_LEN = 100_000
-# Largest model width accepted.
-MAX_D_MODEL = 100_000
-# Largest table, in elements (float64: 400 MB), so that a typo such as
-# seq_len=100000, d_model=100000 fails at once instead of exhausting memory.
-MAX_ELEMENTS = 50_000_000
+# The limits and checks that were defined here before pelab.checks, still importable from here.
+from .checks import (
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    MAX_SEQ_LEN,
+    as_real_array,
+    check_base,
+    check_matrix,
+    check_pairs,
+    check_position,
+    check_positions,
+    check_product,
+    check_rows,
+    check_size,
+    check_table,
+    describe,
+    read_items,
+    real_number,
+)
 
 DEFAULT_BASE = 10000.0
 
 # The largest finite float64, about 1.8e308.
 MAX_FLOAT = float(np.finfo(np.float64).max)
-
-
-def check_size(name, value, maximum, minimum=1):
-    """
-    Check that `value` is an integer from `minimum` to `maximum` inclusive.
-
-    Python `int` and numpy integers are accepted.  `bool` is refused although
-    it is an `int` subclass (`True` is not a length), and so is any float,
-    even an integral one such as `4.0`, so that a computed size that is not
-    an integer is reported instead of silently truncated.
-
-    Args:
-        name: parameter name to put in the error message.
-        value: the value to check.
-        maximum: largest allowed value.
-        minimum: smallest allowed value (default 1).
-
-    Returns:
-        `value` as a Python `int`.
-
-    Raises:
-        ValueError: "<name> must be an integer from <minimum> to <maximum>,
-            got <value>".
-    """
-    if _is_number(value, numbers.Integral) and minimum <= value <= maximum:
-        return int(value)
-    raise ValueError(
-        f"{name} must be an integer from {minimum} to {maximum}, "
-        f"got {describe(value)}"
-    )
-
-
-def check_base(value):
-    """
-    Check that `value` is a usable base: a finite real number greater than 1.
-
-    `base` must exceed 1 so that the frequencies $\\omega_i = base^{-2i/d}$
-    strictly decrease (and the wavelengths strictly increase) with `i`;
-    `base = 1` would give every pair the same frequency.
-
-    Args:
-        value: an `int`, `float` or numpy real scalar (not `bool`, not `str`).
-
-    Returns:
-        `value` as a Python `float`.
-
-    Raises:
-        ValueError: "base must be a finite real number greater than 1,
-            got <value>".
-    """
-    number = real_number(value)
-    if number is not None and math.isfinite(number) and number > 1:
-        return number
-    raise ValueError(
-        f"base must be a finite real number greater than 1, got {describe(value)}"
-    )
-
-
-def check_table(seq_len, d_model, base, max_d_model=MAX_D_MODEL):
-    """
-    Check the arguments of a (seq_len, d_model) encoding table; d_model may be
-    capped lower than `MAX_D_MODEL` by a caller that builds d_model x d_model.
-
-    Returns:
-        (seq_len, d_model, base) as (int, int, float).
-
-    Raises:
-        ValueError: naming the parameter, or the product when the table would
-            exceed `MAX_ELEMENTS` values.
-    """
-    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
-    d_model = check_size("d_model", d_model, max_d_model)
-    base = check_base(base)
-    if seq_len * d_model > MAX_ELEMENTS:
-        raise ValueError(
-            f"seq_len * d_model must be at most {MAX_ELEMENTS}, "
-            f"got {seq_len} * {d_model} = {seq_len * d_model}"
-        )
-    return seq_len, d_model, base
-
-
-def check_matrix(name, value):
-    """
-    Check that `value` is a non-empty 2-D array of finite numbers.
-
-    Returns:
-        `value` as a float64 numpy array.
-
-    Raises:
-        ValueError: "<name> must be a non-empty 2-D array of finite numbers, got ...".
-    """
-    array = as_real_array(value)
-    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
-        return array
-    shape = "not an array of real numbers" if array is None else f"shape {array.shape}"
-    raise ValueError(f"{name} must be a non-empty 2-D array of finite numbers, got {shape}")
-
-
-def real_number(value):
-    """
-    `value` as a Python float if it is one real number: an `int`, `float`,
-    `Fraction` or numpy real scalar, but not a `bool`, and not an array
-    (not even one of one element).  An int beyond the float range becomes
-    inf or -inf, for the caller's range check to refuse by name.
-
-    Returns:
-        a float, or None if `value` is not a real number.
-    """
-    if not _is_number(value, numbers.Real):
-        return None
-    try:
-        return float(value)
-    except OverflowError:  # an int beyond the float range
-        return math.inf if value > 0 else -math.inf
-
-
-def as_real_array(value):
-    """
-    `value` (a number or a nested sequence or array of them) as a float64
-    numpy array, without copying one that already is.
-
-    Returns None, for the caller to refuse by name, instead of letting numpy
-    raise its own error or warning: for strings that are not numbers,
-    ragged lists, ints beyond the float range, and complex numbers (which a
-    cast to float64 would silently replace by their real parts).
-    """
-    try:
-        array = np.asarray(value)
-        if array.dtype.kind == "c" or (
-            array.dtype == object
-            and any(isinstance(v, (complex, np.complexfloating)) for v in array.flat)
-        ):
-            return None
-        return array.astype(np.float64, copy=False)
-    except (TypeError, ValueError, OverflowError):
-        return None
-
-
-def read_items(values, limit):
-    """
-    The items of the iterable `values` as a list, or None if it is not
-    iterable or holds more than `limit` items.
-
-    The length of a sized `values` is checked before anything is read, and
-    at most `limit + 1` items are read from any other iterable, so that
-    `range(10**9)` is refused at once instead of being listed first.
-    """
-    try:
-        if len(values) > limit:
-            return None
-    except TypeError:  # no length: an iterator, or not iterable at all
-        pass
-    except OverflowError:  # a length beyond sys.maxsize, e.g. range(10**20)
-        return None
-    try:
-        items = list(itertools.islice(values, limit + 1))
-    except TypeError:
-        return None
-    return items if len(items) <= limit else None
-
-
-def _is_number(value, kind):
-    """True if `value` is an instance of the `numbers` ABC `kind` but not a bool."""
-    return isinstance(value, kind) and not isinstance(value, (bool, np.bool_))
-
-
-def describe(value):
-    """Show a rejected value briefly: `0`, `2.5`, `nan`, `'4'`, `None`."""
-    if _is_number(value, numbers.Integral):
-        value = int(value)
-        # str() of an int with thousands of digits is slow or refused.
-        return str(value) if value.bit_length() <= 64 else "an integer beyond 64 bits"
-    if isinstance(value, (float, np.floating)):
-        return str(float(value))  # 2.5 and nan, not np.float64(2.5)
-    return repr(value)
 
 
 def angular_frequencies(d_model, base=DEFAULT_BASE):
@@ -453,11 +287,7 @@ def add_positions(x, base=DEFAULT_BASE):
         >>> add_positions(np.zeros((2, 4))).tolist() == sinusoidal(2, 4).tolist()
         True
     """
-    array = as_real_array(x)
-    if array is None or array.ndim != 2:
-        got = "not an array of real numbers" if array is None else f"shape {array.shape}"
-        raise ValueError(f"x must be a 2-D array of shape (seq_len, d_model), got {got}")
-    x = array
+    x = check_rows("x", x, "(seq_len, d_model)")
     seq_len, d_model = x.shape
     # x + PE, row by row: row pos of PE is the encoding of position pos.
     return x + sinusoidal(seq_len, d_model, base)
@@ -495,12 +325,10 @@ def pair_waves(positions, d_model, base=DEFAULT_BASE, pairs=None):
     # w_i for every pair; checks d_model and base.
     omega = angular_frequencies(d_model, base)
     pairs = check_pairs(pairs, len(omega))
-    positions = _check_positions(positions)
-    if len(pairs) * len(positions) > MAX_ELEMENTS:
-        raise ValueError(
-            f"len(pairs) * len(positions) must be at most {MAX_ELEMENTS}, "
-            f"got {len(pairs)} * {len(positions)}"
-        )
+    positions = check_positions(positions)
+    check_product(
+        "len(pairs) * len(positions)", (len(pairs), len(positions)), MAX_ELEMENTS, total=False
+    )
     # The angle pos * w_i: one row per chosen pair, one column per position.
     angles = omega[pairs][:, np.newaxis] * positions[np.newaxis, :]
     return np.sin(angles), np.cos(angles)
@@ -528,63 +356,7 @@ def clock_angles(pos, d_model, base=DEFAULT_BASE):
         >>> [round(a, 4) for a in clock_angles(7, 4).tolist()]
         [0.7168, 0.07]
     """
-    pos = _check_position("pos", pos)
+    pos = check_position("pos", pos)
     # theta_i = pos * w_i, wrapped to one turn: theta_i - 2 pi floor(theta_i / 2 pi).
     return np.mod(pos * angular_frequencies(d_model, base), 2.0 * np.pi)
 
-
-def _check_position(name, value):
-    """A real position: a finite number from 0 to `MAX_SEQ_LEN`, returned as a float."""
-    number = real_number(value)
-    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
-        return number
-    raise ValueError(
-        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
-    )
-
-
-def _check_positions(values):
-    """A 1-D array of at least one real position, each from 0 to `MAX_SEQ_LEN`."""
-    positions = as_real_array(values)
-    if (
-        positions is not None
-        and positions.ndim == 1
-        and positions.size >= 1
-        and np.all(positions >= 0.0)  # False for NaN
-        and np.all(positions <= MAX_SEQ_LEN)
-    ):
-        return positions
-    raise ValueError(
-        "positions must be a 1-D array of at least one real number, "
-        f"each from 0 to {MAX_SEQ_LEN}, got {reprlib.repr(values)}"
-    )
-
-
-def check_pairs(pairs, n_pairs):
-    """
-    Check that `pairs` holds distinct pair indices, integers from 0 to
-    `n_pairs - 1`; None means all of them.  `pairs` is read once, so a
-    one-shot iterator works.
-
-    Returns:
-        the indices as an intp numpy array, in the order given.
-
-    Raises:
-        ValueError: "pairs must be a list of distinct integers from 0 to
-            <n_pairs - 1>, got <pairs>".
-    """
-    if pairs is None:
-        return np.arange(n_pairs)
-    if not isinstance(pairs, (str, bytes, dict, set, frozenset)):
-        # Distinct indices below n_pairs: there cannot be more than n_pairs.
-        indices = read_items(pairs, n_pairs)
-        if (
-            indices is not None
-            and all(_is_number(p, numbers.Integral) and 0 <= p < n_pairs for p in indices)
-            and len(set(int(p) for p in indices)) == len(indices)
-        ):
-            return np.array([int(p) for p in indices], dtype=np.intp)
-    raise ValueError(
-        f"pairs must be a list of distinct integers from 0 to {n_pairs - 1}, "
-        f"got {reprlib.repr(pairs)}"
-    )

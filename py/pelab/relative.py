@@ -60,15 +60,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .positional_encoding import (
-    DEFAULT_BASE,
-    MAX_SEQ_LEN,
-    angular_frequencies,
-    check_base,
-    check_matrix,
-    check_size,
-    check_table,
-)
+from .checks import check_base, check_matrix, check_size, check_table
+from .positional_encoding import DEFAULT_BASE, MAX_SEQ_LEN, angular_frequencies
 
 # Largest d_model for a dense d_model x d_model matrix: 1024 x 1024 float64
 # is 8 MB.

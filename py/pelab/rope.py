@@ -40,15 +40,8 @@ import math
 
 import numpy as np
 
-from .positional_encoding import (
-    DEFAULT_BASE,
-    MAX_D_MODEL,
-    MAX_ELEMENTS,
-    MAX_SEQ_LEN,
-    angular_frequencies,
-    as_real_array,
-    check_size,
-)
+from .checks import check_paired_vectors, check_product, check_row_positions, check_size
+from .positional_encoding import DEFAULT_BASE, MAX_ELEMENTS, angular_frequencies
 from .similarity import toeplitz_residual
 
 
@@ -82,9 +75,9 @@ def rope(x, positions, base=DEFAULT_BASE):
         >>> [round(v, 4) for v in rope([[1.0, 0.0]], [1])[0].tolist()]   # turned 1 radian
         [0.5403, 0.8415]
     """
-    x = _check_vectors("x", x)
+    x = check_paired_vectors("x", x)
     n, d = x.shape
-    positions = _check_positions("positions", positions, n)
+    positions = check_row_positions("positions", positions, n)
     # w_i, one per pair: shape (d / 2,).
     omega = angular_frequencies(d, base)
     # theta = m w_i for every (row, pair): shape (n, d / 2).
@@ -128,18 +121,15 @@ def rope_scores(q, k, positions_q, positions_k, base=DEFAULT_BASE):
         >>> abs(float(s[0, 0]) - math.cos(2.0)) < 1e-12   # only 5 - 3 matters
         True
     """
-    q = _check_vectors("q", q)
-    k = _check_vectors("k", k)
+    q = check_paired_vectors("q", q)
+    k = check_paired_vectors("k", k)
     if q.shape[1] != k.shape[1]:
         raise ValueError(
             f"q and k must have the same width, got {q.shape[1]} and {k.shape[1]}"
         )
-    if q.shape[0] * k.shape[0] > MAX_ELEMENTS:
-        raise ValueError(
-            f"n_q * n_k must be at most {MAX_ELEMENTS}, got {q.shape[0]} * {k.shape[0]}"
-        )
-    positions_q = _check_positions("positions_q", positions_q, q.shape[0])
-    positions_k = _check_positions("positions_k", positions_k, k.shape[0])
+    check_product("n_q * n_k", (q.shape[0], k.shape[0]), MAX_ELEMENTS, total=False)
+    positions_q = check_row_positions("positions_q", positions_q, q.shape[0])
+    positions_k = check_row_positions("positions_k", positions_k, k.shape[0])
     # S = (R q)(R k)^T: every rotated query against every rotated key.
     return rope(q, positions_q, base) @ rope(k, positions_k, base).T
 
@@ -182,13 +172,10 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
         >>> rope_relative_residual(rng.standard_normal(8), rng.standard_normal(8), 50) < 1e-12
         True
     """
-    q = _check_vectors("q", q, vector=True)
-    k = _check_vectors("k", k, vector=True)
+    q = check_paired_vectors("q", q, vector=True)
+    k = check_paired_vectors("k", k, vector=True)
     seq_len = check_size("seq_len", seq_len, math.isqrt(MAX_ELEMENTS))
-    if seq_len * q.size > MAX_ELEMENTS:
-        raise ValueError(
-            f"seq_len * len(q) must be at most {MAX_ELEMENTS}, got {seq_len} * {q.size}"
-        )
+    check_product("seq_len * len(q)", (seq_len, q.size), MAX_ELEMENTS, total=False)
     positions = np.arange(seq_len)
     # The same q at every position, and the same k: shapes (seq_len, d).
     queries = np.broadcast_to(q, (seq_len, q.size))
@@ -204,43 +191,3 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
         )
     return toeplitz_residual(scores)
 
-
-def _check_vectors(name, value, vector=False):
-    """
-    A float64 array of finite numbers with an even width from 2 to
-    MAX_D_MODEL: shape (n, d) with n >= 1, or (d,) when `vector` is True.
-    """
-    array = as_real_array(value)
-    ndim = 1 if vector else 2
-    if (
-        array is not None
-        and array.ndim == ndim
-        and array.size > 0
-        and array.shape[-1] % 2 == 0
-        and array.shape[-1] <= MAX_D_MODEL
-        and np.isfinite(array).all()
-    ):
-        return array
-    kind = "a 1-D array (d,)" if vector else "a non-empty 2-D array (n, d)"
-    shape = "not an array of real numbers" if array is None else f"shape {array.shape}"
-    raise ValueError(
-        f"{name} must be {kind} of finite numbers with d even, from 2 to "
-        f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {shape}"
-    )
-
-
-def _check_positions(name, values, n):
-    """`n` real positions, each from -MAX_SEQ_LEN to MAX_SEQ_LEN, as a float64 array."""
-    positions = as_real_array(values)
-    if (
-        not isinstance(values, (str, bytes))
-        and positions is not None
-        and positions.shape == (n,)
-        and np.all(np.abs(positions) <= MAX_SEQ_LEN)  # False for NaN
-    ):
-        return positions
-    shape = "not real numbers" if positions is None else f"shape {positions.shape}"
-    raise ValueError(
-        f"{name} must be {n} real numbers (one per row), each from "
-        f"-{MAX_SEQ_LEN} to {MAX_SEQ_LEN}, got {shape}"
-    )

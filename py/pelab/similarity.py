@@ -32,7 +32,7 @@ which is not a function of $q - p$: the residual is then clearly positive.)
 
 import numpy as np
 
-from .positional_encoding import check_matrix
+from .checks import check_matrix
 
 
 def similarity(pe):
@@ -127,5 +127,3 @@ def toeplitz_residual(matrix):
     # max - min of each diagonal (every diagonal has at least one entry).
     spread = highest - lowest
     return float(spread.max())
-
-

@@ -1,0 +1,672 @@
+r"""
+# Argument checks
+
+Every function in `pelab` checks its arguments before it computes anything, and refuses a bad
+one with a `ValueError` that names the parameter, says what was expected and shows what came:
+
+    >>> check_size("d_model", 0, 512)
+    Traceback (most recent call last):
+    ...
+    ValueError: d_model must be an integer from 1 to 512, got 0
+
+A learner typing into a code cell gets that sentence instead of a numpy traceback from deep
+inside a computation, or a silently wrong picture.  The checks all live here, once each:
+
+* numbers: `check_size` (an integer in a range), `check_base` (a finite real number $> 1$),
+  `check_range` (a colour range $vmin < vmax$), `check_product` (a product of sizes, the work
+  or memory a call asks for, under a limit), `check_bool`, `check_str`;
+* arrays: `check_matrix` (2-D and finite), `check_rows` (2-D), `check_values` (any shape),
+  `check_paired_vectors` (an even width, for RoPE), `check_heatmap_matrix`, `check_rgba`;
+* positions: `check_position` (one real position), `check_positions` (many, for sampling
+  waves), `check_row_positions` (one per row, signed, for RoPE), `checked_integers` (integer
+  positions, read lazily);
+* lists: `check_pairs` (pair indices), `check_permutation` (an order), `check_tokens` (words);
+* a whole table: `check_table`, the sizes and base of a `(seq_len, d_model)` encoding.
+
+Under them are the conversions that turn what a learner may pass (a list, a numpy scalar, a
+`Fraction`, a range, an iterator) into plain Python and numpy values, or into None for the
+caller to refuse by name: `real_number`, `as_real_array` and `read_items`, and `describe`,
+which shows a refused value briefly in the message.
+
+This module imports only numpy, never another `pelab` module, so every module can import it.
+The size limits it enforces by default are defined here, and `pelab.positional_encoding`
+exposes them as before.
+"""
+
+import itertools
+import math
+import numbers
+import reprlib
+
+import numpy as np
+
+# Largest sequence length accepted: more rows than a lesson can show.
+MAX_SEQ_LEN = 100_000
+# Largest model width accepted.
+MAX_D_MODEL = 100_000
+# Largest table, in elements (float64: 400 MB), so that a typo such as
+# seq_len=100000, d_model=100000 fails at once instead of exhausting memory.
+MAX_ELEMENTS = 50_000_000
+
+# Containers whose items are unordered (or are characters), which no list check accepts even
+# though they are iterable: {2, 1, 0} has no order to keep, "210" is not a list of integers.
+_NOT_A_LIST = (str, bytes, dict, set, frozenset)
+
+
+# ---------------------------------------------------------------------------
+# Numbers
+# ---------------------------------------------------------------------------
+
+
+def check_size(name, value, maximum, minimum=1):
+    """
+    Check that `value` is an integer from `minimum` to `maximum` inclusive.
+
+    Python `int` and numpy integers are accepted.  `bool` is refused although
+    it is an `int` subclass (`True` is not a length), and so is any float,
+    even an integral one such as `4.0`, so that a computed size that is not
+    an integer is reported instead of silently truncated.
+
+    Args:
+        name: parameter name to put in the error message.
+        value: the value to check.
+        maximum: largest allowed value.
+        minimum: smallest allowed value (default 1).
+
+    Returns:
+        `value` as a Python `int`.
+
+    Raises:
+        ValueError: "<name> must be an integer from <minimum> to <maximum>,
+            got <value>".
+
+    Example:
+        >>> check_size("seq_len", 50, MAX_SEQ_LEN)
+        50
+    """
+    if _is_integer(value) and minimum <= value <= maximum:
+        return int(value)
+    raise ValueError(
+        f"{name} must be an integer from {minimum} to {maximum}, "
+        f"got {describe(value)}"
+    )
+
+
+def check_base(value):
+    r"""
+    Check that `value` is a usable base: a finite real number greater than 1.
+
+    `base` must exceed 1 so that the frequencies $\omega_i = base^{-2i/d}$
+    strictly decrease (and the wavelengths strictly increase) with `i`;
+    `base = 1` would give every pair the same frequency.
+
+    Args:
+        value: an `int`, `float` or numpy real scalar (not `bool`, not `str`).
+
+    Returns:
+        `value` as a Python `float`.
+
+    Raises:
+        ValueError: "base must be a finite real number greater than 1,
+            got <value>".
+
+    Example:
+        >>> check_base(10000)
+        10000.0
+    """
+    number = real_number(value)
+    if number is not None and math.isfinite(number) and number > 1:
+        return number
+    raise ValueError(
+        f"base must be a finite real number greater than 1, got {describe(value)}"
+    )
+
+
+def check_range(vmin, vmax):
+    """
+    Check a colour range: `vmin` and `vmax` finite real numbers (scalars, not
+    arrays) with `vmin < vmax` and a finite `vmax - vmin`.
+
+    Returns:
+        `(vmin, vmax)` as Python floats.
+
+    Raises:
+        ValueError: "vmin and vmax must be finite real numbers with vmin < vmax
+            and a finite vmax - vmin, got vmin=<vmin>, vmax=<vmax>".
+    """
+    low, high = real_number(vmin), real_number(vmax)
+    # high - low is inf (not an error) for Python floats whose difference overflows.
+    if low is None or high is None or not (low < high and math.isfinite(high - low)):
+        raise ValueError(
+            "vmin and vmax must be finite real numbers with vmin < vmax "
+            "and a finite vmax - vmin, "
+            f"got vmin={describe(vmin)}, vmax={describe(vmax)}"
+        )
+    return low, high
+
+
+def check_product(expression, factors, limit, *, total=True, why=""):
+    """
+    Check that the product of the integer `factors` (sizes already checked one
+    by one) is at most `limit`: the elements of an array, or the work of a call.
+
+    Args:
+        expression: the product in words for the message, e.g. "seq_len * d_model".
+        factors: the Python ints to multiply.
+        limit: largest allowed product.
+        total: whether the message shows the product after the factors.
+        why: text put after the limit in the message, e.g. " to keep the page responsive".
+
+    Raises:
+        ValueError: "<expression> must be at most <limit><why>, got <a> * <b>"
+            followed by " = <product>" when `total` is True.
+
+    Example:
+        >>> check_product("seq_len * d_model", (512, 64), MAX_ELEMENTS)
+        >>> check_product("n_q * n_k", (10, 10), 50, total=False)
+        Traceback (most recent call last):
+        ...
+        ValueError: n_q * n_k must be at most 50, got 10 * 10
+    """
+    product = math.prod(factors)
+    if product > limit:
+        shown = " * ".join(str(f) for f in factors)
+        if total:
+            shown += f" = {product}"
+        raise ValueError(f"{expression} must be at most {limit}{why}, got {shown}")
+
+
+def check_bool(name, value):
+    """
+    Check that `value` is `True` or `False` (a Python or numpy bool, not 0 or 1).
+
+    Returns:
+        `value` as a Python `bool`.
+
+    Raises:
+        ValueError: "<name> must be True or False, got <value>".
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, got {reprlib.repr(value)}")
+
+
+def check_str(name, value):
+    """
+    Check that `value` is a `str`.
+
+    Raises:
+        ValueError: "<name> must be a str, got <type name>".
+    """
+    if not isinstance(value, str):
+        raise ValueError(f"{name} must be a str, got {type(value).__name__}")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# Arrays
+# ---------------------------------------------------------------------------
+
+
+def check_matrix(name, value):
+    """
+    Check that `value` is a non-empty 2-D array of finite numbers.
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a non-empty 2-D array of finite numbers, got ...".
+    """
+    array = as_real_array(value)
+    if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
+        return array
+    raise ValueError(
+        f"{name} must be a non-empty 2-D array of finite numbers, got {_shape_of(array)}"
+    )
+
+
+def check_rows(name, value, shape):
+    """
+    Check that `value` is a 2-D array of real numbers, one row per position
+    (empty rows, NaN and infinities allowed).
+
+    Args:
+        name: parameter name to put in the error message.
+        value: the array-like to check.
+        shape: the expected shape in words, e.g. "(seq_len, d_model)".
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a 2-D array of shape <shape>, got ...".
+    """
+    array = as_real_array(value)
+    if array is None or array.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D array of shape {shape}, got {_shape_of(array)}")
+    return array
+
+
+def check_values(value):
+    """
+    Check that `value` is a real number or an array-like of real numbers, of
+    any shape (NaN and infinities allowed).
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "values must be a real number or an array-like of real
+            numbers, got not an array of real numbers".
+    """
+    array = as_real_array(value)
+    if array is None:
+        raise ValueError(
+            "values must be a real number or an array-like of real numbers, "
+            "got not an array of real numbers"
+        )
+    return array
+
+
+def check_paired_vectors(name, value, vector=False):
+    """
+    Check vectors whose coordinates come in pairs, as RoPE rotates them: finite
+    numbers with an even width `d` from 2 to `MAX_D_MODEL`, of shape `(n, d)`
+    with `n >= 1`, or `(d,)` when `vector` is True.
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a non-empty 2-D array (n, d) of finite
+            numbers with d even, from 2 to <MAX_D_MODEL> (RoPE rotates pairs
+            of coordinates), got ..." (or "a 1-D array (d,)").
+    """
+    array = as_real_array(value)
+    ndim = 1 if vector else 2
+    if (
+        array is not None
+        and array.ndim == ndim
+        and array.size > 0
+        and array.shape[-1] % 2 == 0
+        and array.shape[-1] <= MAX_D_MODEL
+        and np.isfinite(array).all()
+    ):
+        return array
+    kind = "a 1-D array (d,)" if vector else "a non-empty 2-D array (n, d)"
+    raise ValueError(
+        f"{name} must be {kind} of finite numbers with d even, from 2 to "
+        f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {_shape_of(array)}"
+    )
+
+
+def check_heatmap_matrix(matrix, max_cells):
+    """
+    Check a matrix to draw: a 1-D or 2-D array of real numbers with 1 to
+    `max_cells` entries (NaN and infinities allowed).
+
+    Returns:
+        `matrix` as a 2-D float64 array; a 1-D one becomes one row.
+
+    Raises:
+        ValueError: "matrix must be a 1-D or 2-D array of real numbers with 1
+            to <max_cells> entries, got ...".
+    """
+    array = as_real_array(matrix)  # None for complex numbers, strings, ragged lists...
+    if array is not None and array.ndim == 1:
+        array = array[np.newaxis, :]
+    if array is not None and array.ndim == 2 and 0 < array.size <= max_cells:
+        return array
+    raise ValueError(
+        f"matrix must be a 1-D or 2-D array of real numbers with 1 to {max_cells:,} entries, "
+        f"got {_shape_of(array)}"
+    )
+
+
+def check_rgba(rgba):
+    """
+    Check an image: a non-empty uint8 array of shape `(height, width, 4)`.
+
+    Returns:
+        `rgba` as a numpy array (not copied if it already is one).
+
+    Raises:
+        ValueError: "rgba must be a uint8 array of shape (height, width, 4),
+            got <dtype> <shape>" (or "got not an array").
+    """
+    try:
+        image = np.asarray(rgba)
+    except (TypeError, ValueError, OverflowError):  # a ragged list, for one
+        image = None
+    if (
+        image is None
+        or image.dtype != np.uint8
+        or image.ndim != 3
+        or image.shape[2] != 4
+        or 0 in image.shape
+    ):
+        got = "not an array" if image is None else f"{image.dtype} {image.shape}"
+        raise ValueError(f"rgba must be a uint8 array of shape (height, width, 4), got {got}")
+    return image
+
+
+# ---------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------
+
+
+def check_position(name, value):
+    """
+    Check that `value` is a real position: a number from 0 to `MAX_SEQ_LEN`
+    (fractions allowed).
+
+    Returns:
+        `value` as a Python float.
+
+    Raises:
+        ValueError: "<name> must be a real number from 0 to <MAX_SEQ_LEN>, got <value>".
+    """
+    number = real_number(value)
+    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
+        return number
+    raise ValueError(
+        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
+    )
+
+
+def check_positions(values):
+    """
+    Check `positions` to sample a wave at: a 1-D array of at least one real
+    number, each from 0 to `MAX_SEQ_LEN`.
+
+    Returns:
+        the positions as a float64 numpy array.
+
+    Raises:
+        ValueError: "positions must be a 1-D array of at least one real number,
+            each from 0 to <MAX_SEQ_LEN>, got <values>".
+    """
+    positions = as_real_array(values)
+    if (
+        positions is not None
+        and positions.ndim == 1
+        and positions.size >= 1
+        and np.all(positions >= 0.0)  # False for NaN
+        and np.all(positions <= MAX_SEQ_LEN)
+    ):
+        return positions
+    raise ValueError(
+        "positions must be a 1-D array of at least one real number, "
+        f"each from 0 to {MAX_SEQ_LEN}, got {reprlib.repr(values)}"
+    )
+
+
+def check_row_positions(name, values, n):
+    """
+    Check the positions of `n` rows, one each: `n` real numbers, each from
+    `-MAX_SEQ_LEN` to `MAX_SEQ_LEN`.
+
+    Returns:
+        the positions as a float64 numpy array of shape `(n,)`.
+
+    Raises:
+        ValueError: "<name> must be <n> real numbers (one per row), each from
+            -<MAX_SEQ_LEN> to <MAX_SEQ_LEN>, got ...".
+    """
+    positions = as_real_array(values)
+    if (
+        not isinstance(values, (str, bytes))
+        and positions is not None
+        and positions.shape == (n,)
+        and np.all(np.abs(positions) <= MAX_SEQ_LEN)  # False for NaN
+    ):
+        return positions
+    shape = "not real numbers" if positions is None else f"shape {positions.shape}"
+    raise ValueError(
+        f"{name} must be {n} real numbers (one per row), each from "
+        f"-{MAX_SEQ_LEN} to {MAX_SEQ_LEN}, got {shape}"
+    )
+
+
+def checked_integers(values):
+    """
+    The integer positions in `values` as Python ints, one at a time, read
+    lazily (their range is the caller's to check), so that the caller can
+    refuse `range(10**9)` at its first bad position without listing it.
+
+    Yields:
+        each item of `values` as a Python `int`.
+
+    Raises:
+        ValueError: "positions must be a sequence of integers, got <values>",
+            as soon as `values` or one of its items turns out not to be.
+    """
+    items = None
+    if not (isinstance(values, _NOT_A_LIST) or _is_integer(values)):
+        try:
+            items = iter(values)
+        except TypeError:
+            pass
+    if items is None:
+        raise _not_integers(values)
+    for p in items:
+        if not _is_integer(p):
+            raise _not_integers(values)
+        yield int(p)
+
+
+def _not_integers(values):
+    """The error for `values` that are not a sequence of integers."""
+    return ValueError(f"positions must be a sequence of integers, got {reprlib.repr(values)}")
+
+
+# ---------------------------------------------------------------------------
+# Lists
+# ---------------------------------------------------------------------------
+
+
+def check_pairs(pairs, n_pairs):
+    """
+    Check that `pairs` holds distinct pair indices, integers from 0 to
+    `n_pairs - 1`; None means all of them.  `pairs` is read once, so a
+    one-shot iterator works.
+
+    Returns:
+        the indices as an intp numpy array, in the order given.
+
+    Raises:
+        ValueError: "pairs must be a list of distinct integers from 0 to
+            <n_pairs - 1>, got <pairs>".
+
+    Example:
+        >>> check_pairs([2, 0], 4).tolist()
+        [2, 0]
+    """
+    if pairs is None:
+        return np.arange(n_pairs)
+    if not isinstance(pairs, _NOT_A_LIST):
+        # Distinct indices below n_pairs: there cannot be more than n_pairs.
+        indices = read_items(pairs, n_pairs)
+        if (
+            indices is not None
+            and all(_is_integer(p) and 0 <= p < n_pairs for p in indices)
+            and len(set(int(p) for p in indices)) == len(indices)
+        ):
+            return np.array([int(p) for p in indices], dtype=np.intp)
+    raise ValueError(
+        f"pairs must be a list of distinct integers from 0 to {n_pairs - 1}, "
+        f"got {reprlib.repr(pairs)}"
+    )
+
+
+def check_permutation(order, max_order, n=None):
+    """
+    Check that `order` is a permutation of `range(n)`: each of 0, ..., n - 1
+    exactly once.  When `n` is None any length from 1 to `max_order` will do.
+
+    Returns:
+        `order` as a list of Python ints.
+
+    Raises:
+        ValueError: "order must be a permutation of range(<n>), each of
+            0..<n - 1> once, got <order>".
+
+    Example:
+        >>> check_permutation((2, 0, 1), max_order=10)
+        [2, 0, 1]
+    """
+    indices = None
+    if not isinstance(order, _NOT_A_LIST):
+        # Read at most one item too many: range(10**9) is refused without being listed.
+        indices = read_items(order, max_order if n is None else n)
+    if indices is not None and all(_is_integer(m) for m in indices):
+        indices = [int(m) for m in indices]
+        size = len(indices) if n is None else n
+        if 1 <= size <= max_order and sorted(indices) == list(range(size)):
+            return indices
+    if n is None:
+        expected = f"a permutation of range(n), each of 0..n-1 once, n from 1 to {max_order}"
+    else:
+        expected = f"a permutation of range({n}), each of 0..{n - 1} once"
+    raise ValueError(f"order must be {expected}, got {reprlib.repr(order)}")
+
+
+def check_tokens(tokens):
+    """
+    Check that `tokens` is a non-empty list or tuple of `str` (a bare `str` is
+    refused: it is not a list of words).
+
+    Returns:
+        the tokens as a new list.
+
+    Raises:
+        ValueError: "tokens must be a non-empty list of str, got <tokens>".
+    """
+    if isinstance(tokens, (list, tuple)) and tokens and all(isinstance(t, str) for t in tokens):
+        return list(tokens)
+    raise ValueError(
+        f"tokens must be a non-empty list of str, got {reprlib.repr(tokens)}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# A whole table
+# ---------------------------------------------------------------------------
+
+
+def check_table(seq_len, d_model, base, max_d_model=MAX_D_MODEL):
+    """
+    Check the arguments of a (seq_len, d_model) encoding table; d_model may be
+    capped lower than `MAX_D_MODEL` by a caller that builds d_model x d_model.
+
+    Returns:
+        (seq_len, d_model, base) as (int, int, float).
+
+    Raises:
+        ValueError: naming the parameter, or the product when the table would
+            exceed `MAX_ELEMENTS` values.
+
+    Example:
+        >>> check_table(50, 128, 10000)
+        (50, 128, 10000.0)
+    """
+    seq_len = check_size("seq_len", seq_len, MAX_SEQ_LEN)
+    d_model = check_size("d_model", d_model, max_d_model)
+    base = check_base(base)
+    check_product("seq_len * d_model", (seq_len, d_model), MAX_ELEMENTS)
+    return seq_len, d_model, base
+
+
+# ---------------------------------------------------------------------------
+# Conversions under the checks
+# ---------------------------------------------------------------------------
+
+
+def real_number(value):
+    """
+    `value` as a Python float if it is one real number: an `int`, `float`,
+    `Fraction` or numpy real scalar, but not a `bool`, and not an array
+    (not even one of one element).  An int beyond the float range becomes
+    inf or -inf, for the caller's range check to refuse by name.
+
+    Returns:
+        a float, or None if `value` is not a real number.
+    """
+    if not _is_number(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond the float range
+        return math.inf if value > 0 else -math.inf
+
+
+def as_real_array(value):
+    """
+    `value` (a number or a nested sequence or array of them) as a float64
+    numpy array, without copying one that already is.
+
+    Returns None, for the caller to refuse by name, instead of letting numpy
+    raise its own error or warning: for strings that are not numbers,
+    ragged lists, ints beyond the float range, and complex numbers (which a
+    cast to float64 would silently replace by their real parts).
+    """
+    try:
+        array = np.asarray(value)
+        if array.dtype.kind == "c" or (
+            array.dtype == object
+            and any(isinstance(v, (complex, np.complexfloating)) for v in array.flat)
+        ):
+            return None
+        return array.astype(np.float64, copy=False)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def read_items(values, limit):
+    """
+    The items of the iterable `values` as a list, or None if it is not
+    iterable or holds more than `limit` items.
+
+    The length of a sized `values` is checked before anything is read, and
+    at most `limit + 1` items are read from any other iterable, so that
+    `range(10**9)` is refused at once instead of being listed first.
+    """
+    try:
+        if len(values) > limit:
+            return None
+    except TypeError:  # no length: an iterator, or not iterable at all
+        pass
+    except OverflowError:  # a length beyond sys.maxsize, e.g. range(10**20)
+        return None
+    try:
+        items = list(itertools.islice(values, limit + 1))
+    except TypeError:
+        return None
+    return items if len(items) <= limit else None
+
+
+def describe(value):
+    """Show a rejected value briefly: `0`, `2.5`, `nan`, `'4'`, `None`."""
+    if _is_integer(value):
+        value = int(value)
+        # str() of an int with thousands of digits is slow or refused.
+        return str(value) if value.bit_length() <= 64 else "an integer beyond 64 bits"
+    if isinstance(value, (float, np.floating)):
+        return str(float(value))  # 2.5 and nan, not np.float64(2.5)
+    return repr(value)
+
+
+def _is_number(value, kind):
+    """True if `value` is an instance of the `numbers` ABC `kind` but not a bool."""
+    return isinstance(value, kind) and not isinstance(value, (bool, np.bool_))
+
+
+def _is_integer(value):
+    """True for an int or numpy integer, but not a bool."""
+    return _is_number(value, numbers.Integral)
+
+
+def _shape_of(array):
+    """What an array check got, for its message: the shape, or that it was no array at all."""
+    return "not an array of real numbers" if array is None else f"shape {array.shape}"
