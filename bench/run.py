@@ -117,14 +117,14 @@ def lesson_run(browser, base: str) -> dict:
             page.wait_for_timeout(50)
         # Dragging at d_model = 512 and sequence length 512: input to new pixels on the canvas.
         for name in ("d_model", "seq_len"):
-            page.locator(f"#heatmap-demo [name={name}]").press("End")
+            page.locator(f"#heatmap [name={name}]").press("End")
         deadline = time.monotonic() + 60
         while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
             if time.monotonic() > deadline:
                 raise TimeoutError("the heatmap did not reach 512 x 512")
             page.wait_for_timeout(20)
         page.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
-        drag(page, "#heatmap-demo [name=base]")
+        drag(page, "#heatmap [name=base]")
         page.wait_for_timeout(500)
         # [input time, input to pixels] of every painted slider step
         steps = page.evaluate(

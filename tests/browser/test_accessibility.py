@@ -26,8 +26,8 @@ from test_colour_safety import contrast
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-# Every demo of embed.html?demo=NAME, as app/demos.js lists them.
-DEMOS = re.findall(r"^  (\w+): \{ section:", (ROOT / "app" / "demos.js").read_text(), re.M)
+# Every demo of embed.html?demo=NAME, as app/demos/registry.js lists them.
+DEMOS = re.findall(r"^  (\w+): \{ create:", (ROOT / "app" / "demos" / "registry.js").read_text(), re.M)
 SCHEMES = ("light", "dark")
 
 # In rAF calls, counted from before any script of the page runs: a JS animation needs a loop.
@@ -191,7 +191,7 @@ def test_every_figure_has_a_name_and_a_table_of_its_numbers(lesson):
     kinds = {f["figure"].split()[0] for f in figures}
     assert {
         "heatmap-canvas", "waves-chart", "wavelength-chart", "relative-matrix", "similarity-dot",
-        "similarity-cosine", "similarity-chart", "compare-learned", "compare-sinusoidal", "compare-rope",
+        "similarity-cosine", "similarity-chart", "learned-panel-learned", "learned-panel-sinusoidal", "learned-panel-rope",
         "extrapolation-chart", "out-heatmap",  # a cell's pelab.show output
     } <= kinds
     for figure in figures:
@@ -201,12 +201,12 @@ def test_every_figure_has_a_name_and_a_table_of_its_numbers(lesson):
 
 
 NAMED_BY = [  # a slider (its input's name), and a figure whose name must then say its new value
-    ("#heatmap-demo", "d_model", ".heatmap-canvas"),
+    ("#heatmap", "d_model", ".heatmap-canvas"),
     ("#waves", "pos", ".waves-chart"),
     ("#relative", "k", ".relative-matrix"),
     ("#similarity", "seq_len", ".similarity-dot"),
     ("#similarity", "pos", ".similarity-chart"),
-    ("#learned", "seq_len", ".compare-learned"),
+    ("#learned", "seq_len", ".learned-panel-learned"),
     ("#extrapolation", "train_len", ".extrapolation-chart"),
 ]
 
@@ -253,8 +253,8 @@ def set_slider(page, section: str, name: str, value: int) -> None:
 
 def test_the_numbers_are_the_ones_python_computed(lesson):
     # The source's worked example, d_model = 4, position 1: the heatmap's table lists it.
-    set_slider(lesson, "#heatmap-demo", "d_model", 4)
-    set_slider(lesson, "#heatmap-demo", "seq_len", 64)
+    set_slider(lesson, "#heatmap", "d_model", 4)
+    set_slider(lesson, "#heatmap", "seq_len", 64)
     poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v.startswith("64x4@"))
     base = float(lesson.locator("output[for='heatmap-base']").inner_text())
     heatmap = numbers_of(lesson, ".heatmap-canvas")
@@ -372,8 +372,8 @@ def test_tab_reaches_every_control_and_each_shows_a_focus_ring(lesson, scheme):
 
 def test_key_controls_work_from_the_keyboard(lesson):
     # A slider: the arrow keys change the value and the demo redraws.
-    d_model = lesson.locator("#heatmap-demo [name=d_model]")
-    set_slider(lesson, "#heatmap-demo", "d_model", 64)
+    d_model = lesson.locator("#heatmap [name=d_model]")
+    set_slider(lesson, "#heatmap", "d_model", 64)
     d_model.press("ArrowRight")
     assert d_model.get_attribute("aria-valuetext") == "66"
     poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: "x66@" in v)
@@ -391,7 +391,7 @@ def test_key_controls_work_from_the_keyboard(lesson):
     poll(lesson, "() => document.querySelector('#waves-pos').value", lambda v: v == later["pos"])
 
     # A checkbox with Space, a button with Enter, a <summary> with Enter.
-    pe = lesson.locator("#order-blind [name=with_pe]")
+    pe = lesson.locator("#attention [name=with_pe]")
     turned_on = not pe.is_checked()
     pe.focus()
     lesson.keyboard.press("Space")

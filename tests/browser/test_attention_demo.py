@@ -11,7 +11,7 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 
 
 def test_without_positions_the_shuffle_only_moves_rows(lesson, page_log):
-    demo = lesson.locator("#order-blind")
+    demo = lesson.locator("#attention")
     poll(lesson, "() => document.querySelector('.attention-summary').dataset.pooledDiff", lambda v: v is not None)
     assert demo.locator(".attention-original-title").inner_text() == "dog bites man"
     assert demo.locator(".attention-shuffled-title").inner_text() == "man bites dog"
@@ -27,7 +27,7 @@ def test_without_positions_the_shuffle_only_moves_rows(lesson, page_log):
 
 
 def test_adding_positions_makes_the_two_orders_differ(lesson):
-    demo = lesson.locator("#order-blind")
+    demo = lesson.locator("#attention")
     poll(lesson, "() => document.querySelector('.attention-summary').dataset.pooledDiff", lambda v: v is not None)
     demo.get_by_label("Add positional encoding").check()
     poll(lesson, "() => document.querySelector('.attention-summary').dataset.withPe", lambda v: v == "true")
@@ -41,7 +41,7 @@ def test_adding_positions_makes_the_two_orders_differ(lesson):
 
 
 def test_typed_sentences_with_repeated_words_and_single_words_work(lesson):
-    demo = lesson.locator("#order-blind")
+    demo = lesson.locator("#attention")
     box = demo.get_by_label("Sentence")
     box.fill("the cat saw the dog")
     poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 5)
@@ -58,11 +58,11 @@ def test_typed_sentences_with_repeated_words_and_single_words_work(lesson):
 
 
 def test_the_classic_pair_is_one_click_away_and_markup_is_shown_as_text(lesson):
-    demo = lesson.locator("#order-blind")
+    demo = lesson.locator("#attention")
     box = demo.get_by_label("Sentence")
     box.fill("<img src=x onerror=alert(1)> bites")
     poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 4)
-    assert lesson.locator("#order-blind img").count() == 0
+    assert lesson.locator("#attention img").count() == 0
     assert "<img" in demo.locator(".attention-original tbody th").first.inner_text()
     demo.get_by_role("button", name="dog bites man ↔ man bites dog").click()
     poll(lesson, "() => document.querySelector('.attention-shuffled-title').textContent", lambda t: t == "man bites dog")
@@ -74,7 +74,7 @@ def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(less
     lesson.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     words = ["<img/src=x/onerror=alert(1)>", "🐶", "שלום", "مرحبا", "<b>bold</b>", "ｗｉｄｅ", "e\u0301", "\u202eevil"]
     sentence = " ".join(words[k % len(words)] + str(k) for k in range(2_000))[:10_000]
-    demo = lesson.locator("#order-blind")
+    demo = lesson.locator("#attention")
     demo.get_by_label("Sentence").fill(sentence)
     poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 24)
     notice = demo.locator(".attention-notice")

@@ -18,7 +18,7 @@ import run  # noqa: E402  (bench/run.py)
 def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):
     assert run.cell_output(lesson, "6 * 7") == "42"
     lesson.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
-    run.drag(lesson, "#heatmap-demo [name=base]", steps=8)
+    run.drag(lesson, "#heatmap [name=base]", steps=8)
     latencies = poll(lesson, "() => performance.getEntriesByName('pelab:heatmap-latency').length", lambda n: n > 0)
     assert latencies >= 1
     assert run.wait_for_mark(lesson, "pelab:first-live-heatmap") > 0

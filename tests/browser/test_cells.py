@@ -92,7 +92,7 @@ def test_a_cell_keeps_its_code_and_runs_when_the_editor_cannot_load(page, site_u
 
 
 def test_cells_of_a_page_share_one_namespace(lesson):
-    heatmap = lesson.locator("#heatmap-demo")
+    heatmap = lesson.locator("#heatmap")
     heatmap.locator(".show-python summary").click()
     assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in code_of(lesson, "heatmap")
     heatmap.get_by_role("button", name="Run", exact=True).click()
@@ -352,17 +352,17 @@ def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(les
         lesson.keyboard.press("Shift+Enter")
         assert wait_done(lesson, "scratch") == "done", name
         assert output(lesson, "scratch") == "2"
-    assert lesson.locator("#heatmap-demo .heatmap-problem").is_hidden()  # the demos came back too
+    assert lesson.locator("#heatmap .heatmap-problem").is_hidden()  # the demos came back too
 
 
 def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(lesson):
     type_code(lesson, "scratch", "import time\nend = time.time() + 4\nwhile time.time() < end:\n    pass")
     lesson.keyboard.press("Shift+Enter")
     poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
-    slider = lesson.locator("#heatmap-demo [name=d_model]")
+    slider = lesson.locator("#heatmap [name=d_model]")
     slider.focus()
     slider.press("ArrowRight")
-    note = lesson.locator("#heatmap-demo .demo-waiting")
+    note = lesson.locator("#heatmap .demo-waiting")
     note.wait_for(state="visible", timeout=3000)
     assert note.inner_text().startswith("Waiting for Python: a code cell is running.")
     assert note.get_attribute("role") == "status"

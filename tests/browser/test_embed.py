@@ -24,7 +24,7 @@ def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_lo
     page.goto(f"{site_url}embed.html?demo=heatmap#d_model=64&seq_len=32&base=1000")
     assert wait_for_state(page) == "ready"
     assert rendered(page, ".heatmap-canvas") == "32x64@1000"
-    assert page.locator("section.demo").count() == 1 and page.locator("#heatmap-demo").count() == 1
+    assert page.locator("section.demo").count() == 1 and page.locator("#heatmap").count() == 1
     assert page.locator(".share-notices").is_hidden()
     lesson = page.get_by_role("link", name="Open the full lesson")
     assert "index.html#demo=heatmap&d_model=64&seq_len=32&base=1000" in lesson.get_attribute("href")
@@ -76,7 +76,7 @@ def test_nan_infinity_huge_and_negative_settings_are_clamped_with_a_notice(page,
 def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, browser):
     page.goto(f"{site_url}#demo=attention&sentence=the+cat+saw+the+dog&with_pe=1")
     assert wait_for_state(page) == "ready"
-    demo = page.locator("#order-blind")
+    demo = page.locator("#attention")
     assert demo.get_by_label("Sentence").input_value() == "the cat saw the dog"
     assert demo.get_by_label("Add positional encoding").is_checked()
     demo.get_by_label("Sentence").fill("man bites dog")
@@ -93,7 +93,7 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
         other.goto(link)
         assert wait_for_state(other) == "ready"
         poll(other, "() => document.querySelector('.attention-original-title').textContent", lambda t: t == "man bites dog")
-        assert other.locator("#order-blind").get_by_label("Add positional encoding").is_checked()
+        assert other.locator("#attention").get_by_label("Add positional encoding").is_checked()
     finally:
         other.close()
 
@@ -112,7 +112,7 @@ def test_an_unknown_demo_is_explained(page, site_url):
     assert "no demo called “nope”" in page.inner_text(".boot-error-detail")
     assert "heatmap" in page.inner_text(".boot-error-detail")
     # The Python that start-python.js began is ended, not left booting for nothing.
-    poll(page, "() => 0", lambda _: not any(w.url.endswith("/python-worker.js") for w in page.workers), timeout=10)
+    poll(page, "() => 0", lambda _: not any(w.url.endswith("/python/worker.js") for w in page.workers), timeout=10)
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def rendered(page) -> str:
 
 
 def heatmap(page):
-    return page.locator("#heatmap-demo")
+    return page.locator("#heatmap")
 
 
 def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
@@ -266,15 +266,15 @@ def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
 def test_python_starts_once_while_the_page_is_parsed(lesson):
     """start-python.js starts the worker before the modules run; the bridge adopts that one
     worker, with what it said meanwhile, rather than booting a second Python."""
-    workers = [worker.url for worker in lesson.workers if worker.url.endswith("/app/python-worker.js")]
+    workers = [worker.url for worker in lesson.workers if worker.url.endswith("/app/python/worker.js")]
     assert len(workers) == 1
     stages = lesson.eval_on_selector_all(".boot-stages li", "items => items.map((li) => li.dataset.status)")
     assert stages == ["done"] * 4
 
 
 def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_url):
-    # It fails before main.js has run: the bridge hears of it from start-python.js.
-    page.route("**/app/python-worker.js", lambda route: route.fulfill(status=404, body="not found"))
+    # It fails before pages/lesson.js has run: the bridge hears of it from start-python.js.
+    page.route("**/app/python/worker.js", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
     assert wait_for_state(page) == "error"
     assert "the Python worker could not start" in page.inner_text(".boot-error-detail")
@@ -307,8 +307,8 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page,
 @pytest.mark.parametrize(
     ("module", "response", "said"),
     [
-        ("waves.js", {"status": 404, "body": "not found"}, "a script could not be loaded (main.js or a module it imports)"),
-        ("quiz.js", {"status": 200, "body": "export const = ;", "content_type": "text/javascript"}, "quiz.js: Uncaught SyntaxError"),
+        ("demos/waves.js", {"status": 404, "body": "not found"}, "a script could not be loaded (pages/lesson.js or a module it imports)"),
+        ("demos/quiz.js", {"status": 200, "body": "export const = ;", "content_type": "text/javascript"}, "demos/quiz.js: Uncaught SyntaxError"),
     ],
 )
 def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(page, site_url, module, response, said):

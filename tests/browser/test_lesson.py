@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 import numpy as np
+import pytest
 import pelab
 from pages import poll, dataset, cell_values
 
 
 
 def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
-    """Coloured numbers (app/colors.js) pick the colour-map entry pelab.to_rgba picks."""
+    """Coloured numbers (app/figures/colors.js) pick the colour-map entry pelab.to_rgba picks."""
     poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
     poll(lesson, "() => document.querySelectorAll('.relative-table td[title]').length", lambda n: n > 0)
     for selector, limit in ((".attention-original", 1.5), (".added-table", 2.0), (".relative-table", 1.0)):
@@ -25,7 +26,7 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
         values = np.concatenate([ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf), [-9.0, 9.0]])
         entries = lesson.evaluate(
             """async ([values, limit]) => {
-                 const { entryFor } = await import(new URL("app/colors.js", document.baseURI));
+                 const { entryFor } = await import(new URL("app/figures/colors.js", document.baseURI));
                  return values.map((value) => entryFor(value, limit, 256));
                }""",
             [values.tolist(), limit],
@@ -45,18 +46,40 @@ def test_every_demo_shows_the_python_behind_it(lesson):
         lambda codes: all(code.startswith("import") for code in codes.values()),
     )
     assert set(codes) == {
-        "order-blind", "formula", "waves", "heatmap-demo", "added", "relative", "similarity", "learned", "extrapolation",
+        "attention", "formula", "waves", "heatmap", "added", "relative", "similarity", "learned", "extrapolation",
     }
     for code in codes.values():
         assert code.startswith("import") and "pelab." in code
-    assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap-demo"]
+    assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap"]
     assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
-    heatmap = lesson.locator("#heatmap-demo")
+    heatmap = lesson.locator("#heatmap")
     heatmap.locator(".show-python summary").click()  # closed again: the code follows the slider anyway
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
     heatmap.locator(".show-python summary").click()
     poll(
         lesson,
-        "() => document.querySelector('#heatmap-demo .cell-editor').shadowRoot.querySelector('.cm-content').textContent",
+        "() => document.querySelector('#heatmap .cell-editor').shadowRoot.querySelector('.cm-content').textContent",
         lambda t: "d_model=130" in t,
     )
+
+
+@pytest.mark.parametrize(("old", "section"), [("order-blind", "attention"), ("heatmap-demo", "heatmap"), ("scratch", "cell")])
+def test_links_to_a_section_by_its_old_id_still_land_on_it(page, site_url, old, section):
+    """Each section's id is its demo's public name; links made before the rename still work."""
+    page.goto(f"{site_url}#{old}")
+    top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", section)
+    assert -5 <= top < 200, top
+
+
+def test_the_contents_name_each_section_as_its_heading_does(lesson):
+    """One title per demo: the section's <h2>, which the contents, share bars and guide repeat."""
+    pairs = lesson.evaluate(
+        """() => [...document.querySelectorAll("nav a[href^='#']")].map((a) => {
+             const heading = document.querySelector(a.getAttribute("href") + " h2")?.cloneNode(true);
+             heading?.querySelector(".step")?.remove();
+             return [a.textContent.trim(), heading?.textContent.trim() ?? null];
+           })"""
+    )
+    assert len(pairs) >= 11
+    for link, heading in pairs:
+        assert link == heading

@@ -55,7 +55,7 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site
     page.reload()
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "snapshot"
-    poll(page, "() => document.querySelector('#heatmap-demo .heatmap-canvas').dataset.rendered", lambda v: v is not None)
+    poll(page, "() => document.querySelector('#heatmap .heatmap-canvas').dataset.rendered", lambda v: v is not None)
     type_code(page, "scratch", "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('drawn')")
     page.keyboard.press("Shift+Enter")
     assert wait_done(page, "scratch", timeout=90) == "done", output(page, "scratch")
@@ -135,11 +135,11 @@ def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_si
     page.goto(own_site.url)
     assert wait_for_state(page) == "ready"
     poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "snapshot", timeout=60)
-    slider = page.locator("#heatmap-demo [name=base]")
+    slider = page.locator("#heatmap [name=base]")
     slider.focus()
     for _ in range(12):  # 6 s of input, never 2 s apart
         slider.press("ArrowLeft")
         page.wait_for_timeout(500)
         assert page.evaluate("() => document.documentElement.dataset.nextVisit") == "snapshot"
-    assert sum(worker.url.endswith("/python-worker.js") for worker in page.workers) == 1, "no second Python yet"
+    assert sum(worker.url.endswith("/python/worker.js") for worker in page.workers) == 1, "no second Python yet"
     poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90)

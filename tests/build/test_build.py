@@ -114,7 +114,7 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
     built = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     built.remove("service-worker.js")  # the browser fetches a service worker itself, never from its cache
     assert files == ["./", *built]
-    assert not (DIST / "app" / "service-worker.js").exists()  # only at the root, where its scope is the site
+    assert not (DIST / "app" / "offline" / "service-worker.js").exists()  # only at the root, where its scope is the site
 
 
 @pytest.mark.parametrize(
@@ -122,7 +122,7 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
     [
         ("pyodide/pyodide.asm.wasm", "application/wasm"),
         ("pyodide/pyodide.mjs", "text/javascript"),
-        ("app/main.js", "text/javascript"),
+        ("app/pages/lesson.js", "text/javascript"),
         ("index.html", "text/html"),
         ("pyodide/pyodide-lock.json", "application/json"),
     ],

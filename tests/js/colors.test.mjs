@@ -1,8 +1,8 @@
-// Unit tests of app/colors.js under Node's own test runner (node --test): no browser, no Python.
+// Unit tests of app/figures/colors.js under Node's own test runner (node --test): no browser, no Python.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { colorFor, entryFor, inkOn, loadColors } from "../../app/colors.js";
+import { colorFor, entryFor, inkOn, loadColors } from "../../app/figures/colors.js";
 
 const MAP = { width: 256, height: 1, rgba: new Uint8Array(256 * 4).map((_, i) => (i % 4 === 3 ? 255 : i >> 2)) };
 

@@ -3,9 +3,9 @@
  * heatmaps handed over with pelab.show, the last expression's value, or the traceback.
  * Everything is inserted as text or as pixels, never parsed as HTML.
  */
-import { formatNumber } from "./format.js";
-import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
-import { paintPixels } from "./paint.js";
+import { formatNumber } from "../figures/format.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
 
 export function cellOutput(area, title) {
   let figures = 0;

@@ -6,7 +6,7 @@
  *                                         interruptBuffer: a SharedArrayBuffer for Stop, or null
  *                                         without isolation; uncontrolled: true when the browser
  *                                         has service workers but none serves the page yet (a
- *                                         first visit: see python-worker.js withDistinctRuntime).
+ *                                         first visit: see worker.js withDistinctRuntime).
  *                                         start-python.js, a classic script, spells it out too
  * Or, to a separate short-lived worker, instead of "init":
  *   {type: "snapshot", id}                make this build's memory snapshot of a fresh Python;

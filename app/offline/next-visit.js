@@ -48,7 +48,7 @@ function quiet(ms) {
 /** Register the service worker and wait until it has cached the build (or could not). */
 async function registerWorker() {
   try {
-    await navigator.serviceWorker.register(new URL("../service-worker.js", import.meta.url));
+    await navigator.serviceWorker.register(new URL("../../service-worker.js", import.meta.url));
     // ready never settles when filling the cache fails: give up waiting after a minute
     await Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60_000))]);
   } catch {

@@ -3,12 +3,13 @@
  * one position's row against all others, and a check that the dot product depends only on
  * the offset q - p (every diagonal is constant: a Toeplitz matrix).
  */
-import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
-import { difference, formatNumber } from "./format.js";
-import { lineChart } from "./line-chart.js";
-import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
-import { paintPixels } from "./paint.js";
-import { ticks } from "./ticks.js";
+import { liveRender } from "./live-render.js";
+import { bindSliders, LOG_BASE } from "../controls/bind-sliders.js";
+import { difference, formatNumber } from "../figures/format.js";
+import { lineChart } from "../figures/line-chart.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
+import { ticks } from "../figures/ticks.js";
 import { showPython } from "./show-python.js";
 
 export function similarityDemo(root, python) {

@@ -1,34 +1,10 @@
 /**
- * Wiring shared by the demos: named sliders bound to a params object, and a render loop that
- * keeps one request in flight (latest value wins) and shows failures in the demo's .problem.
+ * What every demo's rendering shares: one request in flight (latest value wins), a note while
+ * Python is busy with a code cell, failures in the demo's .problem, and the first results drawn
+ * a frame apart.
  */
-import { formatNumber, roundSignificant } from "./format.js";
 import { latestWins } from "./latest.js";
-import { nextFrame } from "./next-task.js";
-import { slider } from "./slider.js";
-
-/** A slider over log10(base): 4 is 10000; the base is rounded to 3 significant figures. */
-export const LOG_BASE = { toValue: (exponent) => roundSignificant(10 ** exponent), format: formatNumber };
-
-/**
- * Bind sliders `{key: "input name" | ["input name", options]}` inside `root`; returns the params
- * object, kept current, and calls `onInput(params)` whenever one moves.
- */
-export function bindSliders(root, specs, onInput) {
-  const params = {};
-  for (const [key, spec] of Object.entries(specs)) {
-    const [name, options] = Array.isArray(spec) ? spec : [spec, {}];
-    const control = slider(root.querySelector(`[name="${name}"]`), {
-      ...options,
-      onInput: (value) => {
-        params[key] = value;
-        onInput(params);
-      },
-    });
-    params[key] = control.value;
-  }
-  return params;
-}
+import { nextFrame } from "../controls/next-task.js";
 
 /**
  * The demos show their first results one at a time, each once the page has drawn the one before:

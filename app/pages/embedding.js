@@ -2,8 +2,8 @@
  * embedding.html: the theme buttons of the live example, and the reference table of every
  * demo's name and settings, read from the lesson itself so it cannot go out of date.
  */
-import { DEMOS } from "./demos.js";
-import { formatNumber, roundSignificant } from "./format.js";
+import { DEMOS, titleOf } from "../demos/registry.js";
+import { formatNumber, roundSignificant } from "../figures/format.js";
 
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(button.dataset.theme));
@@ -34,15 +34,15 @@ async function readLesson() {
 }
 
 function referenceRows(lesson) {
-  return Object.entries(DEMOS).map(([name, demo]) => {
-    const section = lesson.getElementById(demo.section);
-    if (!section) throw new Error(`index.html has no section #${demo.section} for the demo “${name}”`);
+  return Object.keys(DEMOS).map((name) => {
+    const section = lesson.getElementById(name);
+    if (!section) throw new Error(`index.html has no section #${name} for the demo “${name}”`);
     const settings = [...section.querySelectorAll("input[name]")]
       .filter((input) => !input.closest(".quiz"))
       .map((input) => describe(input));
     if (section.querySelector(".cell")) settings.push("code: the cell’s Python");
     const row = document.createElement("tr");
-    for (const text of [name, demo.title, settings.join("; ") || "none"]) {
+    for (const text of [name, titleOf(section), settings.join("; ") || "none"]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);

@@ -1,12 +1,12 @@
 /** The lesson page: start Python, show its progress, wire the code cells and every demo. */
-import { bootStatus, followPython } from "./boot-status.js";
-import { PythonBridge } from "./bridge.js";
-import { notebookCells } from "./cells.js";
-import { nextFrame, nextTask } from "./next-task.js";
-import { prepareNextVisit } from "./next-visit.js";
-import { DEMOS } from "./demos.js";
-import { sharedValue } from "./shared-value.js";
-import { applyState, lessonUrl, shareBar, showNotices } from "./share.js";
+import { bootStatus, followPython } from "../python/boot-status.js";
+import { PythonBridge } from "../python/bridge.js";
+import { notebookCells } from "../cells/cells.js";
+import { nextFrame, nextTask } from "../controls/next-task.js";
+import { prepareNextVisit } from "../offline/next-visit.js";
+import { DEMOS, titleOf } from "../demos/registry.js";
+import { sharedValue } from "../controls/shared-value.js";
+import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
@@ -37,8 +37,8 @@ async function wire(python) {
   for (const name of order) {
     const demo = DEMOS[name];
     await nextFrame();
-    const root = document.getElementById(demo.section);
-    shareBar(root, { name, title: demo.title, linkFor: (state) => lessonUrl(name, state) });
+    const root = document.getElementById(name);
+    shareBar(root, { name, title: titleOf(root), linkFor: (state) => lessonUrl(name, state) });
     if (link.get("demo") === name) {
       showNotices(root, applyState(root, link));
       requestAnimationFrame(() => root.scrollIntoView());

@@ -3,12 +3,13 @@
  * sequence grows past a training length, for a chosen d_model and base; and the paper's
  * interleaved layout against the concatenated halves of other implementations.
  */
-import { bindSliders, liveRender, LOG_BASE } from "./controls.js";
-import { difference, fixed, formatNumber } from "./format.js";
-import { lineChart } from "./line-chart.js";
-import { numbersFor } from "./numbers.js";
+import { liveRender } from "./live-render.js";
+import { bindSliders, LOG_BASE } from "../controls/bind-sliders.js";
+import { difference, fixed, formatNumber } from "../figures/format.js";
+import { lineChart } from "../figures/line-chart.js";
+import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
-import { ticks } from "./ticks.js";
+import { ticks } from "../figures/ticks.js";
 
 export function extrapolationDemo(root, python) {
   const params = bindSliders(

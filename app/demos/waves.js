@@ -4,13 +4,13 @@
  * ones. Shows chosen pairs' sin and cos against position, every pair's wavelength on a log
  * axis, and a dial per pair whose hand is at the angle pos * w_i of the chosen position.
  */
-import { liveRender } from "./controls.js";
-import { fixed, formatNumber, roundSignificant } from "./format.js";
-import { nextFrame } from "./next-task.js";
-import { numbersFor } from "./numbers.js";
+import { liveRender } from "./live-render.js";
+import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
+import { nextFrame } from "../controls/next-task.js";
+import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
-import { slider } from "./slider.js";
-import { svg, svgText } from "./svg.js";
+import { slider } from "../controls/slider.js";
+import { svg, svgText } from "../figures/svg.js";
 
 /** The wave chart spans 100 positions, or the next hundred that holds the chosen position. */
 const chartSpan = (pos) => Math.max(100, Math.ceil(pos / 100) * 100);

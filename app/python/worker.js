@@ -5,8 +5,8 @@
  * one at a time: pelab.adapter entry points for the demos, and code cells through
  * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
-import { BUILD_ID, BYTECODE_URL, FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "./config.js";
-import { paintPixels } from "./paint.js";
+import { BUILD_ID, BYTECODE_URL, FONT_CACHE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "../config.js";
+import { paintPixels } from "../figures/paint.js";
 import { EVENT, OUTPUT_LIMIT, REPLY, REQUEST } from "./protocol.js";
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
@@ -192,7 +192,7 @@ async function snapshotCache() {
     return null; // storage blocked
   }
 }
-const SNAPSHOT_URL = new URL(`../py/python-snapshot-${BUILD_ID}.bin`, import.meta.url).href;
+const SNAPSHOT_URL = new URL(`../../py/python-snapshot-${BUILD_ID}.bin`, import.meta.url).href;
 
 /** The bytes at `url`, or a rejection that names it; started now, awaited when needed. */
 function download(url) {

@@ -3,11 +3,11 @@
  * dimension j: its pair i, the exponent 2i/d_model, the angle pos / 10000^(2i/d_model),
  * sine or cosine, and the value, computed by pelab.formula_terms in the worker.
  */
-import { liveRender } from "./controls.js";
-import { fixed, formatNumber } from "./format.js";
-import { scrollableByKeyboard } from "./scroll-region.js";
+import { liveRender } from "./live-render.js";
+import { fixed, formatNumber } from "../figures/format.js";
+import { scrollableByKeyboard } from "../figures/scroll-region.js";
 import { showPython } from "./show-python.js";
-import { slider } from "./slider.js";
+import { slider } from "../controls/slider.js";
 
 export function formulaDemo(root, python) {
   const table = root.querySelector(".formula-table tbody");

@@ -3,19 +3,20 @@
  * table (random, as before training), the sinusoidal formula and RoPE scores. Asking the
  * learned table for a position past its length fails: that failure is the lesson.
  */
-import { bindSliders, liveRender } from "./controls.js";
-import { difference } from "./format.js";
-import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
-import { paintPixels } from "./paint.js";
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { difference } from "../figures/format.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 
-export function compareDemo(root, python) {
+export function learnedDemo(root, python) {
   const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
   const render = liveRender(root, python, "compare", show);
-  const learnedError = root.querySelector(".compare-learned-error");
+  const learnedError = root.querySelector(".learned-error");
   const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
   const numbers = Object.fromEntries(
-    Object.entries(KINDS).map(([kind, title]) => [kind, numbersFor(root.querySelector(`.compare-${kind}`), `the ${title}`)]),
+    Object.entries(KINDS).map(([kind, title]) => [kind, numbersFor(root.querySelector(`.learned-panel-${kind}`), `the ${title}`)]),
   );
 
   function update() {
@@ -37,7 +38,7 @@ print("sinusoidal:", pe.shape)`,
   function show(result, request) {
     const n = result.n;
     for (const kind of ["learned", "sinusoidal", "rope"]) {
-      paintPixels(root.querySelector(`.compare-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
+      paintPixels(root.querySelector(`.learned-panel-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
     }
     const shown = corner(n);
     for (const [kind, title] of Object.entries(KINDS)) {
@@ -52,22 +53,22 @@ print("sinusoidal:", pe.shape)`,
       });
     }
     const rows = Math.min(request.maxLen, n);
-    root.querySelector(".compare-learned").setAttribute(
+    root.querySelector(".learned-panel-learned").setAttribute(
       "aria-label",
       `Learned table: ${rows} of ${n} positions have a vector; similarities between different positions are near 0 (random start)` +
         (n > rows ? `; positions ${rows} to ${n - 1} have none (grey).` : "."),
     );
-    root.querySelector(".compare-sinusoidal").setAttribute(
+    root.querySelector(".learned-panel-sinusoidal").setAttribute(
       "aria-label",
       `Sinusoidal: all ${n} positions have a vector; similarity is highest near the diagonal and falls with distance.`,
     );
-    root.querySelector(".compare-rope").setAttribute(
+    root.querySelector(".learned-panel-rope").setAttribute(
       "aria-label",
       `RoPE scores for ${n} query and key positions: constant along every diagonal, since they depend only on m − n.`,
     );
     learnedError.hidden = !result.learned_error;
     learnedError.textContent = result.learned_error ? `The learned table says: ${result.learned_error}` : "";
-    root.querySelector(".compare-rope-check").textContent =
+    root.querySelector(".learned-rope-check").textContent =
       `RoPE check: shifting both query and key positions by the same amount changes the score by at most ${difference(result.rope_relative_residual)}, ` +
       "so q_m · k_n depends only on m − n.";
     Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });

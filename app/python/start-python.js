@@ -9,7 +9,7 @@
   if (document.documentElement.getAttribute("data-state") === "error") return; // preflight said why
   var isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
   var interrupt = isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
-  var worker = new Worker(new URL("python-worker.js", document.currentScript.src), { type: "module", name: "python" });
+  var worker = new Worker(new URL("worker.js", document.currentScript.src), { type: "module", name: "python" });
   var events = [];
   function keep(event) {
     if (event.type === "error") event.preventDefault(); // the bridge reports it

@@ -28,9 +28,10 @@
     return;
   }
 
-  // Module scripts are fetched, parsed and run before DOMContentLoaded. Only errors from this
-  // folder count: a browser extension's script failing is none of the lesson's business.
-  var folder = new URL(".", document.currentScript.src).href;
+  // Module scripts are fetched, parsed and run before DOMContentLoaded. Only errors from app/
+  // (this script's parent folder) count: a browser extension's script failing is none of the
+  // lesson's business.
+  var folder = new URL("../", document.currentScript.src).href;
   var failure = null;
   function watch(event) {
     var script = event.target && event.target.tagName === "SCRIPT" ? event.target : null;

@@ -6,14 +6,14 @@
  * sequence length and base repaint while dragging (latest value wins). The row of the
  * shared `position` is outlined as that position's fingerprint; clicking a row selects it.
  */
-import { liveRender } from "./controls.js";
-import { loadColors } from "./colors.js";
-import { formatNumber, roundSignificant } from "./format.js";
-import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
-import { paintPixels } from "./paint.js";
+import { liveRender } from "./live-render.js";
+import { loadColors } from "../figures/colors.js";
+import { formatNumber, roundSignificant } from "../figures/format.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
-import { slider } from "./slider.js";
-import { ticks } from "./ticks.js";
+import { slider } from "../controls/slider.js";
+import { ticks } from "../figures/ticks.js";
 
 /** What one cell of the encoding is, with the formula filled in. */
 export function describeCell({ pos, dim, dModel, base, value }) {

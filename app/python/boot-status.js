@@ -72,7 +72,7 @@ export function followPython(status, python) {
     python.ready.then((versions) => {
       // how Python started: "snapshot" (a saved fresh interpreter, see next-visit.js) or "fresh"
       document.documentElement.dataset.pythonStart = versions.fromSnapshot ? "snapshot" : "fresh";
-      // which copy of the runtime it compiled: "distinct" on a first visit (see python-worker.js)
+      // which copy of the runtime it compiled: "distinct" on a first visit (see worker.js)
       document.documentElement.dataset.pythonRuntime = versions.distinctRuntime ? "distinct" : "as served";
     }, () => {});
   started();

@@ -4,10 +4,10 @@
  * same vector in both orders (only its row moves) and the mean-pooled sentence vectors are
  * identical. With the encoding added, they differ. Computed by pelab.attention in the worker.
  */
-import { liveRender } from "./controls.js";
-import { difference } from "./format.js";
+import { liveRender } from "./live-render.js";
+import { difference } from "../figures/format.js";
 import { showPython } from "./show-python.js";
-import { vectorTable } from "./vector-table.js";
+import { vectorTable } from "../figures/vector-table.js";
 
 /** A random order of 0..n-1 that differs from the identity whenever n > 1. */
 export function shuffledOrder(n) {
@@ -22,7 +22,7 @@ export function shuffledOrder(n) {
   return order;
 }
 
-export function orderBlindDemo(root, python) {
+export function attentionDemo(root, python) {
   const input = root.querySelector("[name=sentence]");
   const withPe = root.querySelector("[name=with_pe]");
   const summary = root.querySelector(".attention-summary");

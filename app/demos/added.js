@@ -3,10 +3,10 @@
  * the vector attention reads, still d_model wide; concatenation would double the width.
  * The encoding row depends only on the position: change the word and it stays the same.
  */
-import { liveRender } from "./controls.js";
+import { liveRender } from "./live-render.js";
 import { showPython } from "./show-python.js";
-import { slider } from "./slider.js";
-import { vectorTable } from "./vector-table.js";
+import { slider } from "../controls/slider.js";
+import { vectorTable } from "../figures/vector-table.js";
 
 const D_MODEL = 8;
 

@@ -5,13 +5,13 @@
  * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
  * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it).
  */
-import { bootStatus, followPython } from "./boot-status.js";
-import { discardStartedPython, PythonBridge } from "./bridge.js";
-import { notebookCells } from "./cells.js";
-import { prepareNextVisit } from "./next-visit.js";
-import { DEMOS } from "./demos.js";
-import { sharedValue } from "./shared-value.js";
-import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "./share.js";
+import { bootStatus, followPython } from "../python/boot-status.js";
+import { discardStartedPython, PythonBridge } from "../python/bridge.js";
+import { notebookCells } from "../cells/cells.js";
+import { prepareNextVisit } from "../offline/next-visit.js";
+import { DEMOS, titleOf } from "../demos/registry.js";
+import { sharedValue } from "../controls/shared-value.js";
+import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 
 const THEMES = ["light", "dark"];
 const query = new URLSearchParams(location.search);
@@ -66,19 +66,19 @@ async function start() {
     const response = await fetch(new URL("index.html", document.baseURI));
     if (!response.ok) throw new Error(`index.html answered ${response.status}`);
     const lesson = new DOMParser().parseFromString(await response.text(), "text/html");
-    root = document.adoptNode(lesson.getElementById(demo.section));
+    root = document.adoptNode(lesson.getElementById(name));
   } catch (error) {
     status.fail(`Could not load the lesson’s demos (${error.message}).`);
     discardStartedPython();
     return;
   }
-  document.title = `${demo.title} · Positional Encoding Lab`;
+  document.title = `${titleOf(root)} · Positional Encoding Lab`;
   document.querySelector("main").append(root);
 
   const python = new PythonBridge();
   followPython(status, python);
   notebookCells(document, python);
-  shareBar(root, { name, title: demo.title, linkFor: (state) => embedUrl(name, state) });
+  shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state) });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
   const lessonLink = document.querySelector(".embed-lesson-link");
   lessonLink.href = lessonUrl(name, readState(root));

@@ -2,12 +2,13 @@
  * Demo: "k positions later" is one matrix. M_k (block-diagonal 2 x 2 rotations by k * w_i)
  * maps PE(pos) to PE(pos + k) for every pos; a map from the sines alone cannot.
  */
-import { bindSliders, liveRender } from "./controls.js";
-import { difference } from "./format.js";
-import { corner, listed, matrixRows, numbersFor } from "./numbers.js";
-import { paintPixels } from "./paint.js";
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { difference } from "../figures/format.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
-import { vectorTable } from "./vector-table.js";
+import { vectorTable } from "../figures/vector-table.js";
 
 export function relativeDemo(root, python) {
   const params = bindSliders(root, { k: "k", dModel: "d_model" }, () => update());

@@ -8,7 +8,7 @@
  */
 import { EVENT, REPLY, REQUEST } from "./protocol.js";
 
-const WORKER_URL = new URL("./python-worker.js", import.meta.url);
+const WORKER_URL = new URL("./worker.js", import.meta.url);
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
 /** How long Stop waits for an interrupted run to end before it restarts Python instead. */
@@ -185,7 +185,7 @@ export class PythonBridge extends EventTarget {
 
   /**
    * Make a memory snapshot of a fresh Python for this build, in a separate short-lived worker,
-   * so that later visits start seconds sooner (see startPython in python-worker.js). Call it once
+   * so that later visits start seconds sooner (see startPython in worker.js). Call it once
    * the page is idle. Resolves with "made", "kept" (there is one), or why not.
    */
   prepareSnapshot() {

@@ -8,8 +8,8 @@
  * `cellIn(demo).offer(code)`; an edited cell keeps the learner's code instead.
  */
 import { createEditor } from "./editor.js";
-import { cellStorage } from "./cell-storage.js";
-import { cellOutput } from "./cell-output.js";
+import { cellStorage } from "./storage.js";
+import { cellOutput } from "./output.js";
 
 const byElement = new WeakMap();
 

@@ -4,8 +4,8 @@
  * to the input's documented range and says so, so a bad link never gives a blank demo.
  * Each demo gets "Copy link" and "Copy embed code" buttons.
  */
-import { cellIn } from "./cells.js";
-import { formatNumber, roundSignificant } from "./format.js";
+import { cellIn } from "../cells/cells.js";
+import { formatNumber, roundSignificant } from "../figures/format.js";
 
 /** The longest text a link may put into a text box. */
 const MAX_TEXT = 1_000;
