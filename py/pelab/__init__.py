@@ -1,4 +1,5 @@
-"""pelab: the Python behind Positional Encoding Lab.
+"""
+# pelab: the Python behind Positional Encoding Lab
 
 Pure numpy functions, the same under CPython and in the browser (Pyodide). Learners can call
 them from the lesson's code cells.
@@ -28,7 +29,8 @@ Modules, one concept each:
     extrapolation        beyond the training length: the nearest pair of positions as the
                          sequence grows (aliasing with a small base), and the concatenated
                          (sines, then cosines) layout as a permutation of the interleaved one
-    colormap             a perceptually uniform, colour-blind-safe diverging map for values in [-1, 1]
+    colormap             a perceptually uniform, colour-blind-safe diverging map for values in
+                         [-1, 1]
     png                  RGBA pixels as a PNG file, without Pillow (build.py pre-renders with it)
     adapter              the entry points the browser's worker calls (converts for JavaScript)
     notebook             the lesson's code cells: a Notebook runs them in one shared namespace,

@@ -1,12 +1,13 @@
-"""Entry points for the browser: the only module that shapes results for JavaScript.
+"""
+# Entry points for the browser
 
-The worker (app/python-worker.js) calls ``call(name, kwargs)`` with plain JavaScript values
-converted to Python (a JavaScript array arrives as a list). Each entry point returns a dict of
-ints, floats, strs, bools, None (arriving as undefined), lists of str or int, and flat,
-C-contiguous numpy arrays; the worker copies each array out of wasm memory into a typed array
-(uint8 -> Uint8Array, float64 -> Float64Array) and frees the proxies. A 2-D result is sent
-row-major with its sizes alongside. The maths lives in the other modules; this one only calls
-them and flattens.
+The only module that shapes results for JavaScript.  The worker (app/python-worker.js) calls
+`call(name, kwargs)` with plain JavaScript values converted to Python (a JavaScript array
+arrives as a list). Each entry point returns a dict of ints, floats, strs, bools, None (arriving
+as undefined), lists of str or int, and flat, C-contiguous numpy arrays; the worker copies each
+array out of wasm memory into a typed array (uint8 -> Uint8Array, float64 -> Float64Array) and
+frees the proxies. A 2-D result is sent row-major with its sizes alongside. The maths lives in
+the other modules; this one only calls them and flattens.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ PERMUTATION_SHOWN = 16
 
 
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
-    """The sinusoidal encoding as an image: one pixel per (position, dimension).
+    """
+    The sinusoidal encoding as an image: one pixel per (position, dimension).
 
     The demo repaints 512 x 512 of it while a slider moves, so every step takes the fast way:
     the table is `sinusoidal_by_rotation`'s, `sinusoidal`'s up to rounding (below 1.2e-13 at 512
@@ -83,16 +85,17 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
 
 def legend() -> dict:
     """The colour map as a 256 x 1 RGBA strip, from -1 (left) to +1 (right)."""
-    return {"width": len(COOL_WARM), "height": 1, "rgba": np.ascontiguousarray(COOL_WARM).reshape(-1)}
+    return {"width": len(COOL_WARM), "height": 1, "rgba": _flat(COOL_WARM)}
 
 
 def attention(sentence: str, order: list[int] | None = None, with_pe: bool = False) -> dict:
-    """A sentence and a shuffle of it through one attention head (see ``pelab.order_blindness``).
+    """
+    A sentence and a shuffle of it through one attention head (see `pelab.order_blindness`).
 
     Args:
-        sentence: the learner's text; at most ``MAX_TOKENS`` words are kept.
-        order: a permutation of ``range(n)`` for the n tokens, shuffled[k] = tokens[order[k]];
-            ``None`` means the sentence read backwards, the page's first shuffle
+        sentence: the learner's text; at most `MAX_TOKENS` words are kept.
+        order: a permutation of `range(n)` for the n tokens, shuffled[k] = tokens[order[k]];
+            `None` means the sentence read backwards, the page's first shuffle
             ("dog bites man" -> "man bites dog"), since the page cannot know n before
             Python has split the sentence into words.
         with_pe: add sinusoidal positional encodings before attention.
@@ -123,7 +126,8 @@ def attention(sentence: str, order: list[int] | None = None, with_pe: bool = Fal
 
 
 def formula(pos: int, d_model: int, base: float = 10000.0) -> dict:
-    """The formula's terms for one position, column by column (see ``pelab.formula_terms``).
+    """
+    The formula's terms for one position, column by column (see `pelab.formula_terms`).
 
     Returns:
         j, i, exponent, angle, value: float64, shape (d_model,): column, pair index, 2i/d_model,
@@ -137,7 +141,8 @@ def formula(pos: int, d_model: int, base: float = 10000.0) -> dict:
 
 
 def waves(d_model: int, base: float, pairs: list[int], max_pos: int, pos: float) -> dict:
-    """Chosen pairs' sine and cosine waves over positions 0..max_pos, and every pair's clock hand.
+    """
+    Chosen pairs' sine and cosine waves over positions 0..max_pos, and every pair's clock hand.
 
     Args:
         d_model, base: the encoding.
@@ -149,7 +154,8 @@ def waves(d_model: int, base: float, pairs: list[int], max_pos: int, pos: float)
     Returns:
         x: float64, shape (m,), sample positions from 0 to max_pos, SAMPLES_PER_POSITION per
             unit, m = min(SAMPLES_PER_POSITION * max_pos + 1, MAX_SAMPLES),
-        sin, cos: float64, shape (len(pairs) * m,), row-major (len(pairs), m): row r is pair pairs[r],
+        sin, cos: float64, shape (len(pairs) * m,), row-major (len(pairs), m): row r is pair
+            pairs[r],
         pairs: list of int,
         wavelengths: float64, shape (ceil(d_model / 2),), every pair's wavelength in positions,
         angles: float64, shape (ceil(d_model / 2),), every pair's angle at pos, in [0, 2 pi).
@@ -171,10 +177,11 @@ def waves(d_model: int, base: float, pairs: list[int], max_pos: int, pos: float)
 
 
 def added(word: str, pos: int, d_model: int, base: float = 10000.0) -> dict:
-    """One word at one position: embedding (d_model,) + PE(pos) (d_model,) = input (d_model,).
+    """
+    One word at one position: embedding (d_model,) + PE(pos) (d_model,) = input (d_model,).
 
     Args:
-        word: the learner's word; its first token is used (see ``pelab.tokenize``).
+        word: the learner's word; its first token is used (see `pelab.tokenize`).
         pos: the position, an integer from 0 to MAX_SEQ_LEN.
         d_model, base: the encoding (and the embedding width).
 
@@ -201,7 +208,8 @@ def added(word: str, pos: int, d_model: int, base: float = 10000.0) -> dict:
 
 
 def relative(k: int, d_model: int, base: float = 10000.0, seq_len: int = 64) -> dict:
-    """"k positions later" is one matrix M_k (see ``pelab.relative_shift``).
+    """
+    "k positions later" is one matrix M_k (see `pelab.relative_shift`).
 
     Args:
         k: the offset, an integer from -100000 to 100000.
@@ -244,7 +252,8 @@ def relative(k: int, d_model: int, base: float = 10000.0, seq_len: int = 64) -> 
 
 
 def similarity(seq_len: int, d_model: int, base: float = 10000.0, pos: int = 0) -> dict:
-    """How alike every two positions are (see ``pelab.similarity``).
+    """
+    How alike every two positions are (see `pelab.similarity`).
 
     Args:
         seq_len: n, an integer from 1 to MAX_MATRIX_LEN.
@@ -285,12 +294,13 @@ def similarity(seq_len: int, d_model: int, base: float = 10000.0, pos: int = 0) 
 
 
 def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, seed: int = 0) -> dict:
-    """Cosine similarity between positions 0..seq_len-1 under three encodings.
+    """
+    Cosine similarity between positions 0..seq_len-1 under three encodings.
 
-    sinusoidal: the rows of ``pelab.sinusoidal``. rope: one seeded vector v (standard normal,
-    ``numpy.random.default_rng(seed)``) rotated to every position with ``pelab.rope``, used as
+    sinusoidal: the rows of `pelab.sinusoidal`. rope: one seeded vector v (standard normal,
+    `numpy.random.default_rng(seed)`) rotated to every position with `pelab.rope`, used as
     both query and key: cosine(m, n) = rope(v)[m] . rope(v)[n] / |v|^2, which depends only on
-    m - n. learned: the rows of ``pelab.learned(max_len, d_model, seed)``, which has no row for
+    m - n. learned: the rows of `pelab.learned(max_len, d_model, seed)`, which has no row for
     positions >= max_len: those rows and columns are NaN, drawn in the colour map's NaN grey
     (opaque (128, 128, 128), a colour no value takes).
 
@@ -319,7 +329,10 @@ def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
             f"(RoPE rotates pairs), got {d_model}"
         )
     check_product(
-        "seq_len * seq_len * d_model", (seq_len, seq_len, d_model), MAX_COMPARE_WORK, why=_RESPONSIVE
+        "seq_len * seq_len * d_model",
+        (seq_len, seq_len, d_model),
+        MAX_COMPARE_WORK,
+        why=_RESPONSIVE,
     )
     table = learned_table(max_len, d_model, seed)
     positions = np.arange(seq_len)
@@ -353,7 +366,8 @@ def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
 
 
 def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> dict:
-    """How close the nearest two positions come as the sequence grows past the training length.
+    """
+    How close the nearest two positions come as the sequence grows past the training length.
 
     Args:
         d_model: an integer from 1 to MAX_MATRIX_WIDTH, with seq_len**2 * d_model <= MAX_WORK.
@@ -369,7 +383,7 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
         beyond: float, nearest[seq_len - 1],
         layout_residual: float, max |sinusoidal[:, perm] - concatenated|: exactly 0.0,
         permutation: list of int, the first PERMUTATION_SHOWN entries of
-            ``pelab.layout_permutation(d_model)`` (sines first, then cosines).
+            `pelab.layout_permutation(d_model)` (sines first, then cosines).
     """
     seq_len = check_size("seq_len", seq_len, MAX_NEAREST_LEN, minimum=2)
     train_len = check_size("train_len", train_len, seq_len, minimum=2)
@@ -395,7 +409,7 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
 
 
 def _flat(array: np.ndarray) -> np.ndarray:
-    """``array`` flattened row-major into a C-contiguous 1-D array (copied only if it must be)."""
+    """`array` flattened row-major into a C-contiguous 1-D array (copied only if it must be)."""
     return np.ascontiguousarray(array).reshape(-1)
 
 
@@ -414,7 +428,7 @@ ENTRY_POINTS = {
 
 
 def call(name: str, kwargs: dict | None = None) -> dict:
-    """Run the entry point called ``name`` with keyword arguments ``kwargs``."""
+    """Run the entry point called `name` with keyword arguments `kwargs`."""
     if name not in ENTRY_POINTS:
         raise ValueError(f"unknown entry point {name!r}; known: {', '.join(sorted(ENTRY_POINTS))}")
     return ENTRY_POINTS[name](**(kwargs or {}))

@@ -74,14 +74,18 @@ _DELTA = 6.0 / 29.0
 
 
 def _srgb_to_linear(c):
-    """sRGB in [0, 1] -> linear light:
-    C_lin = C / 12.92 if C <= 0.04045 else ((C + 0.055) / 1.055) ** 2.4."""
+    """
+    sRGB in [0, 1] -> linear light:
+    C_lin = C / 12.92 if C <= 0.04045 else ((C + 0.055) / 1.055) ** 2.4.
+    """
     return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
 
 
 def _linear_to_srgb(c):
-    """Linear light in [0, 1] -> sRGB, the inverse of `_srgb_to_linear`:
-    C = 12.92 C_lin if C_lin <= 0.0031308 else 1.055 C_lin ** (1/2.4) - 0.055."""
+    """
+    Linear light in [0, 1] -> sRGB, the inverse of `_srgb_to_linear`:
+    C = 12.92 C_lin if C_lin <= 0.0031308 else 1.055 C_lin ** (1/2.4) - 0.055.
+    """
     return np.where(
         c <= 0.0031308, 12.92 * c, 1.055 * np.power(c, 1.0 / 2.4) - 0.055
     )
@@ -120,10 +124,12 @@ def _lab_to_srgb(lab):
 
 
 def _lab_to_msh(lab):
-    """CIELAB -> Msh, Moreland's polar form of CIELAB:
+    """
+    CIELAB -> Msh, Moreland's polar form of CIELAB:
     M = |(L*, a*, b*)|          magnitude, roughly how vivid or light,
     s = arccos(L* / M)          saturation, the angle away from the grey axis,
-    h = atan2(b*, a*)           hue, in radians."""
+    h = atan2(b*, a*)           hue, in radians.
+    """
     lightness, a, b = np.moveaxis(lab, -1, 0)
     magnitude = np.sqrt(lightness**2 + a**2 + b**2)
     saturation = np.arccos(lightness / magnitude)
@@ -177,8 +183,10 @@ def _spun_hue(saturated, unsaturated_magnitude):
 
 
 def _interpolate_msh(start, end, t):
-    """Straight line in Msh from `start` to `end` at fractions `t` (shape (n,)),
-    after giving an unsaturated end the spun hue of the saturated one."""
+    """
+    Straight line in Msh from `start` to `end` at fractions `t` (shape (n,)),
+    after giving an unsaturated end the spun hue of the saturated one.
+    """
     start, end = np.array(start, dtype=float), np.array(end, dtype=float)
     if start[1] < _UNSATURATED <= end[1]:
         start[2] = _spun_hue(end, start[0])
@@ -301,9 +309,11 @@ def to_rgba_in_range(values):
 
 
 def _nearest_entry(array, vmin, vmax):
-    """round(255 t), t = (v - vmin) / (vmax - vmin), for every value v: a new float64 array,
+    """
+    round(255 t), t = (v - vmin) / (vmax - vmin), for every value v: a new float64 array,
     not yet clipped to the table.  Worked in place, one pass a step, since the heatmap demo
-    colours 512 x 512 values per frame."""
+    colours 512 x 512 values per frame.
+    """
     span = vmax - vmin
     scale = (LUT_SIZE - 1) / span  # inf for a span below about 2^-1016
     t = np.asarray(array - vmin, dtype=np.float64)
@@ -319,8 +329,10 @@ def _nearest_entry(array, vmin, vmax):
 
 
 def _look_up(index):
-    """The colours of table entries `index` (float, whole numbers from 0 to LUT_SIZE, the last
-    one NaN's), as uint8 RGBA of shape index.shape + (4,)."""
+    """
+    The colours of table entries `index` (float, whole numbers from 0 to LUT_SIZE, the last
+    one NaN's), as uint8 RGBA of shape index.shape + (4,).
+    """
     # One 4-byte word per value: a gather of uint32s is ~15x faster than one of (4,) rows in
     # Pyodide. Viewed back as bytes, each word is its R, G, B, A again.
     words = np.asarray(_WORDS[index.astype(np.intp)])[..., np.newaxis]

@@ -83,10 +83,11 @@ class LearnedTable:
             >>> table = learned(32, 4)
             >>> table.lookup([0, 31]).shape
             (2, 4)
-            >>> table.lookup([3, 40])
-            Traceback (most recent call last):
-            ...
-            IndexError: position 40 is past max_len 32: a learned table has no row for it (it was never trained)
+            >>> try:
+            ...     table.lookup([3, 40])
+            ... except IndexError as error:
+            ...     print(error)
+            position 40 is past max_len 32: a learned table has no row for it (it was never trained)
         """
         items = []
         # Each position is checked as it is read, so that range(10**9) fails at

@@ -1,14 +1,16 @@
-"""A matplotlib backend that hands figures to the lesson page as PNG images.
+"""
+# A matplotlib backend for the lesson page
 
-``pelab.Notebook`` selects it (``MPLBACKEND=module://pelab.mpl_backend``) before the learner
-imports pyplot.  It draws exactly like Agg; only ``plt.show()`` differs: it sends every open
-figure, in figure-number order, to the running notebook's display as
+It hands figures to the lesson page as PNG images.  `pelab.Notebook` selects it
+(`MPLBACKEND=module://pelab.mpl_backend`) before the learner imports pyplot.  It draws exactly
+like Agg; only `plt.show()` differs: it sends every open figure, in figure-number order, to the
+running notebook's display as
 
     display("figure", {"png": uint8 (n,) PNG file bytes, "width": int px, "height": int px,
                        "number": int, the figure's number})
 
-and closes them, so each figure appears where ``plt.show()`` was called, between the lines
-printed before and after it.  Outside a running cell it prints ``<figure 1 400x300 px>``.
+and closes them, so each figure appears where `plt.show()` was called, between the lines
+printed before and after it.  Outside a running cell it prints `<figure 1 400x300 px>`.
 
 This module imports matplotlib, so only import it once matplotlib is in use.
 """
@@ -27,12 +29,13 @@ DPI = 100
 
 
 def figure_payload(figure, number: int) -> dict:
-    """``figure`` as a PNG, cropped to what is drawn (``bbox_inches="tight"``).
+    """
+    `figure` as a PNG, cropped to what is drawn (`bbox_inches="tight"`).
 
     Returns:
         png: uint8, shape (n,), the PNG file's bytes,
         width, height: int, the image's size in pixels,
-        number: int, ``number``, the figure's number in pyplot.
+        number: int, `number`, the figure's number in pyplot.
     """
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight")
@@ -48,10 +51,11 @@ def figure_payload(figure, number: int) -> dict:
 
 
 def show_figures(display) -> None:
-    """Send every open pyplot figure to ``display("figure", payload)``, by number, closing each.
+    """
+    Send every open pyplot figure to `display("figure", payload)`, by number, closing each.
 
     If drawing or sending one fails, the figures not yet sent are closed too and the error is
-    raised, so that a broken figure is not drawn again at the next ``plt.show()``.
+    raised, so that a broken figure is not drawn again at the next `plt.show()`.
     """
     managers = sorted(Gcf.get_all_fig_managers(), key=lambda manager: manager.num)
     try:
@@ -67,10 +71,12 @@ def show_figures(display) -> None:
 
 @_Backend.export
 class _BackendPelab(_BackendAgg):
-    """Agg, with a ``show`` that sends the figures to the page (exported as this module's
-    ``show``, ``FigureCanvas`` and the rest, as matplotlib expects of a backend module)."""
+    """
+    Agg, with a `show` that sends the figures to the page (exported as this module's
+    `show`, `FigureCanvas` and the rest, as matplotlib expects of a backend module).
+    """
 
     @classmethod
     def show(cls, *, block=None):
-        """``plt.show()``: display and close every open figure now (``block`` is ignored)."""
+        """`plt.show()`: display and close every open figure now (`block` is ignored)."""
         show_figures(current_display())

@@ -1,26 +1,27 @@
-"""The engine behind the lesson's editable code cells: a small notebook.
+"""
+# The lesson's code cells: a small notebook
 
-Each page of the lesson has one ``Notebook``.  Its cells share one namespace, so a variable
-set in the first cell can be used in the next, as in Jupyter.  The worker
-(app/python-worker.js) drives it with plain Python callables and never needs anything
-browser-specific here, so all of it runs, and is tested, under CPython:
+The engine behind the lesson's editable code cells.  Each page of the lesson has one `Notebook`.
+Its cells share one namespace, so a variable set in the first cell can be used in the next, as
+in Jupyter.  The worker (app/python-worker.js) drives it with plain Python callables and never
+needs anything browser-specific here, so all of it runs, and is tested, under CPython:
 
     notebook = Notebook(display=post)          # post(kind, payload) sends a message to the page
     result = await notebook.run(code, cell)    # once per click on "Run"
 
-``run`` never raises.  It returns ``{"ok": True, "repr": str | None}``, the repr of the cell's
-last expression as the Python prompt would show it, or ``{"ok": False, "error": {"type",
-"message", "traceback"}}`` with the traceback cut down to the learner's own lines.  Printed
-text goes to ``sys.stdout`` as usual (Pyodide hands it to the worker line by line); pictures
-go through ``display`` the moment they are made, so they land between the right lines:
+`run` never raises.  It returns `{"ok": True, "repr": str | None}`, the repr of the cell's
+last expression as the Python prompt would show it, or `{"ok": False, "error": {"type",
+"message", "traceback"}}` with the traceback cut down to the learner's own lines.  Printed
+text goes to `sys.stdout` as usual (Pyodide hands it to the worker line by line); pictures
+go through `display` the moment they are made, so they land between the right lines:
 
-    display("figure", {...})    a matplotlib figure, from ``plt.show()`` or left open at the end
-                                of the cell (PNG bytes; see ``pelab.mpl_backend``)
-    display("heatmap", {...})   a matrix drawn with the demos' colour map, from ``pelab.show``
+    display("figure", {...})    a matplotlib figure, from `plt.show()` or left open at the end
+                                of the cell (PNG bytes; see `pelab.mpl_backend`)
+    display("heatmap", {...})   a matrix drawn with the demos' colour map, from `pelab.show`
 
-The worker wraps ``display`` to post these dicts to the page (numpy arrays become typed
-arrays, as for ``pelab.adapter``).  Outside a running cell, for instance in a plain Python
-session, ``pelab.show`` and ``plt.show()`` print a one-line summary instead.
+The worker wraps `display` to post these dicts to the page (numpy arrays become typed
+arrays, as for `pelab.adapter`).  Outside a running cell, for instance in a plain Python
+session, `pelab.show` and `plt.show()` print a one-line summary instead.
 """
 
 from __future__ import annotations
@@ -68,16 +69,17 @@ _active: Notebook | None = None
 
 
 class Notebook:
-    """Cells that run one after another in one shared namespace.
+    """
+    Cells that run one after another in one shared namespace.
 
     Args:
-        display: ``display(kind, payload)`` hands rich output to the page as it is made
-            (``kind`` is "figure" or "heatmap"; see the module docstring).  By default it is
-            ``print_summary``, which prints one line such as ``<figure 1 400x300 px>``.
+        display: `display(kind, payload)` hands rich output to the page as it is made
+            (`kind` is "figure" or "heatmap"; see the module docstring).  By default it is
+            `print_summary`, which prints one line such as `<figure 1 400x300 px>`.
 
     Attributes:
-        namespace: the cells' globals: ``np`` and ``numpy``, ``pelab`` and
-            ``__name__ == "__main__"`` to begin with, then whatever the cells define.
+        namespace: the cells' globals: `np` and `numpy`, `pelab` and
+            `__name__ == "__main__"` to begin with, then whatever the cells define.
         display: the callable given above.
     """
 
@@ -89,10 +91,11 @@ class Notebook:
         _use_page_backend()
 
     async def run(self, code: str, cell: str = "1") -> dict:
-        """Run ``code`` as the cell called ``cell``, like a Jupyter cell.
+        """
+        Run `code` as the cell called `cell`, like a Jupyter cell.
 
-        The code is compiled with the file name ``<cell {cell}>``, so errors name the editor's
-        lines; top-level ``await`` works; if the last statement is an expression not ended by
+        The code is compiled with the file name `<cell {cell}>`, so errors name the editor's
+        lines; top-level `await` works; if the last statement is an expression not ended by
         ";", its value is the result.  Any figures still open afterwards are displayed and
         closed.
 
@@ -101,9 +104,9 @@ class Notebook:
             cell: the cell's name on the page, usually its number.
 
         Returns:
-            ``{"ok": True, "repr": repr of the last expression's value (at most MAX_REPR
-            characters and TRUNCATED), or None if there is no value or it is None}``, or
-            ``{"ok": False, "error": {"type": str, "message": str, "traceback": str}}`` for
+            `{"ok": True, "repr": repr of the last expression's value (at most MAX_REPR
+            characters and TRUNCATED), or None if there is no value or it is None}`, or
+            `{"ok": False, "error": {"type": str, "message": str, "traceback": str}}` for
             any exception, SyntaxError and SystemExit included; the notebook stays usable.
         """
         global _active
@@ -119,7 +122,8 @@ class Notebook:
         return result
 
     async def _run_cell(self, code: str, filename: str) -> dict:
-        """Run the cell and show its figures; return ``run``'s result.
+        """
+        Run the cell and show its figures; return `run`'s result.
 
         The learner's exceptions are caught in this frame, the one that runs their code: had
         they left a coroutine first, a StopIteration would have become a RuntimeError (PEP 479).
@@ -141,7 +145,7 @@ class Notebook:
         return result
 
     def _send(self, kind: str, payload: dict) -> None:
-        """Hand output to ``display`` after any text printed before it."""
+        """Hand output to `display` after any text printed before it."""
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()
@@ -156,13 +160,15 @@ class Notebook:
 
 
 def current_display():
-    """Where output goes now: the running notebook's display, else ``print_summary``."""
+    """Where output goes now: the running notebook's display, else `print_summary`."""
     return _active._send if _active is not None else print_summary
 
 
 def print_summary(kind: str, payload: dict) -> None:
-    """The default display: print one line, ``<heatmap 'title' 64x128>`` (rows x columns) or
-    ``<figure 1 400x300 px>`` (width x height)."""
+    """
+    The default display: print one line, `<heatmap 'title' 64x128>` (rows x columns) or
+    `<figure 1 400x300 px>` (width x height).
+    """
     if kind == "heatmap":
         title = f"{payload['title']!r} " if payload["title"] else ""
         print(f"<heatmap {title}{payload['height']}x{payload['width']}>")
@@ -173,7 +179,8 @@ def print_summary(kind: str, payload: dict) -> None:
 
 
 def _use_page_backend() -> None:
-    """Make pyplot draw with pelab.mpl_backend, unless MPLBACKEND already names another.
+    """
+    Make pyplot draw with pelab.mpl_backend, unless MPLBACKEND already names another.
 
     matplotlib reads MPLBACKEND when it is first imported; if the learner's code (or anything
     else) imported it already, switch it over now.
@@ -192,23 +199,25 @@ def _use_page_backend() -> None:
 
 
 def _remember_source(filename: str, code: str) -> None:
-    """Register ``code`` as the text of ``filename`` so that tracebacks can quote its lines.
+    """
+    Register `code` as the text of `filename` so that tracebacks can quote its lines.
 
     There is no such file, so linecache would find nothing; IPython does the same.  An mtime
-    of None tells ``linecache.checkcache`` to keep the entry.
+    of None tells `linecache.checkcache` to keep the entry.
     """
     lines = [line + "\n" for line in code.split("\n")]
     linecache.cache[filename] = (len(code), None, lines, filename)
 
 
 def _compile_cell(code: str, filename: str) -> list:
-    """The cell's code objects, to run in order: its statements, then, if the cell ends with an
-    expression not followed by ";", that expression (compiled to ``eval``, so that it gives the
+    """
+    The cell's code objects, to run in order: its statements, then, if the cell ends with an
+    expression not followed by ";", that expression (compiled to `eval`, so that it gives the
     cell's value).
 
     A code object whose flags include CO_COROUTINE awaits at the top level: running it makes a
     coroutine to await.  A cell whose value merely is a coroutine object, such as
-    ``asyncio.sleep(1)``, is not awaited but shown.  Everything is compiled before anything
+    `asyncio.sleep(1)`, is not awaited but shown.  Everything is compiled before anything
     runs, as Python does, so a SyntaxError anywhere runs nothing.
     """
     # dont_inherit: this module's `from __future__` imports must not apply to the cell.
@@ -224,7 +233,7 @@ def _compile_cell(code: str, filename: str) -> list:
 
 
 def _ends_with_semicolon(code: str, statement: ast.stmt) -> bool:
-    """Whether ``statement`` is followed by ";" in ``code``, which hides its value (IPython)."""
+    """Whether `statement` is followed by ";" in `code`, which hides its value (IPython)."""
     lines = code.split("\n")
     # end_col_offset counts UTF-8 bytes, not characters.
     rest_of_line = lines[statement.end_lineno - 1].encode()[statement.end_col_offset :].decode()
@@ -233,7 +242,7 @@ def _ends_with_semicolon(code: str, statement: ast.stmt) -> bool:
 
 
 def _short_repr(value) -> str:
-    """``repr(value)``, cut to MAX_REPR characters with TRUNCATED after if it was longer."""
+    """`repr(value)`, cut to MAX_REPR characters with TRUNCATED after if it was longer."""
     text = repr(value)
     return text if len(text) <= MAX_REPR else text[:MAX_REPR] + TRUNCATED
 
@@ -244,7 +253,8 @@ def _short_repr(value) -> str:
 
 
 def _describe_error(error: BaseException) -> dict:
-    """An exception as the page shows it, with only the learner's lines in the traceback.
+    """
+    An exception as the page shows it, with only the learner's lines in the traceback.
 
     Returns:
         type: the exception's class name, such as "ZeroDivisionError",
@@ -271,7 +281,8 @@ def _describe_error(error: BaseException) -> dict:
 
 
 def _cell_traceback(error: BaseException) -> str:
-    """Python's traceback of ``error``, keeping only frames that run code from a cell.
+    """
+    Python's traceback of `error`, keeping only frames that run code from a cell.
 
     The notebook's own frames and library frames (numpy, matplotlib, asyncio) go; a function
     defined in one cell and called from another keeps both cells' frames.  Chained exceptions
@@ -288,7 +299,7 @@ def _cell_traceback(error: BaseException) -> str:
 
 
 def _safe_str(error: BaseException) -> str:
-    """``str(error)``, or the placeholder Python's own tracebacks print if that fails."""
+    """`str(error)`, or the placeholder Python's own tracebacks print if that fails."""
     try:
         return str(error)
     except BaseException:
@@ -301,7 +312,8 @@ def _safe_str(error: BaseException) -> str:
 
 
 def show(matrix, title=None, vmin=None, vmax=None) -> None:
-    """Draw a matrix on the page as a heatmap with the demos' cool-warm colours.
+    """
+    Draw a matrix on the page as a heatmap with the demos' cool-warm colours.
 
     Blue is vmin, light grey-white the middle, red vmax; NaN is a mid grey.  Rows are drawn
     top to bottom, so a positional encoding appears as in the first demo.
@@ -316,13 +328,13 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
             finite, and values beyond are drawn in the end colours.
 
     Returns:
-        None.  Sends ``display("heatmap", {"title": str, "width": columns, "height": rows,
+        None.  Sends `display("heatmap", {"title": str, "width": columns, "height": rows,
         "rgba": uint8 (rows * columns * 4,) row-major RGBA, "values": float64
-        (rows * columns,), "vmin": float, "vmax": float})``; outside a running cell, prints
-        ``<heatmap 'title' rowsxcolumns>``.
+        (rows * columns,), "vmin": float, "vmax": float})`; outside a running cell, prints
+        `<heatmap 'title' rowsxcolumns>`.
 
     Raises:
-        ValueError: if ``matrix`` is not such an array, or vmin < vmax does not hold.
+        ValueError: if `matrix` is not such an array, or vmin < vmax does not hold.
     """
     values = check_heatmap_matrix(matrix, MAX_CELLS)
     finite = np.abs(values[np.isfinite(values)])

@@ -43,8 +43,11 @@ def png_bytes(rgba):
     image = check_rgba(rgba)
     height, width, _ = image.shape
     # Each row: filter byte 0, then width * 4 bytes of RGBA.
-    rows = np.concatenate([np.zeros((height, 1), dtype=np.uint8), image.reshape(height, width * 4)], axis=1)
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA, deflate, no filter, no interlace
+    filters = np.zeros((height, 1), dtype=np.uint8)
+    rows = np.concatenate([filters, image.reshape(height, width * 4)], axis=1)
+    # Width, height, then 8 bits per channel, colour type 6 (RGBA), deflate, no filter, no
+    # interlace.
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
     return (
         _SIGNATURE
         + _chunk(b"IHDR", header)

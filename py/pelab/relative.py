@@ -83,7 +83,10 @@ def rotation(k, d_model, base=DEFAULT_BASE):
 
     $$
     M_k[2i{:}2i{+}2,\; 2i{:}2i{+}2] =
-    \begin{pmatrix} \cos k\omega_i & \sin k\omega_i \\ -\sin k\omega_i & \cos k\omega_i \end{pmatrix},
+    \begin{pmatrix}
+      \cos k\omega_i & \sin k\omega_i \\
+      -\sin k\omega_i & \cos k\omega_i
+    \end{pmatrix},
     \qquad \omega_i = base^{-2i / d_{model}},
     $$
 
@@ -187,8 +190,10 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE, *, clip=True):
 
     $$
     \begin{aligned}
-    \sin(aB\omega_i + b\omega_i) &= \sin(aB\omega_i)\cos(b\omega_i) + \cos(aB\omega_i)\sin(b\omega_i) \\
-    \cos(aB\omega_i + b\omega_i) &= \cos(aB\omega_i)\cos(b\omega_i) - \sin(aB\omega_i)\sin(b\omega_i)
+    \sin(aB\omega_i + b\omega_i)
+      &= \sin(aB\omega_i)\cos(b\omega_i) + \cos(aB\omega_i)\sin(b\omega_i) \\
+    \cos(aB\omega_i + b\omega_i)
+      &= \cos(aB\omega_i)\cos(b\omega_i) - \sin(aB\omega_i)\sin(b\omega_i)
     \end{aligned}
     $$
 
@@ -361,8 +366,6 @@ def fit_shift(features_now, features_later):
     m = solution.T
     residual = np.max(np.abs(x @ solution - y))
     return m, float(residual)
-
-
 
 
 def map_independence(k, seq_len, d_model, base=DEFAULT_BASE):
