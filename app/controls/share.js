@@ -5,7 +5,8 @@
  * Each demo gets "Copy link" and "Copy embed code" buttons.
  */
 import { cellIn } from "../cells/cells.js";
-import { formatNumber, roundSignificant } from "../figures/format.js";
+import { formatNumber } from "../figures/format.js";
+import { isLogScale, positionFor, valueText } from "./slider.js";
 
 /** The longest text a link may put into a text box. */
 const MAX_TEXT = 1_000;
@@ -15,15 +16,13 @@ function inputs(root) {
   return [...root.querySelectorAll("input[name]")].filter((input) => !input.closest(".quiz"));
 }
 
-const isLog = (input) => input.dataset.scale === "log10";
-const shown = (input, raw) => (isLog(input) ? formatNumber(roundSignificant(10 ** raw)) : formatNumber(raw));
 
 /** The demo's current settings as URLSearchParams. */
 export function readState(root) {
   const state = new URLSearchParams();
   for (const input of inputs(root)) {
     if (input.type === "checkbox") state.set(input.name, input.checked ? "1" : "0");
-    else if (input.type === "range") state.set(input.name, shown(input, Number(input.value)));
+    else if (input.type === "range") state.set(input.name, valueText(input));
     else state.set(input.name, input.value);
   }
   const cell = cellIn(root);
@@ -70,18 +69,18 @@ function applyNumber(input, raw, label) {
   const min = Number(input.min);
   const max = Number(input.max);
   const step = Number(input.step) || 1;
-  const range = `${shown(input, min)} to ${shown(input, max)}`;
+  const range = `${valueText(input, min)} to ${valueText(input, max)}`;
   const number = Number(raw.trim() === "" ? NaN : raw);
-  let value = isLog(input) ? Math.log10(number) : number;
+  let value = positionFor(input, number);
   if (!Number.isFinite(value)) {
-    return `${label}: “${short(raw)}” is not a number from ${range}; it stays ${shown(input, Number(input.value))}.`;
+    return `${label}: “${short(raw)}” is not a number from ${range}; it stays ${valueText(input)}.`;
   }
   const clamped = Math.min(Math.max(value, min), max);
   value = Number((min + Math.round((clamped - min) / step) * step).toFixed(6));
   input.value = value;
-  const used = shown(input, Number(input.value));
-  if (clamped !== (isLog(input) ? Math.log10(number) : number)) return `${label}: ${short(raw)} is outside ${range}; using ${used}.`;
-  if (used !== formatNumber(number) && !isLog(input)) return `${label}: ${short(raw)} is not one of its steps; using ${used}.`;
+  const used = valueText(input);
+  if (clamped !== positionFor(input, number)) return `${label}: ${short(raw)} is outside ${range}; using ${used}.`;
+  if (used !== formatNumber(number) && !isLogScale(input)) return `${label}: ${short(raw)} is not one of its steps; using ${used}.`;
   return null;
 }
 

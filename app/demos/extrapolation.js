@@ -4,7 +4,7 @@
  * interleaved layout against the concatenated halves of other implementations.
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders, LOG_BASE } from "../controls/bind-sliders.js";
+import { bindSliders } from "../controls/bind-sliders.js";
 import { difference, fixed, formatNumber } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
 import { numbersFor } from "../figures/numbers.js";
@@ -14,7 +14,7 @@ import { ticks } from "../figures/ticks.js";
 export function extrapolationDemo(root, python) {
   const params = bindSliders(
     root,
-    { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: ["base", LOG_BASE] },
+    { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: "base" },
     () => update(),
   );
   const render = liveRender(root, python, "extrapolation", show);

@@ -8,7 +8,7 @@
  */
 import { liveRender } from "./live-render.js";
 import { loadColors } from "../figures/colors.js";
-import { formatNumber, roundSignificant } from "../figures/format.js";
+import { formatNumber } from "../figures/format.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -40,11 +40,7 @@ export function heatmapDemo(root, python, position) {
   const controls = {
     dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
     seqLen: slider(root.querySelector("[name=seq_len]"), { onInput: (v) => update({ seqLen: v }) }),
-    base: slider(root.querySelector("[name=base]"), {
-      toValue: (exponent) => roundSignificant(10 ** exponent),
-      format: formatNumber,
-      onInput: (v) => update({ base: v }),
-    }),
+    base: slider(root.querySelector("[name=base]"), { onInput: (v) => update({ base: v }) }),
   };
   for (const [key, control] of Object.entries(controls)) params[key] = control.value;
 

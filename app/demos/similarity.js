@@ -4,7 +4,7 @@
  * the offset q - p (every diagonal is constant: a Toeplitz matrix).
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders, LOG_BASE } from "../controls/bind-sliders.js";
+import { bindSliders } from "../controls/bind-sliders.js";
 import { difference, formatNumber } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
@@ -15,7 +15,7 @@ import { showPython } from "./show-python.js";
 export function similarityDemo(root, python) {
   const params = bindSliders(
     root,
-    { dModel: "d_model", seqLen: "seq_len", base: ["base", LOG_BASE], pos: "pos" },
+    { dModel: "d_model", seqLen: "seq_len", base: "base", pos: "pos" },
     () => update(),
   );
   const render = liveRender(root, python, "similarity", show);

@@ -33,11 +33,7 @@ export function wavesDemo(root, python, position) {
   const params = {};
   const controls = {
     dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
-    base: slider(root.querySelector("[name=base]"), {
-      toValue: (exponent) => roundSignificant(10 ** exponent),
-      format: formatNumber,
-      onInput: (v) => update({ base: v }),
-    }),
+    base: slider(root.querySelector("[name=base]"), { onInput: (v) => update({ base: v }) }),
     pos: slider(root.querySelector("[name=pos]"), { onInput: (v) => position.set(v) }),
   };
   params.dModel = controls.dModel.value;

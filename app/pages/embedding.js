@@ -3,7 +3,7 @@
  * demo's name and settings, read from the lesson itself so it cannot go out of date.
  */
 import { DEMOS, titleOf } from "../demos/registry.js";
-import { formatNumber, roundSignificant } from "../figures/format.js";
+import { isLogScale, valueText } from "../controls/slider.js";
 
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(button.dataset.theme));
@@ -55,7 +55,6 @@ function referenceRows(lesson) {
 function describe(input) {
   if (input.type === "checkbox") return `${input.name}: 0 or 1`;
   if (input.type !== "range") return `${input.name}: text`;
-  const value = (v) => (input.dataset.scale === "log10" ? formatNumber(roundSignificant(10 ** Number(v))) : v);
-  const scale = input.dataset.scale === "log10" ? ", log scale" : "";
-  return `${input.name}: ${value(input.min)} to ${value(input.max)}${scale}`;
+  const scale = isLogScale(input) ? ", log scale" : "";
+  return `${input.name}: ${valueText(input, Number(input.min))} to ${valueText(input, Number(input.max))}${scale}`;
 }
