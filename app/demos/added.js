@@ -36,9 +36,8 @@ print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * 
 x.round(3)`,
     );
     const label = result.word;
-    await vectorTable(
+    vectorTable(
       root.querySelector(".added-table"),
-      python,
       [
         { label: `embedding of “${label}”`, values: result.embedding, note: `(${result.d_model},)` },
         { label: `+ PE(pos = ${request.pos})`, values: result.encoding, note: `(${result.d_model},)` },
@@ -46,9 +45,8 @@ x.round(3)`,
       ],
       { limit: 2, caption: "dimension", noteTitle: "shape" },
     );
-    await vectorTable(
+    vectorTable(
       root.querySelector(".added-concat"),
-      python,
       [{ label: "[embedding, PE]", values: [...result.embedding, ...result.encoding], note: `(${result.concat_width},)` }],
       { limit: 2, caption: "dimension", noteTitle: "shape" },
     );

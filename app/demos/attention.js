@@ -58,8 +58,8 @@ pelab.show(result.outputs, title="attention outputs, one row per token")`,
     }));
     root.querySelector(".attention-original-title").textContent = result.tokens.join(" ");
     root.querySelector(".attention-shuffled-title").textContent = result.shuffled.join(" ");
-    await vectorTable(root.querySelector(".attention-original"), python, original, { limit: 1.5, caption: "token" });
-    await vectorTable(root.querySelector(".attention-shuffled"), python, shuffled, {
+    vectorTable(root.querySelector(".attention-original"), original, { limit: 1.5, caption: "token" });
+    vectorTable(root.querySelector(".attention-shuffled"), shuffled, {
       limit: 1.5,
       caption: "token",
       noteTitle: "compared with",

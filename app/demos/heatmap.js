@@ -7,7 +7,7 @@
  * shared `position` is outlined as that position's fingerprint; clicking a row selects it.
  */
 import { liveRender } from "./live-render.js";
-import { loadColors } from "../figures/colors.js";
+import { LEGEND } from "../figures/colors.js";
 import { formatNumber } from "../figures/format.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
@@ -90,7 +90,6 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
     highlightRow();
     if (active) select(clampCell(active));
-    drawLegend();
     // Painted and replaced: both buffers go back to the worker for the next frame's copy.
     python.recycle(rgba, previous?.values);
   }
@@ -227,22 +226,8 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     writeCode();
   });
 
-  // The colour scale under the heatmap, drawn after the first picture. A failure is shown like
-  // the demo's other failures, and the next picture tries again.
-  let legend = "missing"; // "missing" | "drawing" | "drawn"
-  async function drawLegend() {
-    if (legend !== "missing") return;
-    legend = "drawing";
-    try {
-      paintPixels(root.querySelector(".heatmap-legend-strip"), await loadColors(python));
-      legend = "drawn";
-    } catch (error) {
-      legend = "missing";
-      const problem = root.querySelector(".problem");
-      problem.textContent = `Could not draw the colour scale: ${error.message}`;
-      problem.hidden = false;
-    }
-  }
+  // The colour scale under the heatmap: pelab's map, at once, without Python.
+  paintPixels(root.querySelector(".heatmap-legend-strip"), LEGEND);
 
   const firstRender = python.ready.then(() => update({}));
 

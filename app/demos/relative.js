@@ -52,7 +52,7 @@ pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
       rows.push({ label: `PE(${pos} + ${request.k})`, values: result.shifted.subarray(n * d, (n + 1) * d) });
       rows.push({ label: `M · PE(${pos})`, values: result.mapped.subarray(n * d, (n + 1) * d) });
     });
-    await vectorTable(root.querySelector(".relative-table"), python, rows, { caption: "dimension" });
+    vectorTable(root.querySelector(".relative-table"), rows, { caption: "dimension" });
     root.querySelector(".relative-residual").textContent = difference(result.residual);
     root.querySelector(".relative-independence").textContent = difference(result.independence);
     root.querySelector(".relative-sine-only").textContent = difference(result.sine_only_residual);

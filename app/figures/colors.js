@@ -1,29 +1,18 @@
 /**
- * Colours for numbers shown in tables: the same cool-warm map as the heatmap, fetched once
- * from pelab.colormap (blue for -1, light grey-white for 0, red for +1).
+ * Colours for numbers shown in tables and for the heatmap's legend: the same cool-warm map as
+ * the heatmap (blue for -1, light grey-white for 0, red for +1), from pelab's own table written
+ * out as colormap.js, so no colour waits for Python.
  */
-let table = null;
+import { COOL_WARM } from "./colormap.js";
 
-/**
- * Fetch the 256-entry RGBA colour map once; later calls reuse it. A failed fetch is forgotten,
- * so the next call asks again: one lost request must not leave every table blank until a reload.
- */
-export function loadColors(python) {
-  table ??= python.legend().catch((error) => {
-    table = null;
-    throw error;
-  });
-  return table;
-}
+/** The colour map as a 256 x 1 RGBA image, from -1 (left) to +1 (right). */
+export const LEGEND = Object.freeze({ width: COOL_WARM.length / 4, height: 1, rgba: COOL_WARM });
 
 /** CSS background and ink colours for `value` on a scale from -limit to +limit. */
-export async function colorFor(python, value, limit = 1) {
-  const { rgba } = await loadColors(python);
-  const k = entryFor(value, limit, rgba.length / 4) * 4;
-  return {
-    background: `rgb(${rgba[k]} ${rgba[k + 1]} ${rgba[k + 2]})`,
-    ink: inkOn(rgba[k], rgba[k + 1], rgba[k + 2]),
-  };
+export function colorFor(value, limit = 1) {
+  const k = entryFor(value, limit, COOL_WARM.length / 4) * 4;
+  const [red, green, blue] = COOL_WARM.subarray(k, k + 3);
+  return { background: `rgb(${red} ${green} ${blue})`, ink: inkOn(red, green, blue) };
 }
 
 /**

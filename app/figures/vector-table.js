@@ -10,7 +10,7 @@ import { scrollableByKeyboard } from "./scroll-region.js";
  * Fill `table` with rows [{label, values, note?, shape?}]; values are numbers in [-limit, limit].
  * Text goes in through textContent only: tokens typed by the learner are never parsed as HTML.
  */
-export async function vectorTable(table, python, rows, { limit = 1, decimals = 2, caption = "", noteTitle = "note" } = {}) {
+export function vectorTable(table, rows, { limit = 1, decimals = 2, caption = "", noteTitle = "note" } = {}) {
   const width = Math.max(...rows.map((row) => row.values.length));
   const body = document.createElement("tbody");
   for (const row of rows) {
@@ -23,7 +23,7 @@ export async function vectorTable(table, python, rows, { limit = 1, decimals = 2
       const td = document.createElement("td");
       if (j < row.values.length) {
         const value = row.values[j];
-        const { background, ink } = await colorFor(python, value, limit);
+        const { background, ink } = colorFor(value, limit);
         td.textContent = fixed(value, decimals);
         td.style.backgroundColor = background;
         td.style.color = ink;

@@ -215,11 +215,6 @@ export class PythonBridge extends EventTarget {
     return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base }, canvas);
   }
 
-  /** The colour map as a 256 x 1 RGBA strip. */
-  legend() {
-    return this.call("legend");
-  }
-
   /** One attention head over a sentence and a reordering of it, with or without positions. */
   attention({ sentence, order = null, withPe = false }) {
     return this.call("attention", { sentence, order, with_pe: withPe });

@@ -16,7 +16,7 @@ import numpy as np
 
 from .attention import MAX_TOKENS, embed, order_blindness, tokenize
 from .checks import check_pairs, check_product, check_size
-from .colormap import COOL_WARM, to_rgba, to_rgba_in_range
+from .colormap import to_rgba, to_rgba_in_range
 from .extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, nearest_distances
 from .learned import learned as learned_table
 from .positional_encoding import (
@@ -81,11 +81,6 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
         "rgba": to_rgba_in_range(pe).reshape(-1),
         "values": np.ascontiguousarray(pe).reshape(-1),
     }
-
-
-def legend() -> dict:
-    """The colour map as a 256 x 1 RGBA strip, from -1 (left) to +1 (right)."""
-    return {"width": len(COOL_WARM), "height": 1, "rgba": _flat(COOL_WARM)}
 
 
 def attention(sentence: str, order: list[int] | None = None, with_pe: bool = False) -> dict:
@@ -415,7 +410,6 @@ def _flat(array: np.ndarray) -> np.ndarray:
 
 ENTRY_POINTS = {
     "heatmap": heatmap,
-    "legend": legend,
     "attention": attention,
     "formula": formula,
     "waves": waves,

@@ -362,3 +362,33 @@ def legend_stops(n):
     # Evenly spaced t_j = j / (n - 1), each drawn with its nearest entry.
     index = np.rint(np.linspace(0.0, LUT_SIZE - 1, n)).astype(np.intp)
     return ["#{:02x}{:02x}{:02x}".format(*COOL_WARM[k, :3].tolist()) for k in index]
+
+
+def js_module():
+    """
+    `COOL_WARM` as the JavaScript module the page draws its tables and legend
+    with (`app/figures/colormap.js`), so that the page needs no Python for a
+    colour and shows exactly pelab's colours.
+
+    Returns:
+        the module's source: one exported `Uint8Array` of 256 RGBA entries.
+
+    Example:
+        >>> js_module().splitlines()[3]
+        'export const COOL_WARM = new Uint8Array(['
+    """
+    rows = [
+        "  " + " ".join(f"{r}, {g}, {b}, {a}," for r, g, b, a in COOL_WARM[k : k + 4].tolist())
+        for k in range(0, LUT_SIZE, 4)
+    ]
+    return "\n".join(
+        [
+            "// Generated from pelab.colormap.COOL_WARM by pelab.colormap.js_module(): do not edit.",
+            "// tests/python/test_colormap.py checks it. Entry k is the colour of t = k / 255, from",
+            "// -1 (blue, k = 0) through light grey to +1 (red, k = 255), as RGBA bytes.",
+            "export const COOL_WARM = new Uint8Array([",
+            *rows,
+            "]);",
+            "",
+        ]
+    )

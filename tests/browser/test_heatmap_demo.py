@@ -8,8 +8,8 @@ import math
 import pytest
 
 from pages import poll, wait_for_state
-from site_server import DIST
 from pelab import sinusoidal, sinusoidal_by_rotation
+from site_server import DIST
 from test_accessibility import numbers_of
 
 
@@ -340,45 +340,16 @@ def test_opening_the_page_from_a_file_explains_how_to_serve_it(page):
     assert not page.get_by_role("button", name="Retry").is_visible()  # reloading would not help
 
 
-# Until the page sets window.pelabLegendWorks, every request for the colour map asks the worker
-# for an entry point that does not exist, so the worker answers with an error, as a lost or
-# failed request would.
-FAIL_LEGEND = """
-const post = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (message, ...rest) {
-  if (!self.pelabLegendWorks && message?.type === "call" && message.fn === "legend") {
-    message = { ...message, fn: "legend_that_fails" };
-  }
-  return post.call(this, message, ...rest);
-};
-"""
-LEGEND_INKED = """() => {
+LEGEND_BYTES = """() => {
   const strip = document.querySelector(".heatmap-legend-strip");
-  return Array.from(strip.getContext("2d").getImageData(0, 0, strip.width, 1).data).some((v) => v > 0);
+  return Array.from(strip.getContext("2d").getImageData(0, 0, strip.width, 1).data);
 }"""
 
 
-def test_a_failed_colour_map_is_shown_then_asked_for_again(page, site_url):
-    page.add_init_script(FAIL_LEGEND)
+def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, site_url):
+    """The colour scale needs no request to the worker: it is pelab's table (app/figures/colormap.js)."""
+    from pelab.colormap import COOL_WARM
+
     page.goto(site_url)
-    assert wait_for_state(page) == "ready"
-    problem = heatmap(page).locator(".heatmap-problem")
-    poll(page, "() => document.querySelector('.heatmap-problem').hidden", lambda hidden: not hidden)
-    assert "Could not draw the colour scale" in problem.inner_text()
-    assert "legend_that_fails" in problem.inner_text()
-    assert not page.evaluate(LEGEND_INKED)
-
-    # The next picture tries again: the scale appears and the message goes.
-    page.evaluate("() => { self.pelabLegendWorks = true; }")
-    heatmap(page).locator("[name=d_model]").focus()
-    page.keyboard.press("ArrowLeft")
-    poll(page, LEGEND_INKED, bool)
-    assert problem.is_hidden()
-
-    # The tables ask again too: one failed request does not leave them blank until a reload.
-    relative = page.locator("#relative")
-    relative.locator("[name=k]").focus()
-    page.keyboard.press("ArrowRight")
-    poll(page, "() => document.querySelector('#relative').dataset.rendered", lambda r: r == "6/8")
-    cell = relative.locator(".relative-table tbody td").first
-    assert cell.evaluate("(td) => td.style.backgroundColor").startswith("rgb(")
+    legend = poll(page, LEGEND_BYTES, lambda data: any(data))
+    assert legend == COOL_WARM.reshape(-1).tolist()

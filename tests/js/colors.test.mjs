@@ -2,30 +2,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { colorFor, entryFor, inkOn, loadColors } from "../../app/figures/colors.js";
+import { LEGEND, colorFor, entryFor, inkOn } from "../../app/figures/colors.js";
 
-const MAP = { width: 256, height: 1, rgba: new Uint8Array(256 * 4).map((_, i) => (i % 4 === 3 ? 255 : i >> 2)) };
-
-/** A stand-in for the Python bridge whose legend() fails `failures` times, then answers. */
-function bridge(failures) {
-  const python = { asked: 0 };
-  python.legend = async () => {
-    python.asked += 1;
-    if (python.asked <= failures) throw new Error("the worker restarted");
-    return MAP;
-  };
-  return python;
-}
-
-test("a failed colour-map request is asked again on the next use", async () => {
-  const python = bridge(1);
-  await assert.rejects(loadColors(python), /the worker restarted/);
-  const { background } = await colorFor(python, 1);
-  assert.equal(background, "rgb(255 255 255)");
-  assert.equal(python.asked, 2);
-  // and, once it came, it is not asked for again
-  await colorFor(python, -1);
-  assert.equal(python.asked, 2);
+test("colours come from pelab's table, with no Python", () => {
+  assert.deepEqual(colorFor(-1), { background: "rgb(59 76 192)", ink: "#fff" });
+  assert.deepEqual(colorFor(1), { background: "rgb(180 4 38)", ink: "#fff" });
+  assert.equal(colorFor(0).ink, "#000");
+  assert.deepEqual(colorFor(3, 3), colorFor(1)); // a value is read against its own limit
+  assert.equal(LEGEND.width, 256);
+  assert.equal(LEGEND.rgba.length, 256 * 4);
+  assert.ok(LEGEND.rgba.every((byte, i) => i % 4 !== 3 || byte === 255)); // opaque
 });
 
 test("entryFor rounds half to even, as numpy's rint does", () => {

@@ -21,7 +21,6 @@ from pelab.adapter import (
     call,
 )
 from pelab.attention import MAX_TOKENS
-from pelab.colormap import COOL_WARM
 from pelab.positional_encoding import MAX_SEQ_LEN
 
 
@@ -54,7 +53,7 @@ def assert_plain(result, arrays):
 
 def test_entry_point_table():
     assert set(ENTRY_POINTS) == {
-        "heatmap", "legend", "attention", "formula", "waves", "added",
+        "heatmap", "attention", "formula", "waves", "added",
         "relative", "similarity", "compare", "extrapolation",
     }
     for name, function in ENTRY_POINTS.items():
@@ -63,7 +62,7 @@ def test_entry_point_table():
 
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
-    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, compare, extrapolation, formula, heatmap, legend, relative, similarity, waves$"):
+    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, compare, extrapolation, formula, heatmap, relative, similarity, waves$"):
         call(name, {})
 
 
@@ -107,14 +106,11 @@ def test_heatmap_default_base_and_errors():
         call("heatmap", {"seq_len": 2})
 
 
-def test_legend():
-    result = call("legend")
-    assert set(result) == {"width", "height", "rgba"}
-    assert_plain(result, {"rgba": np.uint8})
-    assert (result["width"], result["height"]) == (256, 1)
-    assert result["rgba"].shape == (256 * 4,)
-    np.testing.assert_array_equal(result["rgba"], COOL_WARM.reshape(-1))
-    assert call("legend", None)["width"] == 256
+def test_no_keyword_arguments_is_none_or_empty():
+    # The page draws the colour map from app/figures/colormap.js, not through the worker.
+    for kwargs in (None, {}):
+        with pytest.raises(TypeError, match="seq_len"):
+            call("heatmap", kwargs)
 
 
 # --- attention ----------------------------------------------------------------------

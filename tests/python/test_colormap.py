@@ -238,3 +238,31 @@ def test_legend_stops_rejects_bad_n(n):
 
 def test_docstring_examples_hold():
     assert doctest.testmod(colormap_module).failed == 0
+
+
+def test_the_page_draws_with_pelabs_colour_map():
+    """app/figures/colormap.js is pelab's COOL_WARM, written out for the page's tables and legend.
+
+    The map's bytes are the same on any machine: the unrounded map's nearest value to a rounding
+    tie (k + 0.5) / 255 is 7.8e-5 away, far beyond what another BLAS kernel changes (1e-15).
+    """
+    from pathlib import Path
+
+    import pelab.colormap
+
+    page_copy = Path(__file__).resolve().parents[2] / "app" / "figures" / "colormap.js"
+    regenerate = (
+        "PYTHONPATH=py .venv/bin/python -c \"import pelab.colormap as c; "
+        "open('app/figures/colormap.js', 'w').write(c.js_module())\""
+    )
+    assert page_copy.read_text() == pelab.colormap.js_module(), f"out of date: run {regenerate}"
+    numbers = [int(n) for n in page_copy.read_text().split("[", 1)[1].split("]")[0].replace(",", " ").split()]
+    assert numbers == pelab.colormap.COOL_WARM.reshape(-1).tolist()
+
+
+def test_no_entry_of_the_map_is_near_a_rounding_tie():
+    """Why the bytes are the same on every machine: rounding to 8 bits is far from any tie."""
+    import pelab.colormap as cm
+
+    scaled = cm._diverging_srgb(cm.BLUE, cm.RED, np.linspace(0.0, 1.0, cm.LUT_SIZE)) * 255.0
+    assert np.min(np.abs(scaled % 1.0 - 0.5)) > 1e-6
