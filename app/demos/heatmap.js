@@ -28,7 +28,7 @@ export function describeCell({ pos, dim, dModel, base, value }) {
   };
 }
 
-export function heatmapDemo(root, python, position) {
+export function heatmapDemo(root, python, { position }) {
   // Python's worker paints it (see bridge.js call): from input to pixels without this thread.
   let canvas = root.querySelector(".heatmap-canvas");
   const cursor = root.querySelector(".heatmap-cursor");

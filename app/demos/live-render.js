@@ -63,6 +63,7 @@ export function liveRender(root, python, method, show) {
         await turn?.start;
         if (!problem.hidden) problem.hidden = true; // setting it again would restyle, every frame
         await show(result, params);
+        mark("shown");
       } finally {
         turn?.finished();
       }
@@ -70,6 +71,12 @@ export function liveRender(root, python, method, show) {
     (error) => {
       problem.textContent = `Could not compute this: ${error.message}`;
       problem.hidden = false;
+      mark("failed");
     },
   );
+
+  /** The readiness marker on the section, `data-live`; written only when it changes (a drag). */
+  function mark(state) {
+    if (root.dataset.live !== state) root.dataset.live = state;
+  }
 }

@@ -1,34 +1,47 @@
 /**
- * Every demo of the lesson by its public name: the names used by embed.html?demo=NAME and in
- * shared links, and the id of its <section> in index.html, whose <h2> is its title (titleOf).
- * `create` wires it.
+ * Every demo of the lesson by its public name: the name in embed.html?demo=NAME and in shared
+ * links, the id of its <section> in index.html, and its module here (NAME.js).
+ *
+ * The demo contract. A demo module exports one factory, `NAMEDemo(root, python, context)`:
+ * - `root` is its <section id=NAME>; its <h2> is its title (titleOf). A live demo's section holds
+ *   its named inputs (which shared links and embeds set), a `.problem` line, and its Python as a
+ *   code cell; tests/browser/test_lesson.py checks that every live demo's section has them.
+ * - `python` is the bridge (app/python/bridge.js); `context.position` is the position the waves
+ *   and the heatmap share.
+ * - It returns `{firstRender}`, a promise settled once its first result is shown or has failed.
+ * A live demo renders through liveRender (live-render.js), which gives it: the latest value wins,
+ * a note while a code cell keeps Python busy, failures in its `.problem`, the first results drawn
+ * a frame apart, and `data-live` on its section ("shown" or "failed") for tests and embeds.
  */
 import { addedDemo } from "./added.js";
-import { learnedDemo } from "./learned.js";
+import { attentionDemo } from "./attention.js";
+import { cellDemo } from "./cell.js";
 import { extrapolationDemo } from "./extrapolation.js";
 import { formulaDemo } from "./formula.js";
 import { heatmapDemo } from "./heatmap.js";
-import { attentionDemo } from "./attention.js";
-import { quiz } from "./quiz.js";
+import { learnedDemo } from "./learned.js";
+import { quizDemo } from "./quiz.js";
 import { relativeDemo } from "./relative.js";
 import { similarityDemo } from "./similarity.js";
 import { wavesDemo } from "./waves.js";
 
-const done = { firstRender: Promise.resolve() };
-
+/** In the lesson's order. */
 export const DEMOS = Object.freeze({
-  attention: { create: attentionDemo },
-  formula: { create: formulaDemo },
-  waves: { create: (root, python, { position }) => wavesDemo(root, python, position) },
-  heatmap: { create: (root, python, { position }) => heatmapDemo(root, python, position) },
-  added: { create: addedDemo },
-  relative: { create: relativeDemo },
-  similarity: { create: similarityDemo },
-  learned: { create: learnedDemo },
-  extrapolation: { create: extrapolationDemo },
-  quiz: { create: (root) => (quiz(root.querySelector("form")), done) },
-  cell: { create: () => done },
+  attention: attentionDemo,
+  formula: formulaDemo,
+  waves: wavesDemo,
+  heatmap: heatmapDemo,
+  added: addedDemo,
+  relative: relativeDemo,
+  similarity: similarityDemo,
+  learned: learnedDemo,
+  extrapolation: extrapolationDemo,
+  quiz: quizDemo,
+  cell: cellDemo,
 });
+
+/** The demos computed live by Python through liveRender; the quiz and the free cell are not. */
+export const LIVE_DEMOS = Object.freeze(Object.keys(DEMOS).filter((name) => !["quiz", "cell"].includes(name)));
 
 /** A demo's title: its section's <h2>, without the step number. */
 export function titleOf(section) {

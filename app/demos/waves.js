@@ -26,7 +26,7 @@ export function dialPairs(dModel) {
   return [...new Set(pairs)].filter((i) => i >= 0 && i <= last);
 }
 
-export function wavesDemo(root, python, position) {
+export function wavesDemo(root, python, { position }) {
   const choices = root.querySelector(".waves-pairs");
   const waveNumbers = numbersFor(root.querySelector(".waves-chart"), "the sine and cosine waves");
   const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), "the wavelengths");

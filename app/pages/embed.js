@@ -85,7 +85,7 @@ async function start() {
   lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root))));
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));
 
-  const created = demo.create(root, python, { position: sharedValue(3) });
+  const created = demo(root, python, { position: sharedValue(3) });
   const rendered = python.ready
     .then(() => {
       status.stage("render");

@@ -35,7 +35,6 @@ async function wire(python) {
   // first requests in the order they come.
   const order = ["heatmap", ...Object.keys(DEMOS).filter((name) => name !== "heatmap")];
   for (const name of order) {
-    const demo = DEMOS[name];
     await nextFrame();
     const root = document.getElementById(name);
     shareBar(root, { name, title: titleOf(root), linkFor: (state) => lessonUrl(name, state) });
@@ -43,7 +42,7 @@ async function wire(python) {
       showNotices(root, applyState(root, link));
       requestAnimationFrame(() => root.scrollIntoView());
     }
-    demos.push(demo.create(root, python, context));
+    demos.push(DEMOS[name](root, python, context));
   }
   const rendered = python.ready
     .then(() => {

@@ -27,7 +27,7 @@ from test_colour_safety import contrast
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Every demo of embed.html?demo=NAME, as app/demos/registry.js lists them.
-DEMOS = re.findall(r"^  (\w+): \{ create:", (ROOT / "app" / "demos" / "registry.js").read_text(), re.M)
+DEMOS = re.findall(r"^  (\w+): \w+Demo,", (ROOT / "app" / "demos" / "registry.js").read_text(), re.M)
 SCHEMES = ("light", "dark")
 
 # In rAF calls, counted from before any script of the page runs: a JS animation needs a loop.

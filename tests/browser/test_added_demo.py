@@ -1,7 +1,9 @@
 """The added demo: adding keeps the width, and the encoding ignores the word."""
 
 from __future__ import annotations
+
 import numpy as np
+
 import pelab
 from pages import cell_values, dataset, poll
 

@@ -1,8 +1,10 @@
 """The attention demo: without positions a shuffle only moves rows; with them the orders differ."""
 
 from __future__ import annotations
+
 import numpy as np
 import pytest
+
 import pelab
 from pages import cell_values, dataset, poll
 

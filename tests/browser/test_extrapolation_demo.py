@@ -1,7 +1,9 @@
 """The extrapolation demo: nearest positions, and the two column layouts."""
 
 from __future__ import annotations
+
 import pytest
+
 import pelab
 from pages import dataset, wait_rendered
 

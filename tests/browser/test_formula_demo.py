@@ -1,6 +1,7 @@
 """The formula demo: the table of terms reproduces the worked example."""
 
 from __future__ import annotations
+
 import pelab
 from pages import dataset, poll
 

@@ -1,7 +1,9 @@
 """The learned demo: a learned table has no row past its length; the formula has."""
 
 from __future__ import annotations
+
 import pytest
+
 import pelab
 from pages import canvas_size, wait_rendered
 

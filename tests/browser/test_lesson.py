@@ -1,11 +1,16 @@
-"""The whole lesson page: what every demo has in common (its Python, its table colours)."""
+"""The whole lesson page: what every demo has in common (its skeleton, its Python, its table
+colours), its contents and its old links."""
 
 from __future__ import annotations
+
+import re
+
 import numpy as np
 import pytest
-import pelab
-from pages import poll, dataset, cell_values
 
+import pelab
+from pages import cell_values, dataset, poll
+from site_server import ROOT
 
 
 def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
@@ -67,8 +72,19 @@ def test_every_demo_shows_the_python_behind_it(lesson):
 def test_links_to_a_section_by_its_old_id_still_land_on_it(page, site_url, old, section):
     """Each section's id is its demo's public name; links made before the rename still work."""
     page.goto(f"{site_url}#{old}")
-    top = page.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", section)
-    assert -5 <= top < 200, top
+    landed = page.evaluate(
+        """([old, id]) => {
+             const section = document.getElementById(id);
+             const box = section.getBoundingClientRect();
+             return {
+               inside: section.firstElementChild === document.getElementById(old),
+               scrolled: window.scrollY > 0,
+               inView: box.top < innerHeight / 2 && box.bottom > innerHeight / 2,
+             };
+           }""",
+        [old, section],
+    )
+    assert landed == {"inside": True, "scrolled": True, "inView": True}
 
 
 def test_the_contents_name_each_section_as_its_heading_does(lesson):
@@ -83,3 +99,31 @@ def test_the_contents_name_each_section_as_its_heading_does(lesson):
     assert len(pairs) >= 11
     for link, heading in pairs:
         assert link == heading
+
+
+# The demo contract (app/demos/registry.js): every live demo's section has the same skeleton.
+SKELETON = """(names) => names.map((name) => {
+  const section = document.getElementById(name);
+  const inputs = [...section.querySelectorAll("input[name]")];
+  return {
+    name,
+    isDemo: section.classList.contains("demo") && section.getAttribute("aria-labelledby") === name + "-title",
+    heading: !!section.querySelector(`h2#${name}-title > .step`),
+    problem: section.querySelectorAll(".problem[role=alert]").length,
+    cell: !!section.querySelector(".cell[data-cell]"),
+    labelled: inputs.every((input) => input.labels.length > 0),
+    outputs: inputs.filter((i) => i.type === "range").every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
+    live: section.dataset.live,
+  };
+})"""
+
+
+def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(lesson):
+    source = (ROOT / "app" / "demos" / "registry.js").read_text()
+    names = re.findall(r"^  (\w+): \w+Demo,", source, re.M)
+    live = [name for name in names if name not in ("quiz", "cell")]
+    assert len(live) == 9, names
+    poll(lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
+    for demo in lesson.evaluate(SKELETON, live):
+        assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "cell": True,
+                        "labelled": True, "outputs": True, "live": "shown"}, demo

@@ -1,6 +1,7 @@
 """The quiz: explained feedback, from the keyboard."""
 
 from __future__ import annotations
+
 from pages import poll
 
 

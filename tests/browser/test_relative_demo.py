@@ -1,7 +1,9 @@
 """The relative demo: moving k positions on is one rotation matrix."""
 
 from __future__ import annotations
+
 import numpy as np
+
 from pages import canvas_size, dataset, wait_rendered
 
 

@@ -1,6 +1,7 @@
 """The similarity demo: the dot product of two positions depends only on their offset."""
 
 from __future__ import annotations
+
 from pages import canvas_size, dataset, wait_rendered
 
 

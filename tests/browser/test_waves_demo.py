@@ -1,8 +1,11 @@
 """The waves demo: each pair's clock hand turns at its own speed; the shown position is shared with the heatmap."""
 
 from __future__ import annotations
+
 import math
+
 import pytest
+
 import pelab
 from pages import dataset, poll
 
