@@ -23,7 +23,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (the project's server and Chromium lookup)
+from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
+from tools.project import DIST  # noqa: E402
+from tools.server import make_server  # noqa: E402  (the project's server)
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -210,7 +212,7 @@ def serve_with_floor(dist: Path):
     for entry in dist.iterdir():
         (folder / entry.name).symlink_to(entry)
     (folder / "bench").symlink_to(ROOT / "bench")
-    server = build.make_server(0, folder, quiet=True)
+    server = make_server(0, folder, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -225,9 +227,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
     args = parser.parse_args()
-    dist = build.DIST
+    dist = DIST
     server, base = serve_with_floor(dist)
-    chromium = build.find_chromium()
+    chromium = find_chromium()
     floors, runs = [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

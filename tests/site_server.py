@@ -7,7 +7,7 @@ import os
 import threading
 from pathlib import Path
 
-import build
+from tools.server import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("PELAB_DIST", ROOT / "dist"))
@@ -16,9 +16,9 @@ DIST = Path(os.environ.get("PELAB_DIST", ROOT / "dist"))
 @contextlib.contextmanager
 def served(directory: Path = DIST, **options):
     """`directory` served by build.py's own server on a free port of 127.0.0.1, in a thread of
-    its own, until the block ends; yields the site's URL. `options` go to build.make_server
+    its own, until the block ends; yields the site's URL. `options` go to make_server
     (isolated=False serves like most static hosts, csp=True sends the strict policy)."""
-    server = build.make_server(0, directory, quiet=True, **options)
+    server = make_server(0, directory, quiet=True, **options)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"

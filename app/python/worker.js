@@ -84,7 +84,7 @@ async function boot() {
     enter("pelab");
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-    // numpy's and pelab's modules compiled at build time (build.py python_bytecode): without
+    // numpy's and pelab's modules compiled at build time (tools/jobs/bytecode.py): without
     // them, importing numpy compiles it first, every visit. Only a speed-up, so not fatal.
     try {
       pyodide.unpackArchive(await bytecode, "zip", { extractDir: sitePackages });

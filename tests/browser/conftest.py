@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-import build
+from tools.environment import find_chromium
 from pages import CHROMIUM_ARGS, PageLog, open_context, wait_for_state
 from site_server import DIST, ROOT, served
 
@@ -46,7 +46,7 @@ def site_url():
 def browser():
     from playwright.sync_api import sync_playwright
 
-    executable = build.find_chromium()
+    executable = find_chromium()
     if executable is None:
         pytest.fail("no Chromium found: python3 build.py test installs Debian's chromium, or set PELAB_CHROMIUM")
     with sync_playwright() as playwright:

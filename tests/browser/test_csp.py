@@ -1,4 +1,4 @@
-"""The pages under the strict Content-Security-Policy (build.STRICT_CSP): no inline script or
+"""The pages under the strict Content-Security-Policy (STRICT_CSP in tools/server.py): no inline script or
 style, nothing from another origin, WebAssembly allowed. Every part must still work."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import build
 from pages import code_editor, poll, wait_for_state
 from site_server import served
+from tools.server import STRICT_CSP
 
 
 
@@ -24,7 +24,7 @@ def violations(page_log) -> list[str]:
 
 def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log, csp_url):
     response = page.goto(csp_url)
-    assert response.headers["content-security-policy"] == build.STRICT_CSP
+    assert response.headers["content-security-policy"] == STRICT_CSP
     assert wait_for_state(page) == "ready"
     poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v == "64x128@10000")
     poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "1/4")

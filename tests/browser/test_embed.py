@@ -10,9 +10,8 @@ import time
 
 import pytest
 
-import build
 from pages import poll, wait_for_state
-from site_server import served
+from site_server import DIST, served
 
 
 
@@ -166,7 +165,7 @@ def test_a_cross_origin_course_page_embeds_resizes_and_themes_two_demos(page, ho
 
 def test_the_site_works_under_a_sub_path(page, tmp_path):
     (tmp_path / "courses" / "ml").mkdir(parents=True)
-    (tmp_path / "courses" / "ml" / "lab").symlink_to(build.DIST, target_is_directory=True)
+    (tmp_path / "courses" / "ml" / "lab").symlink_to(DIST, target_is_directory=True)
     with served(tmp_path) as site:
         page.goto(f"{site}courses/ml/lab/embed.html?demo=formula#pos=2")
         assert wait_for_state(page) == "ready"

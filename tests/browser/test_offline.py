@@ -11,9 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-import build
 from pages import poll, wait_for_state
-from site_server import served
+from site_server import DIST, served
 from test_cells import output, type_code, wait_done
 
 
@@ -27,7 +26,7 @@ def context_options():
 def own_site(tmp_path):
     """A copy of dist/ served on its own port, so a test can stop the server or rebuild the copy."""
     folder = tmp_path / "site"
-    shutil.copytree(build.DIST, folder)
+    shutil.copytree(DIST, folder)
     with contextlib.ExitStack() as server:
         url = server.enter_context(served(folder))
         yield SimpleNamespace(folder=folder, url=url, stop=server.close)

@@ -1,4 +1,4 @@
-"""build.py: what it vendors, how it verifies it, the wheel it writes, the server's MIME types."""
+"""build.py and tools/: what it vendors, how it verifies it, the wheel it writes, the server's MIME types."""
 
 from __future__ import annotations
 
@@ -10,71 +10,72 @@ import zipfile
 
 import pytest
 
-import build
 from site_server import DIST, served
+from tools import pelab_wheel, site, vendor_pyodide
+from tools.project import CACHE, ROOT, sha256
 
-LOCK = json.loads((build.PYODIDE_NPM / "pyodide-lock.json").read_text())
+LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text())
 
 
 def test_the_pyodide_pin_lives_in_package_json_and_matches_the_official_lock():
-    assert build.pyodide_version() == "0.27.7"
-    assert build.official_lock("0.27.7")["info"]["version"] == "0.27.7"
+    assert vendor_pyodide.pyodide_version() == "0.27.7"
+    assert vendor_pyodide.official_lock("0.27.7")["info"]["version"] == "0.27.7"
     with pytest.raises(SystemExit, match="package.json pins 0.27.8"):
-        build.official_lock("0.27.8")
+        vendor_pyodide.official_lock("0.27.8")
 
 
 def test_only_numpy_matplotlib_micropip_and_their_dependencies_are_vendored():
-    names = {entry["name"].lower() for entry in build.needed_packages(LOCK)}
+    names = {entry["name"].lower() for entry in vendor_pyodide.needed_packages(LOCK)}
     assert names == {
         "numpy", "matplotlib", "matplotlib-pyodide", "contourpy", "cycler", "fonttools", "kiwisolver",
         "packaging", "pillow", "pyparsing", "python-dateutil", "pytz", "six", "micropip",
     }
     vendored = {p.name for p in (DIST / "pyodide").glob("*.whl")}
-    assert vendored == {entry["file_name"] for entry in build.needed_packages(LOCK)}
+    assert vendored == {entry["file_name"] for entry in vendor_pyodide.needed_packages(LOCK)}
 
 
 def test_every_vendored_wheel_matches_the_official_lock():
-    for entry in build.needed_packages(LOCK):
-        assert build.sha256(DIST / "pyodide" / entry["file_name"]) == entry["sha256"], entry["file_name"]
-    build.check()  # the command a user runs says the same
+    for entry in vendor_pyodide.needed_packages(LOCK):
+        assert sha256(DIST / "pyodide" / entry["file_name"]) == entry["sha256"], entry["file_name"]
+    site.check()  # the command a user runs says the same
 
 
 def test_a_tampered_wheel_stops_the_build_and_names_the_file(tmp_path, monkeypatch):
-    entry = next(e for e in build.needed_packages(LOCK) if e["name"] == "six")
+    entry = next(e for e in vendor_pyodide.needed_packages(LOCK) if e["name"] == "six")
     cache = tmp_path / "pyodide-0.27.7"
-    shutil.copytree(build.CACHE / "pyodide-0.27.7", cache)
+    shutil.copytree(CACHE / "pyodide-0.27.7", cache)
     (cache / entry["file_name"]).write_bytes(b"not the real wheel")
-    monkeypatch.setattr(build, "CACHE", tmp_path)
+    monkeypatch.setattr(vendor_pyodide, "CACHE", tmp_path)
     with pytest.raises(SystemExit, match=f"{entry['file_name']} has sha256 .* official pyodide-lock.json"):
-        build.cached_wheels("0.27.7", LOCK)
+        vendor_pyodide.cached_wheels("0.27.7", LOCK)
     assert not (cache / entry["file_name"]).exists()  # deleted, so the next build fetches it again
 
 
 def test_an_unknown_pyodide_version_says_how_to_proceed():
     with pytest.raises(SystemExit, match="--pyodide-cdn"):
-        build.fetch_wheel_source("9.9.9")
+        vendor_pyodide.fetch_wheel_source("9.9.9")
 
 
 def test_the_pelab_wheel_is_a_valid_reproducible_pure_python_wheel(tmp_path):
-    first = build.build_pelab_wheel(tmp_path / "a")
-    second = build.build_pelab_wheel(tmp_path / "b")
-    assert first.name == f"pelab-{build.pelab_version()}-py3-none-any.whl"
+    first = pelab_wheel.build_pelab_wheel(tmp_path / "a")
+    second = pelab_wheel.build_pelab_wheel(tmp_path / "b")
+    assert first.name == f"pelab-{pelab_wheel.pelab_version()}-py3-none-any.whl"
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as wheel:
         names = wheel.namelist()
         assert "pelab/__init__.py" in names and "pelab/adapter.py" in names
-        record = wheel.read(f"pelab-{build.pelab_version()}.dist-info/RECORD").decode().splitlines()
+        record = wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/RECORD").decode().splitlines()
         for line in record:
             name, digest, size = line.rsplit(",", 2)
             if digest:
                 data = wheel.read(name)
-                assert digest == "sha256=" + build._urlsafe_digest(data) and int(size) == len(data)
-        assert "Root-Is-Purelib: true" in wheel.read(f"pelab-{build.pelab_version()}.dist-info/WHEEL").decode()
+                assert digest == "sha256=" + pelab_wheel.record_digest(data) and int(size) == len(data)
+        assert "Root-Is-Purelib: true" in wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/WHEEL").decode()
 
 
 def test_the_light_build_loads_pyodide_from_the_cdn_and_vendors_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
-    build.build(cdn=build.PYODIDE_CDN)
+    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
+    site.build(cdn=vendor_pyodide.PYODIDE_CDN)
     config = (tmp_path / "dist" / "app" / "config.js").read_text()
     assert 'PYODIDE_INDEX_URL = "https://cdn.jsdelivr.net/pyodide/v0.27.7/full/"' in config
     assert config.startswith("// Generated by build.py")
@@ -96,7 +97,7 @@ def test_numpy_and_pelab_come_with_bytecode_checked_against_their_sources():
         entries = archive.infolist()
         names = {entry.filename for entry in entries}
         headers = {archive.read(entry)[:8] for entry in entries}
-    pelab_modules = {path.stem for path in (build.ROOT / "py" / "pelab").glob("*.py")}
+    pelab_modules = {path.stem for path in (ROOT / "py" / "pelab").glob("*.py")}
     assert {name.split("/")[-1].split(".")[0] for name in names if name.startswith("pelab/__pycache__/")} == pelab_modules
     assert {"numpy/__pycache__/__init__.cpython-312.pyc", "numpy/_core/__pycache__/numeric.cpython-312.pyc"} <= names
     assert all(name.endswith(".cpython-312.pyc") and "/__pycache__/" in name for name in names)
@@ -131,7 +132,7 @@ def test_the_server_sends_the_mime_types_pyodide_needs(path, content_type):
     with served() as site, urllib.request.urlopen(site + path) as response:
         assert response.headers["Content-Type"].split(";")[0] == content_type
         body = response.read()
-    assert hashlib.sha256(body).hexdigest() == build.sha256(DIST / path)
+    assert hashlib.sha256(body).hexdigest() == sha256(DIST / path)
 
 
 def test_the_project_cites_no_file_outside_the_repository():
@@ -140,11 +141,11 @@ def test_the_project_cites_no_file_outside_the_repository():
     import re
     import subprocess
 
-    tracked = subprocess.run(["git", "ls-files"], cwd=build.ROOT, capture_output=True, text=True, check=True).stdout
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     outside = re.compile(r"\.\./(shared|\.library)/|\b(FACTS|STYLE)\.md\b")
     cited = []
     for name in tracked.splitlines():
-        path = build.ROOT / name
+        path = ROOT / name
         if path.suffix in {".png", ".whl", ".zip"} or not path.is_file():
             continue
         for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):

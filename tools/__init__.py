@@ -1,0 +1,14 @@
+"""The jobs behind build.py, one module each; build.py is only their command line.
+
+    project.py         the project's folders, BuildError, and how a step logs and runs commands
+    vendor_pyodide.py  the Pyodide pin (package.json), npm ci, the official lock, the wheels
+    pelab_wheel.py     py/pelab as a reproducible wheel
+    heatmap_settings.py  the first heatmap's settings, read from index.html's sliders
+    in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
+    site.py            dist/: copies, esbuild bundles, config.js, the service worker; check
+    server.py          the development server: MIME types, COOP/COEP, CSP
+    environment.py     .venv from requirements-dev.txt, and Debian's Chromium
+    suites.py          the test suite and the benchmark, against a fresh build
+
+Standard library only, like build.py.
+"""

@@ -1,0 +1,85 @@
+"""The heatmap demo's first settings, read from their one owner: index.html's heatmap sliders.
+
+The build draws the demo's first picture with them (tools/jobs/first_heatmap.py), and the
+placeholder image and the canvas in the same section must be as wide as d_model and as tall as
+seq_len, or the page would stretch the first paint.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+from tools.project import ROOT, BuildError
+
+PAGE = ROOT / "index.html"
+SECTION = "heatmap"  # <section id="heatmap">
+SLIDERS = ("d_model", "seq_len", "base")  # the inputs' names
+PICTURES = ("heatmap-placeholder", "heatmap-canvas")  # the <img>'s and the <canvas>'s class
+
+
+class _HeatmapSection(HTMLParser):
+    """Collects the attributes of the sliders and pictures inside <section id="heatmap">."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # open <section>s from the heatmap section inward; 0 outside it
+        self.sliders: dict[str, dict[str, str | None]] = {}
+        self.pictures: dict[str, dict[str, str | None]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "section" and (self.depth or attributes.get("id") == SECTION):
+            self.depth += 1
+        elif self.depth and tag == "input" and attributes.get("name") in SLIDERS:
+            self.sliders.setdefault(attributes["name"], attributes)
+        elif self.depth and tag in ("img", "canvas"):
+            for name in (attributes.get("class") or "").split():
+                if name in PICTURES:
+                    self.pictures.setdefault(name, attributes)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "section" and self.depth:
+            self.depth -= 1
+
+
+def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
+    """{"seq_len", "d_model", "base"} from the heatmap section of `html` (named `source` in
+    errors), checked against the sizes of its placeholder image and canvas."""
+    parser = _HeatmapSection()
+    parser.feed(html)
+    parser.close()
+    where = f'{source}, <section id="{SECTION}">'
+    values = {}
+    for name in SLIDERS:
+        value = (parser.sliders.get(name) or {}).get("value")
+        if value is None:
+            raise BuildError(f'{where} needs an <input name="{name}" value="..."> slider: the first heatmap is drawn from it')
+        try:
+            values[name] = float(value)
+        except ValueError:
+            raise BuildError(f'{where}: the {name} slider\'s value="{value}" is not a number') from None
+    for name in ("d_model", "seq_len"):
+        if not values[name].is_integer() or values[name] < 1:
+            raise BuildError(f'{where}: the {name} slider\'s value must be a whole number of at least 1')
+    settings = {"seq_len": int(values["seq_len"]), "d_model": int(values["d_model"])}
+    # the page's base slider moves over log10(base) and rounds the base to 3 significant figures
+    log10 = parser.sliders["base"].get("data-scale") == "log10"
+    settings["base"] = float(f"{10 ** values['base']:.3g}") if log10 else values["base"]
+    for name in PICTURES:
+        picture = parser.pictures.get(name)
+        if picture is None:
+            raise BuildError(f'{where} has no element of class "{name}": the first heatmap is drawn into it')
+        size = (picture.get("width"), picture.get("height"))
+        if size != (str(settings["d_model"]), str(settings["seq_len"])):
+            raise BuildError(
+                f'{where}: the {name} is width="{size[0]}" height="{size[1]}" but the sliders say '
+                f'd_model={settings["d_model"]}, seq_len={settings["seq_len"]}: set its width to d_model '
+                "and its height to seq_len"
+            )
+    return settings
+
+
+def heatmap_settings(page: Path = PAGE) -> dict:
+    """The first heatmap's settings as index.html's heatmap sliders set them."""
+    return parse_heatmap_settings(page.read_text(), page.name)

@@ -1,0 +1,53 @@
+"""Build-time jobs run in the pinned Pyodide under Node (tools/pyodide-job.mjs), each a Python
+file in tools/jobs/ whose main() takes JSON arguments and returns bytes, kept in .cache/jobs/."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from tools.project import CACHE, ROOT, BuildError, log
+from tools.vendor_pyodide import PYODIDE_NPM, PYODIDE_RUNTIME
+
+RUNNER = ROOT / "tools" / "pyodide-job.mjs"
+JOBS = ROOT / "tools" / "jobs"
+
+
+def run_in_pyodide(job: Path, arguments: dict, wheels: list[Path], pelab_wheel: Path | None = None) -> bytes:
+    """What `job`'s main(**arguments) returns in Pyodide under Node, given the pinned runtime,
+    `wheels` to load from and, if given, `pelab_wheel` installed in site-packages first."""
+    with tempfile.TemporaryDirectory() as index:
+        for path in [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels]:
+            os.symlink(path, Path(index) / path.name)
+        command = ["node", str(RUNNER), index + "/", str(job), json.dumps(arguments)]
+        result = subprocess.run([*command, *([str(pelab_wheel)] if pelab_wheel else [])], cwd=ROOT, capture_output=True)
+    if result.returncode or not result.stdout:
+        raise BuildError(
+            f"the build step {job.stem} failed under Node: {result.stderr.decode(errors='replace').strip()[-800:]}"
+        )
+    return result.stdout
+
+
+def job_output(name: str, arguments: dict, wheels: list[Path], pelab_wheel: Path | None = None, suffix: str = "") -> Path:
+    """tools/jobs/<name>.py run in Pyodide (run_in_pyodide), kept in .cache/jobs/ under a hash of
+    all its output depends on: the runner, the job's source, its arguments, the wheels, pelab."""
+    job = JOBS / f"{name}.py"
+    made_by = b"\0".join(
+        [
+            RUNNER.read_bytes(),
+            job.read_bytes(),
+            json.dumps(arguments, sort_keys=True).encode(),
+            *(path.name.encode() for path in wheels),
+            pelab_wheel.read_bytes() if pelab_wheel else b"",
+        ]
+    )
+    cached = CACHE / "jobs" / f"{name}-{hashlib.sha256(made_by).hexdigest()[:16]}{suffix}"
+    if not cached.exists():
+        log(f"running the build step {name} in Pyodide")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(run_in_pyodide(job, arguments, wheels, pelab_wheel))
+    return cached
