@@ -63,7 +63,8 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
         if not values[name].is_integer() or values[name] < 1:
             raise BuildError(f'{where}: the {name} slider\'s value must be a whole number of at least 1')
     settings = {"seq_len": int(values["seq_len"]), "d_model": int(values["d_model"])}
-    # the page's base slider moves over log10(base) and rounds the base to 3 significant figures
+    # as the page reads a slider (valueAt in app/controls/slider.js): on data-scale="log10" the
+    # position is the exponent, and the value is rounded to 3 significant figures
     log10 = parser.sliders["base"].get("data-scale") == "log10"
     settings["base"] = float(f"{10 ** values['base']:.3g}") if log10 else values["base"]
     for name in PICTURES:
