@@ -25,6 +25,7 @@ export function shuffledOrder(n) {
 export function attentionDemo(root, python) {
   const input = root.querySelector("[name=sentence]");
   const withPe = root.querySelector("[name=with_pe]");
+  const causal = root.querySelector("[name=causal]");
   const summary = root.querySelector(".attention-summary");
   const notice = root.querySelector(".attention-notice");
   let order = null; // null: the reversed sentence; otherwise the learner's last shuffle
@@ -33,7 +34,7 @@ export function attentionDemo(root, python) {
   const render = liveRender(root, python, "attention", (result, request) => show(result, request));
 
   function update() {
-    const request = { sentence: input.value, order, withPe: withPe.checked };
+    const request = { sentence: input.value, order, withPe: withPe.checked, causal: causal.checked };
     return render(request);
   }
 
@@ -42,7 +43,7 @@ export function attentionDemo(root, python) {
       root,
       `import pelab
 
-result = pelab.order_blindness(${pythonString(request.sentence)}, order=[${result.order.join(", ")}], with_pe=${request.withPe ? "True" : "False"})
+result = pelab.order_blindness(${pythonString(request.sentence)}, order=[${result.order.join(", ")}], with_pe=${request.withPe ? "True" : "False"}, causal=${request.causal ? "True" : "False"})
 print(result.tokens, "->", result.shuffled)
 print("largest change of any token's output:", result.token_match)
 print("mean-pooled sentence vectors differ by:", result.pooled_diff)
@@ -67,15 +68,12 @@ pelab.show(result.outputs, title="attention outputs, one row per token")`,
     const identical = result.pooled_diff < 1e-9;
     summary.querySelector(".attention-token-match").textContent = difference(result.token_match);
     summary.querySelector(".attention-pooled-diff").textContent = difference(result.pooled_diff);
-    summary.querySelector(".attention-verdict").textContent = request.withPe
-      ? identical
-        ? "Still the same: this shuffle put every word back where it was, or the words are all alike."
-        : "Different. With positions added, the order changes what attention computes."
-      : "The same. Without positions, attention only moved the rows: it cannot tell the two orders apart.";
+    summary.querySelector(".attention-verdict").textContent = verdict(request, identical);
     Object.assign(summary.dataset, {
       tokenMatch: result.token_match,
       pooledDiff: result.pooled_diff,
       withPe: request.withPe,
+      causal: request.causal,
     });
     notice.hidden = !result.truncated;
     notice.textContent = result.truncated
@@ -95,6 +93,7 @@ pelab.show(result.outputs, title="attention outputs, one row per token")`,
     update();
   });
   withPe.addEventListener("change", update);
+  causal.addEventListener("change", update);
   root.querySelector(".attention-shuffle").addEventListener("click", () => {
     order = shuffledOrder(tokenCount);
     update();
@@ -106,6 +105,17 @@ pelab.show(result.outputs, title="attention outputs, one row per token")`,
   });
 
   return { firstRender: python.ready.then(update) };
+}
+
+/** What the two sentences' numbers say, in words. */
+function verdict({ withPe, causal }, identical) {
+  if (!withPe && !causal) {
+    return "The same. Without positions, attention only moved the rows: it cannot tell the two orders apart.";
+  }
+  if (identical) return "Still the same: this shuffle put every word back where it was, or the words are all alike.";
+  return withPe
+    ? "Different. With positions added, the order changes what attention computes."
+    : "Different, with no positions at all: under the causal mask each token sees only the words before it.";
 }
 
 /** A Python string literal for `text` (JSON's escapes are valid Python escapes). */

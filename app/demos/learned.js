@@ -43,7 +43,10 @@ print("sinusoidal:", pe.shape)`,
     const shown = corner(n);
     for (const [kind, title] of Object.entries(KINDS)) {
       numbers[kind].show({
-        caption: `Cosine similarity, ${title}, positions ${listed(shown)} of ${n}`,
+        caption:
+          kind === "rope"
+            ? `RoPE score q_m · k_n / (|q| |k|), query positions m (rows) and key positions n ${listed(shown)} of ${n}`
+            : `Cosine similarity, ${title}, positions ${listed(shown)} of ${n}`,
         corner: "position",
         columns: shown.map((q) => String(q)),
         rows: matrixRows(result[kind], n, shown, shown.length),
@@ -55,22 +58,22 @@ print("sinusoidal:", pe.shape)`,
     const rows = Math.min(request.maxLen, n);
     root.querySelector(".learned-panel-learned").setAttribute(
       "aria-label",
-      `Learned table: ${rows} of ${n} positions have a vector; similarities between different positions are near 0 (random start)` +
+      `Untrained learned table: ${rows} of ${n} positions have a vector; similarities between different positions are near 0, since the rows are random before training` +
         (n > rows ? `; positions ${rows} to ${n - 1} have none (grey).` : "."),
     );
     root.querySelector(".learned-panel-sinusoidal").setAttribute(
       "aria-label",
-      `Sinusoidal: all ${n} positions have a vector; similarity is highest near the diagonal and falls with distance.`,
+      `Sinusoidal: all ${n} positions have a vector; similarity is 1 on the diagonal and falls, with ripples, as positions move apart.`,
     );
     root.querySelector(".learned-panel-rope").setAttribute(
       "aria-label",
-      `RoPE scores for ${n} query and key positions: constant along every diagonal, since they depend only on m − n.`,
+      `RoPE scores of one query vector against a different key vector, for ${n} query and key positions: constant along every diagonal, since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.`,
     );
     learnedError.hidden = !result.learned_error;
     learnedError.textContent = result.learned_error ? `The learned table says: ${result.learned_error}` : "";
     root.querySelector(".learned-rope-check").textContent =
       `RoPE check: shifting both query and key positions by the same amount changes the score by at most ${difference(result.rope_relative_residual)}, ` +
-      "so q_m · k_n depends only on m − n.";
+      "so q_m · k_n depends on the positions only through m − n (the vectors’ content still matters).";
     Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });
   }
 

@@ -216,8 +216,8 @@ export class PythonBridge extends EventTarget {
   }
 
   /** One attention head over a sentence and a reordering of it, with or without positions. */
-  attention({ sentence, order = null, withPe = false }) {
-    return this.call("attention", { sentence, order, with_pe: withPe });
+  attention({ sentence, order = null, withPe = false, causal = false }) {
+    return this.call("attention", { sentence, order, with_pe: withPe, causal });
   }
 
   /** Every term of the formula for one position: j, i, exponent, angle, value. */

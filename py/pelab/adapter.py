@@ -28,7 +28,7 @@ from .positional_encoding import (
     wavelengths,
 )
 from .relative import MIN_HALVES_LEN, relative_shift, sinusoidal_by_rotation
-from .rope import rope, rope_relative_residual
+from .rope import rope_relative_residual, rope_scores
 from .similarity import similarity as similarity_matrices
 from .similarity import toeplitz_residual
 
@@ -83,7 +83,9 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
     }
 
 
-def attention(sentence: str, order: list[int] | None = None, with_pe: bool = False) -> dict:
+def attention(
+    sentence: str, order: list[int] | None = None, with_pe: bool = False, causal: bool = False
+) -> dict:
     """
     A sentence and a shuffle of it through one attention head (see `pelab.order_blindness`).
 
@@ -94,6 +96,7 @@ def attention(sentence: str, order: list[int] | None = None, with_pe: bool = Fal
             ("dog bites man" -> "man bites dog"), since the page cannot know n before
             Python has split the sentence into words.
         with_pe: add sinusoidal positional encodings before attention.
+        causal: use a decoder's causal mask (a token sees only the tokens before it).
 
     Returns:
         tokens, shuffled: lists of n str (the learner's text: show it as text, never as HTML),
@@ -101,11 +104,12 @@ def attention(sentence: str, order: list[int] | None = None, with_pe: bool = Fal
         outputs, shuffled_outputs: float64, shape (n * d,), row-major (n, d) attention outputs,
         token_match: float, max |shuffled_outputs[k] - outputs[order[k]]| (0 up to rounding
             without positions), pooled_diff: float, max |mean outputs - mean shuffled_outputs|,
-        truncated: bool (words after the first max_tokens were dropped), max_tokens: int.
+        truncated: bool (words after the first max_tokens were dropped), max_tokens: int,
+        with_pe, causal: bool, as asked.
     """
     if order is None:
         order = list(range(len(tokenize(sentence)[0])))[::-1]
-    result = order_blindness(sentence, order, with_pe)
+    result = order_blindness(sentence, order, with_pe, causal=causal)
     return {
         "tokens": result.tokens,
         "shuffled": result.shuffled,
@@ -117,6 +121,8 @@ def attention(sentence: str, order: list[int] | None = None, with_pe: bool = Fal
         "pooled_diff": result.pooled_diff,
         "truncated": result.truncated,
         "max_tokens": MAX_TOKENS,
+        "with_pe": result.with_pe,
+        "causal": result.causal,
     }
 
 
@@ -290,12 +296,16 @@ def similarity(seq_len: int, d_model: int, base: float = 10000.0, pos: int = 0) 
 
 def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, seed: int = 0) -> dict:
     """
-    Cosine similarity between positions 0..seq_len-1 under three encodings.
+    How alike positions 0..seq_len-1 are under three schemes.
 
-    sinusoidal: the rows of `pelab.sinusoidal`. rope: one seeded vector v (standard normal,
-    `numpy.random.default_rng(seed)`) rotated to every position with `pelab.rope`, used as
-    both query and key: cosine(m, n) = rope(v)[m] . rope(v)[n] / |v|^2, which depends only on
-    m - n. learned: the rows of `pelab.learned(max_len, d_model, seed)`, which has no row for
+    sinusoidal: cosine similarity of the rows of `pelab.sinusoidal`. rope: a seeded query
+    vector q and a different key vector k (two standard normal draws of
+    `numpy.random.default_rng(seed)`), rotated to every position with `pelab.rope`; the
+    score of query position m against key position n, scaled by |q| |k| into [-1, 1]:
+    rope(q)[m] . rope(k)[n] / (|q| |k|). It depends on the positions only through n - m
+    (Toeplitz), but it is neither symmetric nor largest at n = m, since q and k differ.
+    learned: cosine similarity of the rows of `pelab.learned(max_len, d_model, seed)`, an
+    untrained (random) table, which has no row for
     positions >= max_len: those rows and columns are NaN, drawn in the colour map's NaN grey
     (opaque (128, 128, 128), a colour no value takes).
 
@@ -309,8 +319,8 @@ def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
 
     Returns:
         n: int,
-        sinusoidal, rope, learned: float64, shape (n * n,), row-major cosine matrices (learned
-            NaN where a position >= max_len is involved),
+        sinusoidal, rope, learned: float64, shape (n * n,), row-major matrices in [-1, 1]
+            (learned NaN where a position >= max_len is involved),
         sinusoidal_rgba, rope_rgba, learned_rgba: uint8, shape (n * n * 4,), coloured over [-1, 1],
         learned_error: str, the IndexError message for looking up position seq_len - 1 when
             seq_len > max_len, else None,
@@ -334,8 +344,12 @@ def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
 
     sinusoidal_cosine = similarity_matrices(sinusoidal(seq_len, d_model, base))[1]
 
-    vector = np.random.default_rng(table.seed).standard_normal(d_model)
-    rope_cosine = similarity_matrices(rope(np.tile(vector, (seq_len, 1)), positions, base))[1]
+    # One query vector q and one key vector k, each the same at every position before rotation.
+    q, k = np.random.default_rng(table.seed).standard_normal((2, d_model))
+    # S_mn = R_m q . R_n k / (|q| |k|): a function of n - m only, in [-1, 1].
+    rope_scores_scaled = rope_scores(
+        np.tile(q, (seq_len, 1)), np.tile(k, (seq_len, 1)), positions, positions, base
+    ) / (np.linalg.norm(q) * np.linalg.norm(k))
 
     known = min(seq_len, table.max_len)
     learned_cosine = np.full((seq_len, seq_len), np.nan)
@@ -350,13 +364,13 @@ def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
     return {
         "n": seq_len,
         "sinusoidal": _flat(sinusoidal_cosine),
-        "rope": _flat(rope_cosine),
+        "rope": _flat(rope_scores_scaled),
         "learned": _flat(learned_cosine),
         "sinusoidal_rgba": _flat(to_rgba(sinusoidal_cosine)),
-        "rope_rgba": _flat(to_rgba(rope_cosine)),
+        "rope_rgba": _flat(to_rgba(rope_scores_scaled)),
         "learned_rgba": _flat(to_rgba(learned_cosine)),
         "learned_error": learned_error,
-        "rope_relative_residual": rope_relative_residual(vector, vector, seq_len, base),
+        "rope_relative_residual": rope_relative_residual(q, k, seq_len, base),
     }
 
 
@@ -366,7 +380,8 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
 
     Args:
         d_model: an integer from 1 to MAX_MATRIX_WIDTH, with seq_len**2 * d_model <= MAX_WORK.
-        base: the encoding's base (a small one makes far-apart positions alias).
+        base: the encoding's base (few pairs, a small d_model, is what lets far-apart positions
+            come close; a small base moves neighbours apart).
         train_len: the training length, an integer from 2 to seq_len.
         seq_len: the longest sequence, an integer from 2 to MAX_NEAREST_LEN (2048).
 

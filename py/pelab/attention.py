@@ -32,12 +32,21 @@ Adding a positional encoding first breaks the symmetry.  Token $k$ of either
 sentence gets $PE_k$, so the shuffled input is $P X + PE$, not
 $P (X + PE)$, and the outputs really change.
 
+All of this holds for attention in which every token sees every other, as
+in an encoder.  A GPT-style decoder adds a *causal mask*: token $a$ sees
+only tokens $b \le a$.  Which tokens a token may see then depends on where
+it stands, so masked attention is not permutation-equivariant, and
+decoders trained with no positional encoding at all still learn position
+(Haviv et al. 2022; Kazemnejad et al. 2023).  `self_attention` and
+`order_blindness` take `causal=True` to show the break.
+
 Everything here is a fixed toy, not a trained model: `tokenize` splits
 words, `embed` gives each word a fixed random vector, `projections` gives
 fixed random $W_Q, W_K, W_V$, `self_attention` applies the formula,
 `permutation_matrix` builds $P$, and `order_blindness` runs the whole
 demonstration.  Nothing is random from run to run, and the numbers are the
-same under CPython and in the browser (Pyodide).
+same under CPython and in the browser (Pyodide) up to rounding in the last
+bits, which depends on how a machine's BLAS orders its sums.
 """
 
 import hashlib
@@ -249,7 +258,7 @@ def projections(d_model=8, d_k=None, seed=0):
     return w_q, w_k, w_v
 
 
-def self_attention(x, w_q, w_k, w_v):
+def self_attention(x, w_q, w_k, w_v, causal=False):
     r"""
     Single-head scaled dot-product self-attention, with no positional
     information anywhere:
@@ -260,15 +269,20 @@ def self_attention(x, w_q, w_k, w_v):
     $$
 
     Row $a$ of $A$ says how much token $a$ attends to each token $b$; it is
-    positive and sums to 1.  The softmax subtracts each row's maximum
+    non-negative and sums to 1.  The softmax subtracts each row's maximum
     before exponentiating, $\mathrm{softmax}(s) = \mathrm{softmax}(s - \max s)$,
     so no `exp` can overflow.
+
+    With `causal=True` (a decoder's mask) token $a$ sees only tokens
+    $b \le a$: $s_{ab} = -\infty$ for $b > a$, so $A_{ab} = 0$ there and $A$
+    is lower-triangular.  The first token then attends only to itself.
 
     Args:
         x: token vectors, shape `(n, d_model)`, finite.
         w_q: query matrix, shape `(d_model, d_k)`.
         w_k: key matrix, shape `(d_model, d_k)`.
         w_v: value matrix, shape `(d_model, d_v)`.
+        causal: mask out later tokens (a bool).
 
     Returns:
         `(outputs, weights)`: float64 arrays of shapes `(n, d_v)` (row `a`
@@ -296,11 +310,15 @@ def self_attention(x, w_q, w_k, w_v):
             f"w_k {w_k.shape}, w_v {w_v.shape}"
         )
     d_k = w_q.shape[1]
+    causal = check_bool("causal", causal)
 
     # Q = X W_Q, K = X W_K: shape (n, d_k).  V = X W_V: shape (n, d_v).
     q, k, v = x @ w_q, x @ w_k, x @ w_v
     # s_ab = q_a . k_b / sqrt(d_k), shape (n, n): how well query a matches key b.
     scores = (q @ k.T) / math.sqrt(d_k)
+    if causal:
+        # s_ab = -inf above the diagonal (b > a): exp(-inf) = 0, later tokens get no weight.
+        scores[np.triu_indices(len(x), 1)] = -np.inf
     # Subtract each row's maximum: the largest exponent becomes exp(0) = 1.
     scores -= scores.max(axis=1, keepdims=True)
     # A_ab = exp(s_ab) / sum_b' exp(s_ab'), each row sums to 1.
@@ -371,6 +389,7 @@ class OrderBlindness:
         shuffled: the shuffled tokens t'[k] = t[order[k]].
         order: the permutation used, n ints.
         with_pe: whether positional encodings were added before attention.
+        causal: whether the head used a causal mask.
         outputs: float64 (n, d_model), attention outputs for `tokens`.
         shuffled_outputs: float64 (n, d_model), outputs for `shuffled`.
         weights: float64 (n, n), attention weights for `tokens`.
@@ -386,6 +405,7 @@ class OrderBlindness:
     shuffled: list
     order: list
     with_pe: bool
+    causal: bool
     outputs: np.ndarray
     shuffled_outputs: np.ndarray
     weights: np.ndarray
@@ -395,7 +415,7 @@ class OrderBlindness:
     truncated: bool
 
 
-def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0):
+def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0, causal=False):
     r"""
     Run a sentence and a shuffle of it through the same attention head and
     measure how much the shuffle mattered.
@@ -408,7 +428,10 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
       to rounding, about 1e-16;
     * with positions (`with_pe=True`) it sees $X + PE$ and $P X + PE$, each
       token getting the encoding of its *new* place, and both measures
-      become clearly positive: the order is now visible.
+      become clearly positive: the order is now visible;
+    * with a causal mask (`causal=True`) the order is visible even without
+      positions: a token sees only the tokens before it, and which those
+      are changes with the shuffle.
 
     The embeddings are `embed`'s, the head is `projections(d_model)`
     (seed 0), the encoding is `sinusoidal` with `base`.
@@ -420,6 +443,7 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
         with_pe: add sinusoidal positional encodings before attention (a bool).
         d_model: model width, an integer from 1 to `MAX_WIDTH`.
         base: the encoding's base, a finite real number > 1.
+        causal: use a decoder's causal mask in the attention head (a bool).
 
     Returns:
         an `OrderBlindness`.
@@ -435,11 +459,14 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
         (True, True)
         >>> order_blindness("dog bites man", [2, 1, 0], with_pe=True).pooled_diff > 1e-3
         True
+        >>> order_blindness("dog bites man", [2, 1, 0], causal=True).token_match > 1e-3
+        True
     """
     tokens, truncated = tokenize(sentence)
     n = len(tokens)
     order = list(range(n)) if order is None else check_permutation(order, MAX_ORDER, n)
     with_pe = check_bool("with_pe", with_pe)
+    causal = check_bool("causal", causal)
     w_q, w_k, w_v = projections(d_model)
     base = check_base(base)
 
@@ -451,8 +478,8 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
         # X + PE and P X + PE: position k gets PE_k in both sentences.
         x, x_shuffled = add_positions(x, base), add_positions(x_shuffled, base)
 
-    outputs, weights = self_attention(x, w_q, w_k, w_v)
-    shuffled_outputs, shuffled_weights = self_attention(x_shuffled, w_q, w_k, w_v)
+    outputs, weights = self_attention(x, w_q, w_k, w_v, causal)
+    shuffled_outputs, shuffled_weights = self_attention(x_shuffled, w_q, w_k, w_v, causal)
 
     # Y' against P Y: (P Y)_k = Y_{order[k]}, gathered by fancy indexing.
     token_match = np.max(np.abs(shuffled_outputs - outputs[order]))
@@ -463,6 +490,7 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
         shuffled=shuffled,
         order=order,
         with_pe=with_pe,
+        causal=causal,
         outputs=outputs,
         shuffled_outputs=shuffled_outputs,
         weights=weights,

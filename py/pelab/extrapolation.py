@@ -1,12 +1,15 @@
 r"""
-# Beyond the training length
+# How close can two positions' encodings come?
 
 A model trained on sequences of up to $L$ tokens meets longer ones later.
-A learned table has no row for position $L$ (see `learned`), but the
-sinusoidal formula has a value for every position: Vaswani et al. hoped it
-"may allow the model to extrapolate to sequence lengths longer than the
-ones encountered during training".  A value is only useful if it is
-*different* from the values of other positions, though.
+A learned table has no row for position $L$ (see `learned`).  The
+sinusoidal formula can be *computed* at every position: Vaswani et al.
+hoped it "may allow the model to extrapolate to sequence lengths longer
+than the ones encountered during training".  That is a hope about models,
+and this module does not test it: it measures only how far apart the
+*vectors* of two positions are.  (Press et al. 2022, Figure 1, found that
+sinusoidal language models in fact degrade soon after their training
+length.)
 
 Each pair $i$ turns with period $\lambda_i = 2\pi / \omega_i$ positions,
 the slowest one $\lambda_{max} = 2\pi \cdot base^{(d_{model}-2)/d_{model}}$.
@@ -19,20 +22,28 @@ $$
 \qquad (\text{even } d_{model}).
 $$
 
-With the paper's base 10000 the slow pairs take tens of thousands of
-positions to come round, so the nearest two positions among the first few
-thousand are simply neighbours, about 1 apart.  With a tiny base (say 1.5)
-every pair turns fast and, as the sequence grows, some offset comes close
-to a whole number of turns for all pairs at once: two far-apart positions
-*alias*, nearly indistinguishable.  `nearest_distances` tracks the closest
-pair as the sequence grows.
+What makes two positions collide is having *few pairs*: with one pair
+(d_model = 2) offset 710 is within 0.0001 of 113 whole turns; with two
+pairs (d_model = 4) and the paper's base, two positions among the first
+1024 come within about 0.07.  With 8 or more pairs (d_model >= 16) no
+offset brings all the hands round together within thousands of positions,
+whatever the base: the closest two positions are neighbours, and a
+*smaller* base moves neighbours *further* apart (about 2.28 at base 1.58,
+1.46 at 10, 1.01 at 10000, for d_model = 16).  What a small base costs is
+the slow pairs: every wavelength is short, so nothing measures distance at
+a coarse scale, and the similarity of two positions stops falling as they
+move apart.  `nearest_distances` tracks the closest two positions as the
+sequence grows.
 
 The second half of this module is about *layout*.  The paper interleaves
-sines and cosines (sin, cos, sin, cos, ...); the TensorFlow tutorial and
-tensor2tensor put all the sines first, then all the cosines.  Same
-frequencies, same numbers, columns in another order: `layout_permutation`
-gives the order, so the two are interchangeable for any model with a
-linear layer after them, and extrapolate identically.
+sines and cosines (sin, cos, sin, cos, ...); TensorFlow's Transformer
+tutorial puts all the sines first, then all the cosines, with the paper's
+frequencies.  Same numbers, columns in another order: `layout_permutation`
+gives the order, so the two carry the same information for any model with
+a linear layer after them.  (tensor2tensor, fairseq and Whisper also put
+the sines first, but space their frequencies as
+$10000^{-i/(d_{model}/2 - 1)}$, so that the slowest is exactly 1/10000:
+close to the paper's, not the same numbers.)
 """
 
 import numpy as np
@@ -109,8 +120,8 @@ def nearest_distances(seq_len, d_model, base=DEFAULT_BASE):
 
 def concatenated(seq_len, d_model, base=DEFAULT_BASE):
     r"""
-    The sinusoidal encoding in the layout of the TensorFlow tutorial and
-    tensor2tensor: all the sines, then all the cosines,
+    The sinusoidal encoding in the layout of TensorFlow's Transformer
+    tutorial: all the sines, then all the cosines,
 
     $$
     PE^{cat}_{pos} = \big(\sin pos\,\omega_0, \dots, \sin pos\,\omega_{h-1},\;

@@ -14,17 +14,22 @@ BERT and GPT-2 do this (GPT-2 with $max\_len = 1024$).  Vaswani et al.
 chose the sinusoids because they "may allow the model to extrapolate to
 sequence lengths longer than the ones encountered during training".
 
-The reason is plain in the data structure: the table has exactly
-`max_len` rows.  Position `max_len` has no row at all: it was never
-trained, and there is nothing to look up.  `LearnedTable.lookup` says so
-with an `IndexError`.
+The limit is plain in the data structure: the table has exactly
+`max_len` rows.  Position `max_len` has no row at all, and there is
+nothing to look up.  `LearnedTable.lookup` says so with an `IndexError`.
+(The table's length is a design choice, not always the longest sequence
+trained on: BERT has 512 rows but was pre-trained mostly on sequences of
+128 tokens, the rest at 512.)
 
-Before training the rows are random.  `learned` draws them as GPT-2
-initialises its position table, independently from
-$\mathcal{N}(0, 0.02^2)$, from a seeded generator, so the same seed gives
+Before training the rows are random.  `learned` draws them independently
+from $\mathcal{N}(0, 0.02^2)$, the initialisation of Hugging Face's GPT-2
+and of nanoGPT (OpenAI's original GPT-2 code draws its position table with
+standard deviation 0.01), from a seeded generator, so the same seed gives
 the same table under CPython and in the browser.  Random rows in many
 dimensions are nearly orthogonal: an untrained table has no notion of
-"nearby positions", which training would have to create.
+"nearby positions".  Training creates it: in trained models such as
+GPT-2, nearby positions end up with similar vectors (Wang and Chen 2020).
+This module shows the table *before* training only.
 """
 
 from dataclasses import dataclass
@@ -36,7 +41,7 @@ from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS
 
 # Longest table: four times GPT-2's 1024 positions.
 MAX_LEN = 4096
-# Standard deviation of the initial entries, as in GPT-2.
+# Standard deviation of the initial entries, as in Hugging Face's GPT-2 and nanoGPT.
 INIT_STD = 0.02
 
 

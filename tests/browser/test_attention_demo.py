@@ -101,3 +101,19 @@ def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(less
     assert said.startswith(HOSTILE) and f"ValueError: <b>bold</b> {HOSTILE}" in said
     assert lesson.locator(".cell-output img, .cell-output b").count() == 0
     assert dialogs == []
+
+
+def test_a_causal_mask_breaks_the_symmetry_without_any_positions(lesson):
+    demo = lesson.locator("#attention")
+    poll(lesson, "() => document.querySelector('.attention-summary').dataset.pooledDiff", lambda v: v is not None)
+    demo.get_by_label("Causal mask (GPT-style)").check()
+    poll(lesson, "() => document.querySelector('.attention-summary').dataset.causal", lambda v: v == "true")
+    expected = pelab.order_blindness("dog bites man", [2, 1, 0], causal=True)
+    assert float(dataset(lesson, ".attention-summary", "tokenMatch")) == pytest.approx(expected.token_match, abs=1e-12)
+    assert float(dataset(lesson, ".attention-summary", "pooledDiff")) == pytest.approx(expected.pooled_diff, abs=1e-12)
+    assert expected.token_match > 0.1
+    assert "no positions at all" in demo.locator(".attention-verdict").inner_text()
+    assert not demo.get_by_label("Add positional encoding").is_checked()
+    # The table shows pelab's masked outputs, row by row.
+    original = cell_values(lesson, ".attention-original")
+    np.testing.assert_allclose(original, expected.outputs, atol=1e-12)

@@ -79,7 +79,7 @@ def test_links_to_a_section_by_its_old_id_still_land_on_it(page, site_url, old, 
              return {
                inside: section.firstElementChild === document.getElementById(old),
                scrolled: window.scrollY > 0,
-               inView: box.top < innerHeight / 2 && box.bottom > innerHeight / 2,
+               inView: box.top < innerHeight && box.bottom > 0,
              };
            }""",
         [old, section],

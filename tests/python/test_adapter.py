@@ -117,7 +117,7 @@ def test_no_keyword_arguments_is_none_or_empty():
 
 ATTENTION_KEYS = {
     "tokens", "shuffled", "order", "d_model", "outputs", "shuffled_outputs",
-    "token_match", "pooled_diff", "truncated", "max_tokens",
+    "token_match", "pooled_diff", "truncated", "max_tokens", "with_pe", "causal",
 }
 
 
@@ -459,13 +459,21 @@ def test_compare_beyond_max_len():
         assert result[f"{key}_rgba"].shape == (n * n * 4,)
     sinusoidal = result["sinusoidal"].reshape(n, n)
     np.testing.assert_array_equal(sinusoidal, pelab.similarity(pelab.sinusoidal(n, 64))[1])
-    # RoPE: one seeded vector at every position, as query and key: a Toeplitz cosine matrix.
+    # RoPE: a seeded query q and a different key k. Computed here independently, with complex
+    # numbers: pair i of a vector is z_i = x_2i + i x_2i+1, and rotating it to position m
+    # multiplies it by e^(i m w_i), so R_m q . R_n k = Re sum_i zq_i conj(zk_i) e^(i (m - n) w_i).
     rope = result["rope"].reshape(n, n)
-    vector = np.random.default_rng(0).standard_normal(64)
-    scores = pelab.rope_scores(np.tile(vector, (n, 1)), np.tile(vector, (n, 1)), np.arange(n), np.arange(n))
-    np.testing.assert_allclose(rope, scores / (vector @ vector), rtol=0, atol=1e-12)
-    np.testing.assert_allclose(np.diag(rope), 1.0, rtol=0, atol=1e-12)
+    q, k = np.random.default_rng(0).standard_normal((2, 64))
+    zq, zk = q[0::2] + 1j * q[1::2], k[0::2] + 1j * k[1::2]
+    offsets = np.arange(n)[:, None] - np.arange(n)[None, :]
+    turns = np.exp(1j * offsets[:, :, None] * pelab.angular_frequencies(64))
+    expected = (zq * np.conj(zk) * turns).sum(axis=2).real / (np.linalg.norm(q) * np.linalg.norm(k))
+    np.testing.assert_allclose(rope, expected, rtol=0, atol=1e-12)
+    # Toeplitz (a function of m - n), but neither symmetric nor largest at m = n: q and k differ.
     assert pelab.toeplitz_residual(rope) < 1e-12
+    assert np.max(np.abs(rope - rope.T)) > 0.1
+    assert np.argmax(rope[n // 2]) != n // 2 and np.max(np.abs(np.diag(rope))) < 0.5
+    assert np.max(np.abs(rope)) <= 1.0
     assert result["rope_relative_residual"] <= 1e-10
     # Learned: rows 0..47 only; the rest is NaN, drawn in the NaN grey.
     learned = result["learned"].reshape(n, n)

@@ -494,3 +494,38 @@ def test_order_blindness_d_model_and_base():
 def test_order_blindness_bad_arguments_are_rejected(kwargs, message):
     with pytest.raises(ValueError, match=message):
         order_blindness(**kwargs)
+
+
+# --- the causal mask -----------------------------------------------------------------
+
+
+def test_causal_weights_see_only_earlier_tokens():
+    x = embed(["the", "cat", "saw", "the", "dog"])
+    _, weights = self_attention(x, *projections(8), causal=True)
+    assert (np.triu(weights, 1) == 0.0).all()  # exact: exp(-inf) is 0
+    assert weights[0].tolist() == [1.0, 0.0, 0.0, 0.0, 0.0]  # the first token sees only itself
+    np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+
+
+def test_causal_output_is_full_attention_over_the_prefix():
+    """Token a under the mask is what unmasked attention gives token a of the first a + 1 tokens."""
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((6, 5))
+    w = projections(5, d_k=3, seed=2)
+    outputs, _ = self_attention(x, *w, causal=True)
+    for a in range(6):
+        prefix_outputs, _ = self_attention(x[: a + 1], *w)
+        np.testing.assert_allclose(outputs[a], prefix_outputs[a], rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("sentence", ["dog bites man", "the cat saw the dog", "a b c d e f"])
+def test_the_causal_mask_breaks_equivariance(sentence):
+    """The lesson's caveat: order-blindness needs attention without a mask."""
+    tokens, _ = tokenize(sentence)
+    order = list(range(len(tokens)))[::-1]
+    plain = order_blindness(sentence, order)
+    masked = order_blindness(sentence, order, causal=True)
+    assert plain.token_match < 1e-12
+    assert masked.token_match > 0.1 and masked.causal is True
+    # The break is the mask's alone: no positional encoding was added.
+    assert masked.with_pe is False

@@ -130,3 +130,22 @@ def test_layout_bad_arguments():
         concatenated(100_000, 1000)
     with pytest.raises(ValueError, match=r"^base must be a finite real number"):
         concatenated(4, 4, base=math.nan)
+
+
+def test_with_eight_pairs_a_smaller_base_moves_the_closest_positions_apart():
+    """The lesson's claim (section 9 and the module notes): collisions come from few pairs, not
+    from a small base. At d_model 16 the closest two positions are neighbours at every base,
+    and their distance grows as the base shrinks."""
+    bases = [10**0.2, 2.0, 10.0, 100.0, 1e4]
+    closest = [nearest_distances(1024, 16, base) for base in bases]
+    for base, nearest in zip(bases, closest):
+        assert nearest[-1] == pytest.approx(nearest[1], abs=1e-9), base  # neighbours, all along
+    ends = [float(n[-1]) for n in closest]
+    assert ends == sorted(ends, reverse=True)
+    assert [round(e, 2) for e in ends] == [2.28, 2.11, 1.46, 1.17, 1.01]
+
+
+def test_few_pairs_collide_even_with_the_papers_base():
+    assert nearest_distances(1024, 2)[-1] < 1e-4
+    assert 0.05 < nearest_distances(1024, 4)[-1] < 0.1  # "about 0.07", not comfortably apart
+    assert nearest_distances(1024, 8)[-1] > 0.6

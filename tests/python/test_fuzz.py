@@ -504,6 +504,8 @@ def check_self_attention(kw, result):
     finite(weights)
     assert (weights >= 0).all()
     assert np.allclose(weights.sum(axis=1), 1.0)
+    if kw.get("causal"):
+        assert (np.triu(weights, 1) == 0).all()  # nothing from later tokens
 
 
 def check_permutation_matrix(kw, p):
@@ -730,6 +732,7 @@ def self_attention_args(draw):
         "w_q": draw(matrices(size(d), size(d_k))),
         "w_k": draw(matrices(size(d), size(d_k))),
         "w_v": draw(matrices(size(d), size(d_v))),
+        **({"causal": draw(st.sampled_from([True, False, np.bool_(True)]))} if draw(st.booleans()) else {}),
     }
 
 
@@ -743,6 +746,8 @@ def order_blindness_args(draw):
                                        permutations_of(n).map(np.array), st.none()))
     if draw(st.booleans()):
         args["with_pe"] = draw(st.sampled_from([True, False, np.bool_(True), np.bool_(False)]))
+    if draw(st.booleans()):
+        args["causal"] = draw(st.sampled_from([True, False, np.bool_(True), np.bool_(False)]))
     if draw(st.booleans()):
         args["d_model"] = draw(sizes(1, 16))
     if draw(st.booleans()):
@@ -925,7 +930,7 @@ SPECS = {
     "self_attention": Spec(
         pelab.self_attention,
         self_attention_args(),
-        {"x": ARRAY_JUNK, "w_q": ARRAY_JUNK, "w_k": ARRAY_JUNK, "w_v": ARRAY_JUNK},
+        {"x": ARRAY_JUNK, "w_q": ARRAY_JUNK, "w_k": ARRAY_JUNK, "w_v": ARRAY_JUNK, "causal": JUNK},
         check_self_attention,
         # a wrong shape is reported as "shapes do not fit: ... x ..., w_q ..., w_k ..., w_v ..."
         related={name: {"x", "w_q", "w_k", "w_v"} for name in ("x", "w_q", "w_k", "w_v")},
@@ -942,7 +947,7 @@ SPECS = {
         pelab.order_blindness,
         order_blindness_args(),
         {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "d_model": size_junk(1, MAX_WIDTH),
-         "base": BASE_JUNK},
+         "base": BASE_JUNK, "causal": JUNK},
         check_order_blindness,
         related={"sentence": {"order"}},
     ),
@@ -1293,7 +1298,8 @@ def attention_args(draw):
     n = len(pelab.tokenize(sentence)[0])
     return {"sentence": sentence,
             "order": draw(st.one_of(st.none(), permutations_of(n))),
-            "with_pe": draw(st.sampled_from([True, False, np.bool_(True)]))}
+            "with_pe": draw(st.sampled_from([True, False, np.bool_(True)])),
+            "causal": draw(st.sampled_from([True, False, np.bool_(False)]))}
 
 
 @st.composite
@@ -1333,7 +1339,7 @@ ENTRY_SPECS = {
     ),
     "attention": Spec(
         None, attention_args(),
-        {"sentence": JUNK, "order": JUNK, "with_pe": JUNK},
+        {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "causal": JUNK},
         check_attention, related={"sentence": {"order"}},
     ),
     "formula": Spec(
