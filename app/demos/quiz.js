@@ -1,7 +1,8 @@
 /**
- * Check your understanding: multiple-choice and true/false questions with immediate,
- * explained feedback. Plain radio buttons, so it works from the keyboard; answers stay in
- * the page (nothing is stored or sent).
+ * Check your understanding: multiple-choice and true/false questions with immediate, explained
+ * feedback. Each question's explanation says why its answer is right, and each wrong option's
+ * data-why says what is wrong with that option. Plain radio buttons, so it works from the
+ * keyboard; answers stay in the page (nothing is stored or sent).
  */
 export function quizDemo(root) {
   quiz(root.querySelector("form"));
@@ -32,7 +33,8 @@ function quiz(form) {
       label.dataset.mark = input.hasAttribute("data-correct") ? "answer" : input === target ? "wrong" : "";
     }
     const feedback = question.querySelector(".quiz-feedback");
-    feedback.textContent = correct ? "Right." : `Not quite: the answer is “${answer}”.`;
+    // A wrong choice says what is wrong with it (its data-why), then which answer is right.
+    feedback.textContent = correct ? "Right." : `Not quite. ${target.dataset.why} The answer is “${answer}”.`;
     feedback.hidden = false;
     question.querySelector(".quiz-explain").hidden = false;
     update();

@@ -407,10 +407,10 @@ def test_key_controls_work_from_the_keyboard(lesson):
     assert summary.evaluate("(s) => s.parentElement.open") != was_open
 
     # A quiz answer with the arrow keys: feedback at once.
-    lesson.locator("input[name='quiz-8'][value='0']").focus()
+    lesson.locator("input[name='quiz-3'][value='1']").focus()
     lesson.keyboard.press("ArrowDown")
-    assert lesson.locator("input[name='quiz-8'][value='1']").is_checked()
-    assert "Not quite" in lesson.locator("input[name='quiz-8']").first.evaluate("(r) => r.closest('fieldset').querySelector('.quiz-feedback').textContent")
+    assert lesson.locator("input[name='quiz-3'][value='2']").is_checked()
+    assert "Not quite" in lesson.locator("input[name='quiz-3']").first.evaluate("(r) => r.closest('fieldset').querySelector('.quiz-feedback').textContent")
 
     # The editor's documented trap: Tab indents and stays, Esc then Tab moves on.
     code_editor(lesson, "scratch").click()

@@ -1,23 +1,58 @@
-"""The quiz: explained feedback, from the keyboard."""
+"""The quiz: every section asked about, explained feedback for right and wrong answers, from the
+keyboard."""
 
 from __future__ import annotations
 
+import re
+
 from pages import poll
+from site_server import ROOT
 
 
 def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
     quiz = lesson.locator("#quiz")
+    total = quiz.locator(".quiz-question").count()
+    assert quiz.locator(".quiz-score").inner_text() == f"0 of {total} answered, 0 right."
     first = quiz.locator(".quiz-question").first
     first.get_by_role("radio").first.focus()
     lesson.keyboard.press("ArrowDown")  # arrow keys move between the options and choose: the second is right
     assert first.get_attribute("data-result") == "right"
     assert first.locator(".quiz-feedback").inner_text() == "Right."
     assert first.locator(".quiz-explain").is_visible()
-    second = quiz.locator(".quiz-question").nth(1)  # true or false: concatenated? (false)
+    second = quiz.locator(".quiz-question").nth(1)  # true or false: a causal decoder is order-blind? (false)
     second.get_by_role("radio", name="True").check()
     assert second.get_attribute("data-result") == "wrong"
-    assert "Not quite" in second.locator(".quiz-feedback").inner_text() and "False" in second.locator(".quiz-feedback").inner_text()
-    assert "1 right" in quiz.locator(".quiz-score").inner_text() and "2 of 8 answered" in quiz.locator(".quiz-score").inner_text()
+    feedback = second.locator(".quiz-feedback").inner_text()
+    # Why the chosen answer is wrong, then the right one; the explanation says why that is right.
+    assert feedback.startswith("Not quite. The causal mask") and feedback.endswith("The answer is “False”.")
+    assert second.locator(".quiz-explain").is_visible()
+    assert f"2 of {total} answered, 1 right." == quiz.locator(".quiz-score").inner_text()
     quiz.get_by_role("button", name="Start again").click()
-    poll(lesson, "() => document.querySelector('.quiz-score').textContent", lambda t: t.startswith("0 of 8"))
+    poll(lesson, "() => document.querySelector('.quiz-score').textContent", lambda t: t.startswith(f"0 of {total}"))
     assert not first.locator(".quiz-explain").is_visible()
+
+
+def test_every_section_is_asked_about_and_every_wrong_answer_says_why(lesson):
+    registry = (ROOT / "app" / "demos" / "registry.js").read_text()
+    live = [n for n in re.findall(r"^  (\w+): \w+Demo,", registry, re.M) if n not in ("quiz", "cell")]
+    questions = lesson.evaluate(
+        """() => [...document.querySelectorAll("#quiz .quiz-question")].map((q) => ({
+             section: q.dataset.section,
+             right: q.querySelectorAll("input[data-correct]").length,
+             options: [...q.querySelectorAll("input")].map((i) => ({
+               correct: i.hasAttribute("data-correct"), why: i.dataset.why ?? null,
+               length: i.closest("label").textContent.trim().length,
+             })),
+             explain: q.querySelector(".quiz-explain").textContent.trim(),
+           }))"""
+    )
+    assert {q["section"] for q in questions} == set(live)
+    longest_is_right = 0
+    for q in questions:
+        assert q["right"] == 1 and len(q["explain"]) > 40
+        for option in q["options"]:
+            assert option["correct"] or len(option["why"] or "") > 20, (q["section"], option)
+        choices = q["options"]
+        if len(choices) > 2 and max(choices, key=lambda o: o["length"])["correct"]:
+            longest_is_right += 1
+    assert longest_is_right <= len(questions) // 4  # the right answer is not given away by its length
