@@ -15,13 +15,21 @@ import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";
 import { ticks } from "../figures/ticks.js";
 
-/** What one cell of the encoding is, with the formula filled in. */
-export function describeCell({ pos, dim, dModel, base, value }) {
-  const pair = Math.floor(dim / 2);
-  const fn = dim % 2 === 0 ? "sin" : "cos";
+/**
+ * What one cell of the encoding is, with the formula filled in. In the paper's interleaved
+ * layout column j is pair ⌊j/2⌋, sine for even j; in the concatenated layout (TensorFlow's
+ * tutorial) the first ⌈d/2⌉ columns are the sines of pairs 0, 1, ... and the rest their cosines.
+ */
+export function describeCell({ pos, dim, dModel, base, value, concatenated = false }) {
+  const sines = Math.ceil(dModel / 2);
+  const pair = concatenated ? (dim < sines ? dim : dim - sines) : Math.floor(dim / 2);
+  const fn = (concatenated ? dim < sines : dim % 2 === 0) ? "sin" : "cos";
   const angle = pos / base ** ((2 * pair) / dModel);
+  const which = concatenated
+    ? fn === "sin" ? "first half, sine" : "second half, cosine"
+    : fn === "sin" ? "even j, sine" : "odd j, cosine";
   return {
-    where: `pos ${pos}, dimension j = ${dim}: pair i = ${pair}, ${fn === "sin" ? "even j, sine" : "odd j, cosine"}`,
+    where: `pos ${pos}, dimension j = ${dim}: pair i = ${pair}, ${which}`,
     formula:
       `PE(${pos}, ${dim}) = ${fn}(${pos} / ${formatNumber(base)}^(${2 * pair}/${dModel}))` +
       ` = ${fn}(${formatNumber(angle)}) = ${value.toFixed(5)}`,
@@ -43,6 +51,9 @@ export function heatmapDemo(root, python, { position }) {
     base: slider(root.querySelector("[name=base]"), { onInput: (v) => update({ base: v }) }),
   };
   for (const [key, control] of Object.entries(controls)) params[key] = control.value;
+  const layout = root.querySelector("[name=concatenated]");
+  params.concatenated = layout.checked;
+  layout.addEventListener("change", () => update({ concatenated: layout.checked }));
 
   let shown = null; // {params, values} of what is on the canvas
   let active = null; // the cell under the pointer or the keyboard cursor
@@ -65,7 +76,12 @@ export function heatmapDemo(root, python, { position }) {
       root,
       `import pelab
 
-pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})   # (${params.seqLen}, ${params.dModel})
+pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})   # (${params.seqLen}, ${params.dModel})${
+        params.concatenated
+          ? `
+pe = pe[:, pelab.layout_permutation(${params.dModel})]   # sines first, then cosines: the same numbers, other columns`
+          : ""
+      }
 pelab.show(pe, title="sinusoidal PE, base ${formatNumber(params.base)}")   # drawn like the demo above
 pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the outlined row: that position's fingerprint`,
     );
@@ -79,7 +95,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     performance.measure("pelab:heatmap-latency", { start: request.requestedAt, end: painted });
     const previous = shown;
     shown = { params: request, values };
-    canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}`;
+    canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}${request.concatenated ? " concatenated" : ""}`;
     canvas.setAttribute(
       "aria-label",
       `Heatmap of the sinusoidal positional encoding: ${height} positions (rows) by ${width} ` +
@@ -156,9 +172,9 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   function select(cell) {
     if (!shown) return;
     active = cell;
-    const { seqLen, dModel, base } = shown.params;
+    const { seqLen, dModel, base, concatenated } = shown.params;
     const value = shown.values[cell.pos * dModel + cell.dim];
-    const { where, formula } = describeCell({ ...cell, dModel, base, value });
+    const { where, formula } = describeCell({ ...cell, dModel, base, value, concatenated });
     readout.querySelector(".heatmap-where").textContent = where;
     readout.querySelector(".heatmap-formula").textContent = formula;
     Object.assign(readout.dataset, { pos: cell.pos, dim: cell.dim, value });

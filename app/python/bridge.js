@@ -211,8 +211,8 @@ export class PythonBridge extends EventTarget {
    * The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap); with a
    * `canvas`, painted on it by the worker (see call).
    */
-  heatmap({ seqLen, dModel, base }, canvas = null) {
-    return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base }, canvas);
+  heatmap({ seqLen, dModel, base, concatenated = false }, canvas = null) {
+    return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base, concatenated }, canvas);
   }
 
   /** One attention head over a sentence and a reordering of it, with or without positions. */

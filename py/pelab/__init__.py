@@ -25,9 +25,9 @@ Modules, one concept each:
     learned              learned absolute position embeddings: a seeded random table with no
                          row past max_len
     rope                 rotary position embedding (RoFormer): rotate queries and keys pair by
-                         pair, so their scores depend only on the offset m - n
-    extrapolation        beyond the training length: the nearest pair of positions as the
-                         sequence grows (aliasing with a small base), and the concatenated
+                         pair, so their scores depend on position only through m - n
+    extrapolation        how close two positions' vectors come as the sequence grows (few pairs
+                         alias; more pairs keep neighbours closest), and the concatenated
                          (sines, then cosines) layout as a permutation of the interleaved one
     colormap             a perceptually uniform, colour-blind-safe diverging map for values in
                          [-1, 1]

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from .attention import MAX_TOKENS, embed, order_blindness, tokenize
-from .checks import check_pairs, check_product, check_size
+from .checks import check_bool, check_pairs, check_product, check_size
 from .colormap import to_rgba, to_rgba_in_range
-from .extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, nearest_distances
+from .extrapolation import MAX_NEAREST_LEN, layout_permutation, nearest_distances
 from .learned import learned as learned_table
 from .positional_encoding import (
     MAX_SEQ_LEN,
@@ -54,11 +54,9 @@ RELATIVE_SAMPLES = 6
 MAX_MATRIX_LEN = 512
 # Widest d_model for "similarity", "compare" and "extrapolation" (MAX_WORK limits it further).
 MAX_MATRIX_WIDTH = 1024
-# How many entries of the layout permutation "extrapolation" lists.
-PERMUTATION_SHOWN = 16
 
 
-def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
+def heatmap(seq_len: int, d_model: int, base: float = 10000.0, concatenated: bool = False) -> dict:
     """
     The sinusoidal encoding as an image: one pixel per (position, dimension).
 
@@ -68,6 +66,9 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
     which no readout shows and which gets the end colour all the same), and its colours are
     `to_rgba`'s without the range check.
 
+    With `concatenated=True` the columns are laid out as in TensorFlow's tutorial, all the sines
+    and then all the cosines: the same numbers, reordered by `pelab.layout_permutation`.
+
     Returns:
         width: d_model (columns are dimensions j), height: seq_len (rows are positions),
         rgba: uint8, shape (seq_len * d_model * 4,), row-major RGBA ready for ImageData,
@@ -75,6 +76,9 @@ def heatmap(seq_len: int, d_model: int, base: float = 10000.0) -> dict:
     """
     pe = sinusoidal_by_rotation(seq_len, d_model, base, clip=False)
     height, width = pe.shape  # Python ints, whatever integer type the arguments were
+    if check_bool("concatenated", concatenated):
+        # [sin | cos]: column j of the new table is column perm[j] of the paper's.
+        pe = pe[:, layout_permutation(width)]
     return {
         "width": width,
         "height": height,
@@ -390,10 +394,7 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
             over 0 <= p < q <= L - 1; entry 0 (a single position, no pair) is NaN,
         train_len: int,
         at_train: float, nearest[train_len - 1], the nearest pair within the training length,
-        beyond: float, nearest[seq_len - 1],
-        layout_residual: float, max |sinusoidal[:, perm] - concatenated|: exactly 0.0,
-        permutation: list of int, the first PERMUTATION_SHOWN entries of
-            `pelab.layout_permutation(d_model)` (sines first, then cosines).
+        beyond: float, nearest[seq_len - 1].
     """
     seq_len = check_size("seq_len", seq_len, MAX_NEAREST_LEN, minimum=2)
     train_len = check_size("train_len", train_len, seq_len, minimum=2)
@@ -404,17 +405,11 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
     nearest = nearest_distances(seq_len, d_model, base)
     # inf (no pair at all) has no JSON form and no meaning on a chart: send NaN.
     nearest[0] = np.nan
-    permutation = layout_permutation(d_model)
-    # The interleaved table with its columns reordered, against the concatenated layout.
-    reordered = sinusoidal(seq_len, d_model, base)[:, permutation]
-    layout_residual = np.max(np.abs(reordered - concatenated(seq_len, d_model, base)))
     return {
         "nearest": _flat(nearest),
         "train_len": train_len,
         "at_train": float(nearest[train_len - 1]),
         "beyond": float(nearest[seq_len - 1]),
-        "layout_residual": float(layout_residual),
-        "permutation": [int(j) for j in permutation[:PERMUTATION_SHOWN]],
     }
 
 

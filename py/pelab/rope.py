@@ -27,13 +27,24 @@ $$
 $$
 
 The attention score of a query at $m$ and a key at $n$ depends on their
-content and on the offset $m - n$ only: a *relative* position signal,
-obtained from absolute rotations.  With $q = k = (0, 1, 0, 1, \dots)$ it is
-$\sum_i \cos((n - m)\omega_i)$, the sinusoidal encoding's dot product.
+content, and on their positions only through the offset $m - n$: a
+*relative* position signal, obtained from absolute rotations.  With
+$q = k = (0, 1, 0, 1, \dots)$ it is $\sum_i \cos((n - m)\omega_i)$, the
+sinusoidal encoding's dot product; with $q \ne k$ the scores are still
+constant along each diagonal, but neither symmetric in $m - n$ nor largest
+at $m = n$.
+
+In a model RoPE acts inside every attention layer, on each head's queries
+and keys (never on the values), with the frequencies taken over the head's
+dimension $d$.  Code in use pairs the coordinates in one of two ways:
+adjacent pairs $(x_{2i}, x_{2i+1})$, as here, in RoFormer and in GPT-J;
+or the two halves $(x_i, x_{i + d/2})$, the `rotate_half` of Hugging
+Face's LLaMA and GPT-NeoX.  The two differ by a fixed permutation of the
+coordinates.
 
 `rope` rotates, `rope_scores` gives the scores between rotated queries and
-keys, and `rope_relative_residual` checks that the scores depend on
-$m - n$ alone.
+keys, and `rope_relative_residual` checks that the scores depend on the
+positions only through $m - n$.
 """
 
 import math

@@ -81,10 +81,10 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
     demo.get_by_label("Sentence").fill("man bites dog")
     demo.get_by_role("button", name="Copy link").click()
     link = demo.locator(".share-text").input_value()
-    assert link == f"{site_url}index.html#demo=attention&sentence=man+bites+dog&with_pe=1"
+    assert link == f"{site_url}index.html#demo=attention&sentence=man+bites+dog&with_pe=1&causal=0"
     demo.get_by_role("button", name="Copy embed code").click()
     snippet = demo.locator(".share-text").input_value()
-    assert snippet.startswith(f'<iframe src="{site_url}embed.html?demo=attention#sentence=man+bites+dog&amp;with_pe=1"')
+    assert snippet.startswith(f'<iframe src="{site_url}embed.html?demo=attention#sentence=man+bites+dog&amp;with_pe=1&amp;causal=0"')
     for part in ['title="Positional Encoding Lab: Attention cannot see order"', 'width="100%"', 'loading="lazy"', 'height="']:
         assert part in snippet
     other = page.context.new_page()  # same context: same network rules

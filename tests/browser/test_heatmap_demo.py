@@ -353,3 +353,26 @@ def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, site_url):
     page.goto(site_url)
     legend = poll(page, LEGEND_BYTES, lambda data: any(data))
     assert legend == COOL_WARM.reshape(-1).tolist()
+
+
+def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(lesson):
+    """The layout switch: sines first, then cosines, as TensorFlow's tutorial lays them out."""
+    demo = heatmap(lesson)
+    demo.get_by_label("Sines first, then cosines (TensorFlow’s layout)").check()
+    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda r: r == "64x128@10000 concatenated")
+    canvas = demo.locator(CANVAS)
+    canvas.focus()
+    for key in ["Home", *["ArrowRight"] * 64]:  # to column 64: the first cosine
+        lesson.keyboard.press(key)
+    readout = demo.locator(".heatmap-readout")
+    assert "j = 64: pair i = 0, second half, cosine" in readout.inner_text()
+    pos = int(readout.get_attribute("data-pos"))
+    assert float(readout.get_attribute("data-value")) == pytest.approx(math.cos(pos), abs=1e-12)
+    lesson.keyboard.press("Home")  # column 0: the sine of pair 0
+    assert "j = 0: pair i = 0, first half, sine" in readout.inner_text()
+    demo.locator(".show-python summary").click()  # the code follows the switch
+    poll(
+        lesson,
+        "() => document.querySelector('#heatmap .cell-editor').shadowRoot?.querySelector('.cm-content')?.textContent ?? ''",
+        lambda code: "pelab.layout_permutation(128)" in code,
+    )

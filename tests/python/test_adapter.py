@@ -520,7 +520,7 @@ def test_compare_bad_arguments(changes, message):
 
 # --- extrapolation ------------------------------------------------------------------------------
 
-EXTRAPOLATION_KEYS = {"nearest", "train_len", "at_train", "beyond", "layout_residual", "permutation"}
+EXTRAPOLATION_KEYS = {"nearest", "train_len", "at_train", "beyond"}
 
 
 def test_extrapolation():
@@ -533,18 +533,32 @@ def test_extrapolation():
     assert result["train_len"] == 64
     assert result["at_train"] == result["nearest"][63] and result["beyond"] == result["nearest"][511]
     assert result["at_train"] > 1.0 and result["beyond"] > 1.0
-    assert result["layout_residual"] == 0.0
-    assert result["permutation"] == [0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15]
 
 
-def test_extrapolation_small_base_aliases():
+def test_extrapolation_few_pairs_alias():
     result = call("extrapolation", {"d_model": 4, "base": 1.5, "train_len": 64, "seq_len": 512})
     assert result["at_train"] > 0.4 and result["beyond"] < 0.06
-    assert result["permutation"] == [0, 2, 1, 3]
     result = call("extrapolation", {"d_model": 64, "base": 10000.0, "train_len": 1024, "seq_len": 1024})
-    assert result["at_train"] == result["beyond"] and len(result["permutation"]) == 16
+    assert result["at_train"] == result["beyond"]
     result = call("extrapolation", {"d_model": 5, "base": 100.0, "train_len": 2, "seq_len": 2})
-    assert result["layout_residual"] == 0.0 and result["permutation"] == [0, 2, 4, 1, 3]
+    assert result["at_train"] == result["beyond"]
+
+
+@pytest.mark.parametrize("d_model", [1, 2, 7, 64])
+def test_heatmap_in_the_concatenated_layout_is_the_same_numbers_reordered(d_model):
+    plain = call("heatmap", {"seq_len": 33, "d_model": d_model, "base": 500.0})
+    cat = call("heatmap", {"seq_len": 33, "d_model": d_model, "base": 500.0, "concatenated": True})
+    table = plain["values"].reshape(33, d_model)
+    perm = pelab.layout_permutation(d_model)
+    np.testing.assert_array_equal(cat["values"].reshape(33, d_model), table[:, perm])
+    np.testing.assert_array_equal(
+        cat["rgba"].reshape(33, d_model, 4), plain["rgba"].reshape(33, d_model, 4)[:, perm]
+    )
+    # and it is TensorFlow's layout: sines of pairs 0, 1, ... then their cosines
+    # (sinusoidal_by_rotation's table against sin and cos computed directly: rounding only)
+    np.testing.assert_allclose(
+        cat["values"].reshape(33, d_model), pelab.concatenated(33, d_model, 500.0), rtol=0, atol=1e-13
+    )
 
 
 @pytest.mark.parametrize(
