@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -44,8 +45,19 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
-# The worker's boot stages (app/protocol.js), each reported as when it began; "ready" is its end.
-STAGES = ("runtime", "numpy", "pelab", "ready")
+
+
+def boot_stages(protocol: Path = ROOT / "app" / "python" / "protocol.js") -> tuple[str, ...]:
+    """BOOT_STAGES of app/python/protocol.js, their one owner: its `BOOT_STAGES = Object.freeze([...])`."""
+    match = re.search(r"^export const BOOT_STAGES = Object\.freeze\((\[[^\]]*\])\);$", protocol.read_text(), re.M)
+    if not match:
+        raise ValueError(f"no BOOT_STAGES = Object.freeze([...]) line in {protocol}")
+    return tuple(json.loads(match[1]))
+
+
+# The boot stages the worker announces (all but the page's last), each marked as when it began
+# (pelab:stage-NAME); "ready" is its end.
+STAGES = (*boot_stages()[:-1], "ready")
 
 
 def wait_for_mark(page, name: str, timeout: float = 120) -> float:

@@ -37,7 +37,7 @@ export function describeCell({ pos, dim, dModel, base, value, concatenated = fal
 }
 
 export function heatmapDemo(root, python, { position }) {
-  // Python's worker paints it (see bridge.js call): from input to pixels without this thread.
+  // Python paints it where it can (see bridge.js heatmap): from input to pixels without this thread.
   let canvas = root.querySelector(".heatmap-canvas");
   const cursor = root.querySelector(".heatmap-cursor");
   const row = root.querySelector(".heatmap-row");
@@ -87,13 +87,8 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     );
   }
 
-  function paint(request, { width, height, rgba, values, paintedAt }) {
-    if (rgba) paintPixels(canvas, { width, height, rgba }); // where the worker could not paint it
-    // For python3 build.py bench: when live pixels first arrive, and each input-to-pixels time.
-    const painted = paintedAt ? paintedAt - performance.timeOrigin : performance.now();
-    if (!shown) performance.mark("pelab:first-live-heatmap", { startTime: painted });
-    performance.measure("pelab:heatmap-latency", { start: request.requestedAt, end: painted });
-    const previous = shown;
+  function paint(request, { width, height, rgba, values }) {
+    if (rgba) paintPixels(canvas, { width, height, rgba }); // where Python could not paint it
     shown = { params: request, values };
     canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}${request.concatenated ? " concatenated" : ""}`;
     canvas.setAttribute(
@@ -106,8 +101,6 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
     highlightRow();
     if (active) select(clampCell(active));
-    // Painted and replaced: both buffers go back to the worker for the next frame's copy.
-    python.recycle(rgba, previous?.values);
   }
 
   function drawTicks(container, n) {
@@ -205,14 +198,11 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
     canvas.addEventListener("keydown", onKey);
   }
   listen(canvas);
-  // A restarted Python has lost the canvas its worker painted on: paint a copy of it here.
-  python.addEventListener("restart", () => {
-    const painting = python.paintingCanvas(canvas);
-    if (painting === canvas) return;
-    const focused = document.activeElement === canvas;
-    canvas = painting;
+  // After a restart the page paints a copy of the canvas (see bridge.js): read and label that one.
+  python.addEventListener("canvasreplaced", ({ detail }) => {
+    if (detail.canvas !== canvas) return;
+    canvas = detail.replacement;
     listen(canvas);
-    if (focused) canvas.focus();
   });
 
   function onKey(event) {

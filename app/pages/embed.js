@@ -88,7 +88,7 @@ async function start() {
   const created = demo(root, python, { position: sharedValue(3) });
   const rendered = python.ready
     .then(() => {
-      status.stage("render");
+      status.rendering();
       return created.firstRender;
     })
     .then(() => status.ready(), (error) => status.fail(error.message));

@@ -46,7 +46,7 @@ async function wire(python) {
   }
   const rendered = python.ready
     .then(() => {
-      status.stage("render");
+      status.rendering();
       // A demo that fails shows its own message; Python itself is up.
       return Promise.allSettled(demos.map((demo) => demo.firstRender));
     })

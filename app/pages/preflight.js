@@ -46,8 +46,9 @@
     window.removeEventListener("error", watch, true);
     if (!failure) return;
     document.documentElement.setAttribute("data-state", "error");
-    var started = self.pelabStartedPython; // start-python.js's worker: no page will ever use it
-    if (started) started.worker.terminate();
+    // start-python.js's Python: no page will ever use it
+    var started = self.pelabPython ? self.pelabPython.adopt() : null;
+    if (started) started.end();
     show(
       "The lesson's scripts could not start: " + failure + ". Reload the page; if this keeps " +
         "happening, the site may be half-updated, or this browser too old for it.",

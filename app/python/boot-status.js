@@ -1,15 +1,33 @@
 /**
  * The boot panel: named stages with a progress bar while Python starts, and a clear message
  * with a Retry button when it cannot. `<html data-state>` says loading, ready or error.
+ * Its list of stages is made here, from BOOT_STAGES: the page's markup has an empty
+ * `<ol class="boot-stages">` (without JavaScript, or when preflight.js stops, there is nothing
+ * to list).
  */
 import { BOOT_STAGES } from "./protocol.js";
 
-const LABELS = {
-  runtime: "Loading the Python runtime",
-  numpy: "Loading numpy",
-  pelab: "Installing the lesson's Python package",
-  render: "Drawing the demos",
-};
+/**
+ * What each of BOOT_STAGES is called: in the panel's list (`compact` in an embed's small panel,
+ * `.boot-compact`) and in its message while under way.
+ */
+export const STAGE_LABELS = Object.freeze({
+  runtime: { item: "Python runtime (Pyodide, about 14 MB the first time)", compact: "Python runtime", doing: "Loading the Python runtime" },
+  numpy: { item: "numpy", compact: "numpy", doing: "Loading numpy" },
+  pelab: { item: "pelab, this lesson’s Python package", compact: "pelab", doing: "Installing the lesson's Python package" },
+  render: { item: "the demos", compact: "the demo", doing: "Drawing the demos" },
+});
+
+/** The panel's list items, one per stage of BOOT_STAGES, all pending. */
+export function stageItems(document, { compact = false } = {}) {
+  return BOOT_STAGES.map((name) => {
+    const item = document.createElement("li");
+    item.dataset.stage = name;
+    item.dataset.status = "pending";
+    item.textContent = STAGE_LABELS[name][compact ? "compact" : "item"];
+    return item;
+  });
+}
 
 export function bootStatus(root) {
   const message = root.querySelector(".boot-message");
@@ -18,13 +36,16 @@ export function bootStatus(root) {
   const started = performance.now();
   let current = null;
 
+  bar.max = BOOT_STAGES.length;
+  const compact = root.classList.contains("boot-compact");
+  root.querySelector(".boot-stages").replaceChildren(...stageItems(root.ownerDocument, { compact }));
   root.querySelector(".boot-retry")?.addEventListener("click", () => location.reload());
 
   function stage(name) {
     const index = BOOT_STAGES.indexOf(name);
     current = name;
     bar.value = index;
-    message.textContent = `${LABELS[name]}…`;
+    message.textContent = `${STAGE_LABELS[name].doing}…`;
     for (const item of root.querySelectorAll("[data-stage]")) {
       const itemIndex = BOOT_STAGES.indexOf(item.dataset.stage);
       item.dataset.status = itemIndex < index ? "done" : itemIndex === index ? "active" : "pending";
@@ -49,8 +70,13 @@ export function bootStatus(root) {
     restarts++;
     since = performance.now();
     document.documentElement.dataset.state = "loading";
-    stage("runtime");
+    stage(BOOT_STAGES[0]);
     message.textContent = `Restarting Python (${reason})…`;
+  }
+
+  /** Python is up: the page draws its demos, the last stage. */
+  function rendering() {
+    stage(BOOT_STAGES[BOOT_STAGES.length - 1]);
   }
 
   function fail(text) {
@@ -61,7 +87,7 @@ export function bootStatus(root) {
     document.documentElement.dataset.state = "error";
   }
 
-  return { stage, ready, restarting, fail };
+  return { stage, rendering, ready, restarting, fail };
 }
 
 /** Show `python`'s boot, failures and restarts in `status` (a bootStatus). */
@@ -72,7 +98,7 @@ export function followPython(status, python) {
     python.ready.then((versions) => {
       // how Python started: "snapshot" (a saved fresh interpreter, see next-visit.js) or "fresh"
       document.documentElement.dataset.pythonStart = versions.fromSnapshot ? "snapshot" : "fresh";
-      // which copy of the runtime it compiled: "distinct" on a first visit (see worker.js)
+      // which copy of the runtime it compiled: "distinct" on a first visit (see worker/boot.js)
       document.documentElement.dataset.pythonRuntime = versions.distinctRuntime ? "distinct" : "as served";
     }, () => {});
   started();

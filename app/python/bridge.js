@@ -1,33 +1,30 @@
 /**
- * The bridge: the only module that creates the Python worker and sees its messages.
+ * The bridge: the only module that owns the Python worker and sees its messages. Workers are
+ * started and ended by start-python.js's factory (`pelabPython`), which says why it is there.
  *
- * The rest of the page calls plain async functions (`await python.heatmap({...})`,
+ * The rest of the page calls plain async functions (`await python.heatmap({...}, canvas)`,
  * `await python.run(cell, code)`, `await python.stop()`) and listens for events
- * ("progress", "ready", "fatal", "restart", "status", "stdout", "stderr", "display").
- * When the runtime dies after boot, the bridge restarts it by itself and says so ("restart").
+ * ("progress", "ready", "fatal", "restart", "canvasreplaced", "status", "stdout", "stderr",
+ * "display"). When the runtime dies after boot, the bridge restarts it by itself and says so
+ * ("restart").
  */
-import { EVENT, REPLY, REQUEST } from "./protocol.js";
+import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
 
-const WORKER_URL = new URL("./worker.js", import.meta.url);
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
 /** How long Stop waits for an interrupted run to end before it restarts Python instead. */
 const INTERRUPT_GRACE_MS = 1_500;
 const SIGINT = 2;
 
-/**
- * The worker start-python.js started while the page was parsed, taken by the first bridge that
- * starts (later ones, and restarts, make their own); null on pages without it.
- */
-function adoptStartedPython() {
-  const started = globalThis.pelabStartedPython ?? null;
-  delete globalThis.pelabStartedPython;
-  return started;
+/** The worker factory of start-python.js, a classic script every page with Python loads first. */
+function workers() {
+  if (!globalThis.pelabPython) throw new Error("app/python/start-python.js, which starts Python, is not on this page");
+  return globalThis.pelabPython;
 }
 
-/** Ends the worker start-python.js started, on a page that turns out not to need Python. */
+/** Ends the Python start-python.js started, on a page that turns out not to need it. */
 export function discardStartedPython() {
-  adoptStartedPython()?.worker.terminate();
+  globalThis.pelabPython?.adopt()?.end();
 }
 
 /**
@@ -50,32 +47,40 @@ export class PythonError extends Error {
 }
 
 export class PythonBridge extends EventTarget {
-  #worker = null;
+  /** The running worker, from start-python.js's factory: {worker, interrupt, release, end}. */
+  #python = null;
   #pending = new Map();
   #runs = new Set();
   #nextId = 1;
-  /** Canvases handed to a worker to paint on: canvas -> {worker, id}. */
-  #handedOver = new WeakMap();
+  /** Canvases handed to the running worker to paint on: canvas -> id. */
+  #handedOver = new Map();
+  /** Canvases handed to an earlier worker, which took them along: never handed over again. */
+  #lost = new WeakSet();
   #nextCanvasId = 1;
+  /** The last two heatmap results per canvas, [before, latest]: see heatmap. */
+  #heatmaps = new WeakMap();
+  #liveHeatmap = false;
   #settle;
   #watchdog = null;
-  #stage = "runtime";
+  #stage = BOOT_STAGES[0];
   #failed = false;
-  #interrupt = null;
   #booted = false;
 
   constructor() {
     super();
-    /** True when Stop can interrupt Python; otherwise Stop restarts it. */
-    this.canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
     this.#start();
+  }
+
+  /** True when Stop can interrupt Python; otherwise Stop restarts it. */
+  get canInterrupt() {
+    return Boolean(this.#python?.interrupt);
   }
 
   /**
    * Run a pelab entry point in the worker; resolves with its result, rejects with a PythonError.
    * With a `canvas`, the worker paints the result's `rgba` on it itself, and the result has
-   * `paintedAt` (ms since the epoch) instead, unless the canvas could not be handed over: see
-   * paintingCanvas.
+   * `paintedAt` (ms since the epoch) instead, unless the canvas could not be handed over (see
+   * #handOver); then the caller paints `rgba`.
    */
   async call(fn, args = {}, canvas = null) {
     await this.ready;
@@ -89,39 +94,44 @@ export class PythonBridge extends EventTarget {
    * browsers without OffscreenCanvas and on a canvas the page has drawn on.
    */
   #handOver(canvas) {
-    const handed = this.#handedOver.get(canvas);
-    if (handed) return handed.worker === this.#worker ? { canvas: { id: handed.id }, transfer: [] } : null;
-    if (typeof canvas.transferControlToOffscreen !== "function") return null;
+    const id = this.#handedOver.get(canvas);
+    if (id) return { canvas: { id }, transfer: [] };
+    if (this.#lost.has(canvas) || typeof canvas.transferControlToOffscreen !== "function") return null;
     let offscreen;
     try {
       offscreen = canvas.transferControlToOffscreen();
     } catch {
       return null; // it has a context of its own
     }
-    const id = this.#nextCanvasId++;
-    this.#handedOver.set(canvas, { worker: this.#worker, id });
-    return { canvas: { id, offscreen }, transfer: [offscreen] };
+    const newId = this.#nextCanvasId++;
+    this.#handedOver.set(canvas, newId);
+    return { canvas: { id: newId, offscreen }, transfer: [offscreen] };
   }
 
   /**
-   * The canvas to paint on in place of `canvas`: `canvas` itself, unless it was handed to a
-   * worker that has since been replaced (restart), which took it along. Then a copy of it
-   * (attributes, not listeners) takes its place, showing what it last showed, and the page
-   * paints that one itself from then on.
+   * After a restart: the old worker took the canvases handed to it along. A copy of each
+   * (attributes, not listeners) takes its place, showing what it last showed, and focused if it
+   * was; the page paints that one itself from then on. A "canvasreplaced" event {canvas,
+   * replacement} tells whoever holds the old one (before the copy takes the focus).
    */
-  paintingCanvas(canvas) {
-    const handed = this.#handedOver.get(canvas);
-    if (!handed || handed.worker === this.#worker) return canvas;
-    const copy = canvas.cloneNode(false);
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    try {
-      copy.getContext("2d").drawImage(canvas, 0, 0);
-    } catch {
-      // blank until the next result
+  #replaceCanvases() {
+    for (const canvas of this.#handedOver.keys()) {
+      this.#lost.add(canvas);
+      const copy = canvas.cloneNode(false);
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      try {
+        copy.getContext("2d").drawImage(canvas, 0, 0);
+      } catch {
+        // blank until the next result
+      }
+      const focused = document.activeElement === canvas;
+      canvas.replaceWith(copy);
+      if (this.#heatmaps.has(canvas)) this.#heatmaps.set(copy, this.#heatmaps.get(canvas));
+      this.dispatchEvent(new CustomEvent("canvasreplaced", { detail: { canvas, replacement: copy } }));
+      if (focused) copy.focus();
     }
-    canvas.replaceWith(copy);
-    return copy;
+    this.#handedOver.clear();
   }
 
   /**
@@ -137,12 +147,13 @@ export class PythonBridge extends EventTarget {
   }
 
   /**
-   * Give the worker back the buffers of typed arrays from earlier results, once the page is done
-   * with them (they are detached here): it copies later results into them instead of fresh memory.
+   * Give the worker back the buffers of the typed arrays in `results`, which the page is done
+   * with (they are detached here): it copies later results into them instead of fresh memory.
    */
-  recycle(...arrays) {
-    const buffers = [...new Set(arrays.map((array) => array?.buffer))].filter((buffer) => buffer?.byteLength);
-    if (buffers.length && this.#booted) this.#worker.postMessage({ type: REQUEST.RECYCLE, buffers }, buffers);
+  #recycle(...results) {
+    const arrays = results.flatMap((result) => Object.values(result ?? {})).filter((item) => ArrayBuffer.isView(item));
+    const buffers = [...new Set(arrays.map((array) => array.buffer))].filter((buffer) => buffer.byteLength);
+    if (buffers.length && this.#booted) this.#python.worker.postMessage({ type: REQUEST.RECYCLE, buffers }, buffers);
   }
 
   /** The boot stage Python is in (see BOOT_STAGES), for a page that starts listening late. */
@@ -162,8 +173,9 @@ export class PythonBridge extends EventTarget {
    */
   async stop() {
     if (!this.busy) return "idle";
-    if (this.#interrupt) {
-      Atomics.store(this.#interrupt, 0, SIGINT);
+    const interrupt = this.#python?.interrupt;
+    if (interrupt) {
+      Atomics.store(interrupt, 0, SIGINT);
       const settled = Promise.allSettled([...this.#runs]).then(() => true);
       const late = new Promise((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS, false));
       if (await Promise.race([settled, late])) return "interrupted";
@@ -174,7 +186,8 @@ export class PythonBridge extends EventTarget {
 
   /** End the worker and start a fresh one: variables from earlier cells are gone. */
   restart(reason) {
-    this.#worker?.terminate();
+    this.#python?.end();
+    this.#replaceCanvases();
     const error = new PythonError({ type: "Restarted", message: `Python was restarted: ${reason}` });
     for (const request of this.#pending.values()) request.reject(error);
     this.#pending.clear();
@@ -185,34 +198,59 @@ export class PythonBridge extends EventTarget {
 
   /**
    * Make a memory snapshot of a fresh Python for this build, in a separate short-lived worker,
-   * so that later visits start seconds sooner (see startPython in worker.js). Call it once
-   * the page is idle. Resolves with "made", "kept" (there is one), or why not.
+   * so that later visits start seconds sooner (see worker/snapshot.js). Call it once the page
+   * is idle. Resolves with "made", "kept" (there is one), or why not.
    */
   prepareSnapshot() {
     if (!globalThis.caches) return Promise.resolve("no cache storage");
-    const worker = new Worker(WORKER_URL, { type: "module", name: "python-snapshot" });
     return new Promise((resolve) => {
+      const maker = workers().start("snapshot");
       const done = (outcome) => {
         clearTimeout(timer);
-        worker.terminate();
+        maker.end();
         resolve(outcome);
       };
       const timer = setTimeout(done, STAGE_TIMEOUT_MS, "timed out");
-      worker.addEventListener("message", ({ data }) => {
+      const onMessage = ({ data }) => {
         if (data.type === REPLY.RESULT) done(data.value);
         if (data.type === REPLY.ERROR) done(`failed: ${data.error.message}`);
-      });
-      worker.addEventListener("error", (event) => done(`failed: ${event.message}`));
-      worker.postMessage({ type: REQUEST.SNAPSHOT, id: 0 });
-    });
+      };
+      const onError = (event) => done(`failed: ${event.message}`);
+      maker.worker.addEventListener("message", onMessage);
+      maker.worker.addEventListener("error", onError);
+      for (const event of maker.release()) (event.type === "error" ? onError : onMessage)(event);
+      maker.worker.postMessage({ type: REQUEST.SNAPSHOT, id: 0 });
+    }).catch((error) => `failed: ${error.message}`);
   }
 
   /**
    * The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap); with a
-   * `canvas`, painted on it by the worker (see call).
+   * `canvas`, painted on it by the worker where it can (see call), else the caller paints `rgba`.
+   *
+   * `requestedAt` (performance.now() of the input this answers, by default now) times it for
+   * python3 build.py bench: the first result is marked pelab:first-live-heatmap, and each one
+   * measured as pelab:heatmap-latency, from input to pixels.
+   *
+   * On a canvas, the caller may use the arrays of the latest result it got (the one it shows)
+   * until its next call returns: each call gives the worker back the arrays of the result
+   * before that one, which are detached then (see #recycle).
    */
-  heatmap({ seqLen, dModel, base, concatenated = false }, canvas = null) {
-    return this.call("heatmap", { seq_len: seqLen, d_model: dModel, base, concatenated }, canvas);
+  async heatmap({ seqLen, dModel, base, concatenated = false, requestedAt = performance.now() }, canvas = null) {
+    if (canvas) {
+      const [before, latest] = this.#heatmaps.get(canvas) ?? [];
+      this.#recycle(before);
+      this.#heatmaps.set(canvas, [null, latest]);
+    }
+    const result = await this.call("heatmap", { seq_len: seqLen, d_model: dModel, base, concatenated }, canvas);
+    const painted = result.paintedAt ? result.paintedAt - performance.timeOrigin : performance.now();
+    if (!this.#liveHeatmap) performance.mark("pelab:first-live-heatmap", { startTime: painted });
+    this.#liveHeatmap = true;
+    performance.measure("pelab:heatmap-latency", { start: requestedAt, end: painted });
+    if (canvas) {
+      const [, latest] = this.#heatmaps.get(canvas) ?? [];
+      this.#heatmaps.set(canvas, [latest, result]);
+    }
+    return result;
   }
 
   /** One attention head over a sentence and a reordering of it, with or without positions. */
@@ -258,34 +296,34 @@ export class PythonBridge extends EventTarget {
   #start() {
     this.#failed = false;
     this.#booted = false;
-    this.#stage = "runtime";
+    this.#stage = BOOT_STAGES[0];
     /** Resolves with {pyodide, python, numpy} versions once Python is up; rejects if boot fails. */
     this.ready = new Promise((resolve, reject) => (this.#settle = { resolve, reject }));
     this.ready.catch(() => {}); // the "fatal" event reports it
-    const started = adoptStartedPython();
-    const worker = started?.worker ?? new Worker(WORKER_URL, { type: "module", name: "python" });
-    this.#worker = worker;
-    const onMessage = ({ data }) => worker === this.#worker && this.#receive(data);
+    let python;
+    try {
+      // The first bridge adopts the Python started while the page was parsed; restarts (and any
+      // later bridge) start their own. Either way it has been sent "init".
+      python = workers().adopt() ?? workers().start("python");
+    } catch (error) {
+      this.#python = null;
+      return this.#fail(`the Python worker could not start (${error.message})`);
+    }
+    this.#python = python;
+    const onMessage = ({ data }) => python === this.#python && this.#receive(data);
     const onError = (event) => {
       event.preventDefault();
-      if (worker !== this.#worker) return;
+      if (python !== this.#python) return;
       if (this.#booted) return this.restart(`it stopped working (${event.message || "the worker failed"})`);
       this.#fail(
         `the Python worker could not start (${event.message || "a script failed to load"}). ` +
           "If you built the site yourself, run python3 build.py build and reload.",
       );
     };
-    worker.addEventListener("message", onMessage);
-    worker.addEventListener("error", onError);
-    if (started) {
-      // Already sent "init"; what it said before now is replayed, in order, before anything newer.
-      this.#interrupt = started.interrupt;
-      for (const event of started.release()) (event.type === "error" ? onError : onMessage)(event);
-    } else {
-      this.#interrupt = this.canInterrupt ? new Int32Array(new SharedArrayBuffer(4)) : null;
-      const uncontrolled = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-      worker.postMessage({ type: REQUEST.INIT, interruptBuffer: this.#interrupt?.buffer ?? null, uncontrolled });
-    }
+    python.worker.addEventListener("message", onMessage);
+    python.worker.addEventListener("error", onError);
+    // What it said before now is replayed, in order, before anything newer.
+    for (const event of python.release()) (event.type === "error" ? onError : onMessage)(event);
     this.#armWatchdog();
   }
 
@@ -293,7 +331,7 @@ export class PythonBridge extends EventTarget {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...message, id }, transfer);
+      this.#python.worker.postMessage({ ...message, id }, transfer);
     });
   }
 

@@ -1,14 +1,15 @@
 /**
  * The contract between the page and the Python worker: every message type, in one place.
+ * The worker's entries are worker/main.js (the learner's Python) and worker/snapshot.js (the
+ * snapshot maker); start-python.js starts either.
  *
- * Page -> worker, once, first:
+ * Page -> worker/main.js, once, first (sent by start-python.js, which starts every worker):
  *   {type: "init", interruptBuffer, uncontrolled}
  *                                         interruptBuffer: a SharedArrayBuffer for Stop, or null
  *                                         without isolation; uncontrolled: true when the browser
  *                                         has service workers but none serves the page yet (a
- *                                         first visit: see worker.js withDistinctRuntime).
- *                                         start-python.js, a classic script, spells it out too
- * Or, to a separate short-lived worker, instead of "init":
+ *                                         first visit: see worker/boot.js withDistinctRuntime).
+ * Page -> worker/snapshot.js, its one request (it announces nothing, boots no learner's Python):
  *   {type: "snapshot", id}                make this build's memory snapshot of a fresh Python;
  *                                         the reply's value is "made" or "kept" (one exists)
  * Requests (page -> worker) carry an `id` and get exactly one reply with that `id`; the worker
@@ -62,7 +63,11 @@ export const EVENT = Object.freeze({
   DISPLAY: "display",
 });
 
-/** Boot stages in order: the worker announces the first three, the page does the last. */
+/**
+ * Boot stages in order, the one list of their names: the worker announces all but the last
+ * (worker/boot.js), the page does the last (drawing the demos); boot-status.js lists them in the
+ * boot panel, and bench/run.py reads this line for its performance marks (pelab:stage-NAME).
+ */
 export const BOOT_STAGES = Object.freeze(["runtime", "numpy", "pelab", "render"]);
 
 /** Output one run may print before the rest is dropped with a note (the page stays responsive). */

@@ -1,7 +1,7 @@
 """
 # Entry points for the browser
 
-The only module that shapes results for JavaScript.  The worker (app/python/worker.js) calls
+The only module that shapes results for JavaScript.  The worker (app/python/worker/main.js) calls
 `call(name, kwargs)` with plain JavaScript values converted to Python (a JavaScript array
 arrives as a list). Each entry point returns a dict of ints, floats, strs, bools, None (arriving
 as undefined), lists of str or int, and flat, C-contiguous numpy arrays; the worker copies each

@@ -3,7 +3,7 @@
 
 The engine behind the lesson's editable code cells.  Each page of the lesson has one `Notebook`.
 Its cells share one namespace, so a variable set in the first cell can be used in the next, as
-in Jupyter.  The worker (app/python/worker.js) drives it with plain Python callables and never
+in Jupyter.  The worker (app/python/worker/main.js) drives it with plain Python callables and never
 needs anything browser-specific here, so all of it runs, and is tested, under CPython:
 
     notebook = Notebook(display=post)          # post(kind, payload) sends a message to the page

@@ -18,6 +18,22 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+# Notes every worker the page makes (start-python.js's factory looks Worker up when it makes one):
+# its name, script and the type of every message it posts.
+RECORD_WORKERS = """
+window.__workers = [];
+const RealWorker = window.Worker;
+window.Worker = class extends RealWorker {
+  constructor(url, options) {
+    super(url, options);
+    const record = { name: options?.name ?? null, url: String(url), said: [] };
+    window.__workers.push(record);
+    this.addEventListener("message", ({ data }) => record.said.push(data?.type));
+  }
+};
+"""
+
+
 class PageLog:
     """What a page did: every request URL (workers included), console messages, page errors."""
 

@@ -15,6 +15,15 @@ import run  # noqa: E402  (bench/run.py)
 
 
 
+def test_the_benchmark_reads_the_boot_stages_of_protocol_js(lesson):
+    """bench/run.py parses BOOT_STAGES out of app/python/protocol.js: the names the page marks."""
+    stages = lesson.evaluate("async () => (await import(new URL('app/python/protocol.js', document.baseURI))).BOOT_STAGES")
+    assert run.boot_stages() == tuple(stages)
+    assert run.STAGES == (*stages[:-1], "ready")
+    for stage in run.STAGES:
+        assert run.wait_for_mark(lesson, f"pelab:stage-{stage}") > 0
+
+
 def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):
     assert run.cell_output(lesson, "6 * 7") == "42"
     lesson.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")

@@ -216,6 +216,7 @@ def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url
     type_code(page, "scratch", "while True: pass")
     page.keyboard.press("Shift+Enter")
     poll(page, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    page.evaluate(COUNT_STARTS)
     cell(page, "scratch").get_by_role("button", name="Stop").click()
     assert wait_done(page, "scratch", timeout=10) == "stopped"
     assert "restarted" in output(page, "scratch") and "run the cells you need again" in output(page, "scratch")
@@ -226,6 +227,40 @@ def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url
     page.keyboard.press("Shift+Enter")
     assert wait_done(page, "scratch") == "done"
     assert output(page, "scratch") == "(False, 2)"
+    # The restart made exactly one new Python, through start-python.js's factory, and ended the old.
+    starts = page.evaluate("() => window.__starts.filter(([entry]) => entry !== 'snapshot')")
+    assert starts == [["python", "python"]]
+    poll(page, "() => 0", lambda _: sum(w.url.endswith("/app/python/worker/main.js") for w in page.workers) == 1, timeout=10)
+    # The heatmap's canvas went with the old worker: the page paints a copy, which still reads values.
+    canvas = page.locator(".heatmap-canvas")
+    assert canvas.count() == 1
+    before = canvas.get_attribute("data-rendered")
+    page.locator("#heatmap [name=base]").press("ArrowRight")
+    poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v != before)
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
+    poll(page, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "32")
+
+
+# Notes each worker start-python.js's factory starts from now on: [entry, the new Worker's name].
+COUNT_STARTS = """() => {
+  window.__starts = [];
+  const factory = window.pelabPython;
+  const start = factory.start;
+  const RealWorker = window.Worker;
+  let entry = null;
+  window.Worker = class extends RealWorker {
+    constructor(url, options) {
+      super(url, options);
+      window.__starts.push([entry, options?.name ?? null]);
+    }
+  };
+  factory.start = (name) => {
+    entry = name;
+    try { return start(name); } finally { entry = null; }
+  };
+}"""
 
 
 def test_a_flood_of_output_is_truncated_and_the_page_stays_responsive(lesson):

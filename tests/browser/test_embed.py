@@ -111,7 +111,7 @@ def test_an_unknown_demo_is_explained(page, site_url):
     assert "no demo called “nope”" in page.inner_text(".boot-error-detail")
     assert "heatmap" in page.inner_text(".boot-error-detail")
     # The Python that start-python.js began is ended, not left booting for nothing.
-    poll(page, "() => 0", lambda _: not any(w.url.endswith("/python/worker.js") for w in page.workers), timeout=10)
+    poll(page, "() => 0", lambda _: not any(w.url.endswith("/python/worker/main.js") for w in page.workers), timeout=10)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from pages import poll, wait_for_state
+from pages import RECORD_WORKERS, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
 from site_server import DIST
 from test_accessibility import numbers_of
@@ -266,15 +266,31 @@ def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
 def test_python_starts_once_while_the_page_is_parsed(lesson):
     """start-python.js starts the worker before the modules run; the bridge adopts that one
     worker, with what it said meanwhile, rather than booting a second Python."""
-    workers = [worker.url for worker in lesson.workers if worker.url.endswith("/app/python/worker.js")]
+    workers = [worker.url for worker in lesson.workers if worker.url.endswith("/app/python/worker/main.js")]
     assert len(workers) == 1
     stages = lesson.eval_on_selector_all(".boot-stages li", "items => items.map((li) => li.dataset.status)")
     assert stages == ["done"] * 4
 
 
+def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(page, site_url):
+    """BOOT_STAGES (app/python/protocol.js) is the one list of stage names: the panel is made from
+    it, and the worker announces all but the page's last."""
+    page.add_init_script(RECORD_WORKERS)
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready"
+    stages = page.evaluate("async () => (await import(new URL('app/python/protocol.js', document.baseURI))).BOOT_STAGES")
+    assert stages == ["runtime", "numpy", "pelab", "render"]
+    listed = page.eval_on_selector_all(".boot-stages li", "items => items.map((li) => [li.dataset.stage, li.dataset.status])")
+    assert listed == [[stage, "done"] for stage in stages]
+    assert page.evaluate("() => document.querySelector('.boot progress').max") == len(stages)
+    [python] = page.evaluate("() => window.__workers")  # the snapshot maker: see test_offline.py
+    assert (python["name"], python["url"].split("/app/python/")[1]) == ("python", "worker/main.js")
+    assert [t for t in python["said"] if t == "progress"] == ["progress"] * (len(stages) - 1)
+
+
 def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_url):
     # It fails before pages/lesson.js has run: the bridge hears of it from start-python.js.
-    page.route("**/app/python/worker.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.route("**/app/python/worker/main.js", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
     assert wait_for_state(page) == "error"
     assert "the Python worker could not start" in page.inner_text(".boot-error-detail")

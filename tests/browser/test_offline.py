@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pages import poll, wait_for_state
+from pages import RECORD_WORKERS, poll, wait_for_state
 from site_server import DIST, served
 from test_cells import output, type_code, wait_done
 
@@ -131,6 +131,7 @@ def test_no_page_reaches_beyond_this_machine(page, site_url, page_log, path):
 
 def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_site):
     """Making it boots a second Python for seconds: not while the learner is dragging and typing."""
+    page.add_init_script(RECORD_WORKERS)
     page.goto(own_site.url)
     assert wait_for_state(page) == "ready"
     poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "snapshot", timeout=60)
@@ -140,5 +141,13 @@ def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_si
         slider.press("ArrowLeft")
         page.wait_for_timeout(500)
         assert page.evaluate("() => document.documentElement.dataset.nextVisit") == "snapshot"
-    assert sum(worker.url.endswith("/python/worker.js") for worker in page.workers) == 1, "no second Python yet"
+    assert sum("/python/worker/" in worker.url for worker in page.workers) == 1, "no second Python yet"
     poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90)
+    # The snapshot maker is a worker of its own entry: it boots no learner's Python and says
+    # nothing but its one reply (no boot stages).
+    workers = page.evaluate("() => window.__workers")
+    assert [(w["name"], w["url"].split("/app/python/")[1]) for w in workers] == [
+        ("python", "worker/main.js"),
+        ("python-snapshot", "worker/snapshot.js"),
+    ]
+    assert workers[1]["said"] == ["result"]

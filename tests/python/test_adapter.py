@@ -1,6 +1,6 @@
 """Tests for pelab.adapter: what each browser entry point hands the worker.
 
-The worker (app/python/worker.js) turns a result dict into plain JavaScript: ints, floats, strs
+The worker (app/python/worker/results.js) turns a result dict into plain JavaScript: ints, floats, strs
 and bools as they are, lists of str or int as arrays, and flat C-contiguous numpy arrays
 (uint8 or float64 only) as typed arrays. Anything else would break it or arrive wrong.
 """
