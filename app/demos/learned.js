@@ -12,7 +12,7 @@ import { showPython } from "./show-python.js";
 
 export function learnedDemo(root, python) {
   const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
-  const render = liveRender(root, python, "compare", show);
+  const render = liveRender(root, python, "learned", show);
   const learnedError = root.querySelector(".learned-error");
   const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
   const numbers = Object.fromEntries(

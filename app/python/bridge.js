@@ -284,8 +284,8 @@ export class PythonBridge extends EventTarget {
   }
 
   /** Learned, sinusoidal and rotary encodings compared position by position. */
-  compare({ seqLen, dModel = 64, maxLen, base = 10000 }) {
-    return this.call("compare", { seq_len: seqLen, d_model: dModel, max_len: maxLen, base });
+  learned({ seqLen, dModel = 64, maxLen, base = 10000 }) {
+    return this.call("learned", { seq_len: seqLen, d_model: dModel, max_len: maxLen, base });
   }
 
   /** How close the two most alike positions come as the sequence grows. */

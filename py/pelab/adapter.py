@@ -42,7 +42,7 @@ MAX_SAMPLES = 4097
 MAX_WORK = 2**26
 # Why a request over MAX_WORK is refused, as its error message says.
 _RESPONSIVE = " to keep the page responsive"
-# "compare" makes four such seq_len x seq_len products (three encodings and the RoPE check).
+# "learned" makes four such seq_len x seq_len products (three encodings and the RoPE check).
 MAX_COMPARE_WORK = MAX_WORK // 4
 # Widest d_model for "relative": its matrix is drawn one pixel per entry.
 MAX_RELATIVE_WIDTH = 128
@@ -50,9 +50,9 @@ MAX_RELATIVE_WIDTH = 128
 MAX_RELATIVE_LEN = 512
 # At most this many positions are listed side by side by "relative".
 RELATIVE_SAMPLES = 6
-# Largest n for the n x n matrices of "similarity" and "compare".
+# Largest n for the n x n matrices of "similarity" and "learned".
 MAX_MATRIX_LEN = 512
-# Widest d_model for "similarity", "compare" and "extrapolation" (MAX_WORK limits it further).
+# Widest d_model for "similarity", "learned" and "extrapolation" (MAX_WORK limits it further).
 MAX_MATRIX_WIDTH = 1024
 
 
@@ -298,7 +298,7 @@ def similarity(seq_len: int, d_model: int, base: float = 10000.0, pos: int = 0) 
     }
 
 
-def compare(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, seed: int = 0) -> dict:
+def learned(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, seed: int = 0) -> dict:
     """
     How alike positions 0..seq_len-1 are under three schemes.
 
@@ -426,7 +426,7 @@ ENTRY_POINTS = {
     "added": added,
     "relative": relative,
     "similarity": similarity,
-    "compare": compare,
+    "learned": learned,
     "extrapolation": extrapolation,
 }
 

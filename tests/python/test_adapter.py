@@ -54,7 +54,7 @@ def assert_plain(result, arrays):
 def test_entry_point_table():
     assert set(ENTRY_POINTS) == {
         "heatmap", "attention", "formula", "waves", "added",
-        "relative", "similarity", "compare", "extrapolation",
+        "relative", "similarity", "learned", "extrapolation",
     }
     for name, function in ENTRY_POINTS.items():
         assert getattr(adapter, name) is function
@@ -62,7 +62,7 @@ def test_entry_point_table():
 
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
-    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, compare, extrapolation, formula, heatmap, relative, similarity, waves$"):
+    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, extrapolation, formula, heatmap, learned, relative, similarity, waves$"):
         call(name, {})
 
 
@@ -436,7 +436,7 @@ def test_similarity_bad_arguments(changes, message):
         call("similarity", kwargs)
 
 
-# --- compare ------------------------------------------------------------------------------------
+# --- learned ------------------------------------------------------------------------------------
 
 COMPARE_KEYS = {
     "n", "sinusoidal", "rope", "learned", "sinusoidal_rgba", "rope_rgba", "learned_rgba",
@@ -448,8 +448,8 @@ COMPARE_ARRAYS = {
 }
 
 
-def test_compare_beyond_max_len():
-    result = call("compare", {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0})
+def test_learned_beyond_max_len():
+    result = call("learned", {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0})
     assert set(result) == COMPARE_KEYS
     assert_plain(result, COMPARE_ARRAYS)
     n = result["n"]
@@ -488,15 +488,15 @@ def test_compare_beyond_max_len():
     np.testing.assert_array_equal(result["sinusoidal_rgba"], pelab.to_rgba(sinusoidal).reshape(-1))
 
 
-def test_compare_within_max_len_and_seed():
-    result = call("compare", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 3})
+def test_learned_within_max_len_and_seed():
+    result = call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 3})
     assert_plain(result, COMPARE_ARRAYS)
     assert result["learned_error"] is None
     assert not np.isnan(result["learned"]).any()
     np.testing.assert_array_equal(result["learned"].reshape(16, 16), pelab.similarity(pelab.learned(16, 8, 3).table)[1])
-    other = call("compare", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 4})
+    other = call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 4})
     assert not np.array_equal(result["rope"], other["rope"])
-    assert call("compare", {"seq_len": 16, "d_model": 8, "max_len": 16})["learned_error"] is None
+    assert call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16})["learned_error"] is None
 
 
 @pytest.mark.parametrize(
@@ -512,10 +512,10 @@ def test_compare_within_max_len_and_seed():
         ({"base": 1.0}, r"^base must be a finite real number"),
     ],
 )
-def test_compare_bad_arguments(changes, message):
+def test_learned_bad_arguments(changes, message):
     kwargs = {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0, **changes}
     with pytest.raises(ValueError, match=message):
-        call("compare", kwargs)
+        call("learned", kwargs)
 
 
 # --- extrapolation ------------------------------------------------------------------------------
@@ -584,7 +584,7 @@ def test_work_limits():
     # The page's largest requests fit.
     call("extrapolation", {"d_model": 64, "base": 10000.0, "train_len": 512, "seq_len": 1024})
     call("similarity", {"seq_len": 256, "d_model": 256, "base": 10000.0, "pos": 255})
-    call("compare", {"seq_len": 128, "d_model": 64, "max_len": 128, "base": 10000.0})
+    call("learned", {"seq_len": 128, "d_model": 64, "max_len": 128, "base": 10000.0})
 
 
 # --- the package's public names --------------------------------------------------------------

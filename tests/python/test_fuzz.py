@@ -1271,7 +1271,7 @@ def check_similarity_entry(kw, r):
     assert math.isfinite(r["toeplitz"]) and r["dot_scale"] > 0
 
 
-def check_compare(kw, r):
+def check_learned(kw, r):
     n = as_int(kw["seq_len"])
     names = ("sinusoidal", "rope", "learned")
     assert_plain(r, {key: (F64, n * n) for key in names}
@@ -1377,7 +1377,7 @@ ENTRY_SPECS = {
          "pos": size_junk(0, 31)},
         check_similarity_entry, related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
     ),
-    "compare": Spec(
+    "learned": Spec(
         None,
         optional({"seq_len": sizes(1, 24), "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
                   "max_len": sizes(1, MAX_LEN)},
@@ -1385,7 +1385,7 @@ ENTRY_SPECS = {
         {"seq_len": size_junk(1, adapter.MAX_MATRIX_LEN),
          "d_model": st.one_of(size_junk(2, adapter.MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
          "max_len": size_junk(1, MAX_LEN), "base": BASE_JUNK, "seed": size_junk(0, 2**64 - 1)},
-        check_compare, related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
+        check_learned, related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
     ),
     "extrapolation": Spec(
         None, extrapolation_args(),
