@@ -25,11 +25,16 @@ $$
 What makes two positions collide is having *few pairs*: with one pair
 (d_model = 2) offset 710 is within 0.0001 of 113 whole turns; with two
 pairs (d_model = 4) and the paper's base, two positions among the first
-1024 come within about 0.07.  With 8 or more pairs (d_model >= 16) no
-offset brings all the hands round together within thousands of positions,
-whatever the base: the closest two positions are neighbours, and a
-*smaller* base moves neighbours *further* apart (about 2.28 at base 1.58,
-1.46 at 10, 1.01 at 10000, for d_model = 16).  What a small base costs is
+1024 come within about 0.07.  With 8 or more pairs (d_model >= 16), over
+the first 1024 positions and for every base from $10^{0.2} \approx 1.6$ up
+(the lesson's range), no offset brings all the hands round together: the
+closest two positions are neighbours, and a *smaller* base moves
+neighbours *further* apart (about 2.28 at base 1.58, 1.46 at 10, 1.01 at
+10000, for d_model = 16).  Over longer sequences, or with a base so near 1
+that every pair turns at almost one speed, some offset does come closer
+than neighbours (d_model 16, base 2: 1.74 within 2048 positions against
+2.11 for neighbours), though nowhere near as close as with few pairs.
+What a small base costs is
 the slow pairs: every wavelength is short, so nothing measures distance at
 a coarse scale, and the similarity of two positions stops falling as they
 move apart.  `nearest_distances` tracks the closest two positions as the

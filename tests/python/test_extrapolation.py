@@ -134,8 +134,9 @@ def test_layout_bad_arguments():
 
 def test_with_eight_pairs_a_smaller_base_moves_the_closest_positions_apart():
     """The lesson's claim (section 9 and the module notes): collisions come from few pairs, not
-    from a small base. At d_model 16 the closest two positions are neighbours at every base,
-    and their distance grows as the base shrinks."""
+    from a small base. At d_model 16 the closest two positions are neighbours at every base of
+    the lesson's range (10^0.2 and up, over 1024 positions), and their distance grows as the base
+    shrinks."""
     bases = [10**0.2, 2.0, 10.0, 100.0, 1e4]
     closest = [nearest_distances(1024, 16, base) for base in bases]
     for base, nearest in zip(bases, closest):
@@ -149,3 +150,15 @@ def test_few_pairs_collide_even_with_the_papers_base():
     assert nearest_distances(1024, 2)[-1] < 1e-4
     assert 0.05 < nearest_distances(1024, 4)[-1] < 0.1  # "about 0.07", not comfortably apart
     assert nearest_distances(1024, 8)[-1] > 0.6
+
+
+def test_the_limits_of_the_few_pairs_claim():
+    """What the lesson says past its range: near base 1 every pair turns at almost one speed and
+    positions collide again; over 2048 positions a small base brings some offset closer than
+    neighbours; with 256 pairs base 10 moves neighbours apart as the lesson's quiz says."""
+    assert nearest_distances(1024, 16, 1.0001)[-1] < 0.05
+    at_2048 = nearest_distances(2048, 16, 2.0)
+    assert round(float(at_2048[-1]), 2) == 1.74 and round(float(at_2048[1]), 2) == 2.11
+    wide_10, wide_10000 = nearest_distances(1024, 512, 10.0), nearest_distances(1024, 512)
+    assert wide_10[-1] == pytest.approx(wide_10[1], abs=1e-9) and round(float(wide_10[-1]), 2) == 7.30
+    assert wide_10000[-1] == pytest.approx(wide_10000[1], abs=1e-9) and round(float(wide_10000[-1]), 2) == 3.71
