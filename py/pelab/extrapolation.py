@@ -35,9 +35,10 @@ that every pair turns at almost one speed, some offset does come closer
 than neighbours (d_model 16, base 2: 1.74 within 2048 positions against
 2.11 for neighbours), though nowhere near as close as with few pairs.
 What a small base costs is
-the slow pairs: every wavelength is short, so nothing measures distance at
-a coarse scale, and the similarity of two positions stops falling as they
-move apart.  `nearest_distances` tracks the closest two positions as the
+the slow pairs: every wavelength is short, so the similarity of two
+positions falls to about zero within a few steps and stays there
+(positions 5 apart look as unlike as positions 500 apart), and nothing
+tells near from far at a coarse scale.  `nearest_distances` tracks the closest two positions as the
 sequence grows.
 
 The second half of this module is about *layout*.  The paper interleaves

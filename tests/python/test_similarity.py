@@ -111,3 +111,15 @@ def test_toeplitz_residual_works_in_memory_proportional_to_its_input():
 def test_toeplitz_residual_bad_arguments(value):
     with pytest.raises(ValueError, match=r"^matrix must be a non-empty 2-D array of finite numbers, got "):
         toeplitz_residual(value)
+
+
+def test_a_small_base_stops_similarity_falling_with_distance():
+    """The lesson's section 9: with a small base, positions 5 to 20 apart look as unlike as
+    positions 200 to 500 apart; with the paper's base, similarity still falls at that scale."""
+    def mean_cosine(base, offsets):
+        _, cosine = similarity(sinusoidal(600, 64, base))
+        return float(cosine[0, offsets].mean())
+
+    near, far = slice(5, 21), slice(200, 501)
+    assert abs(mean_cosine(10**0.2, near)) < 0.1 and abs(mean_cosine(10**0.2, far)) < 0.1
+    assert mean_cosine(1e4, near) > mean_cosine(1e4, far) + 0.3
