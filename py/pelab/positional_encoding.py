@@ -1,8 +1,8 @@
 r"""
 # Sinusoidal positional encoding
 
-A Transformer's attention is blind to order: permute the tokens and every
-token sees the same set of keys.  Vaswani et al. (2017, "Attention Is All You
+A Transformer's attention, without a causal mask, is blind to order:
+permute the tokens and every token sees the same set of keys.  Vaswani et al. (2017, "Attention Is All You
 Need", section 3.5) fix this by *adding* to each token embedding a vector that
 depends only on the token's position `pos`:
 
@@ -17,11 +17,14 @@ Write $\omega_i = 10000^{-2i / d_{model}}$.  Column pair $(2i, 2i+1)$ is then
 the point $(\sin \omega_i pos, \cos \omega_i pos)$ on the unit circle, turning
 at angular frequency $\omega_i$ radians per position, so its wavelength is
 $\lambda_i = 2\pi / \omega_i$.  The wavelengths form a geometric progression
-from $2\pi$ (pair $i = 0$, which turns one radian per position) up to almost
-$10000 \cdot 2\pi$ (the last pair, which barely moves).  Because
+from $2\pi$ (pair $i = 0$, which turns one radian per position) up to
+$2\pi \cdot 10000^{1 - 2/d_{model}}$ for the last pair: almost
+$10000 \cdot 2\pi$ in a wide model, but 628 at $d_{model} = 4$.  Because
 $PE_{pos + k}$ is a rotation of $PE_{pos}$ pair by pair, with angles that do
 not depend on $pos$, a relative offset $k$ is a linear function of the
-encoding, which the paper gives as the reason for this choice.
+encoding.  The paper gives this as the reason for the choice: its authors
+hypothesised that it would let the model learn to attend by relative
+position (a hope about trained models, not a property of the formula).
 
 The constant 10000 is called `base` here and can be changed.
 
