@@ -101,7 +101,8 @@ def test_the_contents_name_each_section_as_its_heading_does(lesson):
         assert link == heading
 
 
-# The demo contract (app/demos/registry.js): every live demo's section has the same skeleton.
+# The demo contract (app/demos/registry.js): every live demo's section has the same skeleton,
+# its exam trap included.
 SKELETON = """(names) => names.map((name) => {
   const section = document.getElementById(name);
   const inputs = [...section.querySelectorAll("input[name]")];
@@ -110,6 +111,7 @@ SKELETON = """(names) => names.map((name) => {
     isDemo: section.classList.contains("demo") && section.getAttribute("aria-labelledby") === name + "-title",
     heading: !!section.querySelector(`h2#${name}-title > .step`),
     problem: section.querySelectorAll(".problem[role=alert]").length,
+    trap: section.querySelectorAll("aside.trap .trap-title").length,
     cell: !!section.querySelector(".cell[data-cell]"),
     labelled: inputs.every((input) => input.labels.length > 0),
     outputs: inputs.filter((i) => i.type === "range").every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
@@ -125,5 +127,5 @@ def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(lesson)
     assert len(live) == 9, names
     poll(lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
     for demo in lesson.evaluate(SKELETON, live):
-        assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "cell": True,
+        assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
                         "labelled": True, "outputs": True, "live": "shown"}, demo
