@@ -12,9 +12,11 @@ one with a `ValueError` that names the parameter, says what was expected and sho
 A learner typing into a code cell gets that sentence instead of a numpy traceback from deep
 inside a computation, or a silently wrong picture.  The checks all live here, once each:
 
-* numbers: `check_size` (an integer in a range), `check_base` (a finite real number $> 1$),
-  `check_range` (a colour range $vmin < vmax$), `check_product` (a product of sizes, the work
-  or memory a call asks for, under a limit), `check_bool`, `check_str`;
+* numbers: `check_size` (an integer in a range), `check_even_size` (an even one, a paired
+  width), `check_real` (a finite real number above a bound), `check_base` (a finite real
+  number $> 1$), `check_range` (a colour range $vmin < vmax$), `check_product` (a product of
+  sizes, the work or memory a call asks for, under a limit), `check_bool`, `check_str`,
+  `check_choice` (one of a few words);
 * arrays: `check_matrix` (2-D and finite), `check_rows` (2-D), `check_values` (any shape),
   `check_paired_vectors` (an even width, for RoPE), `check_heatmap_matrix`, `check_rgba`;
 * positions: `check_position` (one real position), `check_positions` (many, for sampling
@@ -114,11 +116,43 @@ def check_base(value):
         >>> check_base(10000)
         10000.0
     """
+    return check_real("base", value, 1, strict=True)
+
+
+def check_real(name, value, minimum, *, strict=False, minimum_name=None):
+    """
+    Check that `value` is one finite real number, at least `minimum` (greater
+    than it when `strict`): a scale factor, a ramp bound.
+
+    Args:
+        name: parameter name to put in the error message.
+        value: an `int`, `float`, `Fraction` or numpy real scalar (not `bool`,
+            not `str`, not an array).
+        minimum: the bound, a real number.
+        strict: whether `value` must exceed `minimum` rather than reach it.
+        minimum_name: the parameter the bound comes from, if any, for the
+            message ("greater than alpha (1.0)").
+
+    Returns:
+        `value` as a Python `float`.
+
+    Raises:
+        ValueError: "<name> must be a finite real number greater than
+            <minimum>, got <value>" ("at least <minimum>" when not `strict`).
+
+    Example:
+        >>> check_real("scale", 4, 1)
+        4.0
+    """
     number = real_number(value)
-    if number is not None and math.isfinite(number) and number > 1:
+    if number is not None and math.isfinite(number) and (
+        number > minimum if strict else number >= minimum
+    ):
         return number
+    bound = describe(minimum) if minimum_name is None else f"{minimum_name} ({describe(minimum)})"
+    relation = "greater than" if strict else "at least"
     raise ValueError(
-        f"base must be a finite real number greater than 1, got {describe(value)}"
+        f"{name} must be a finite real number {relation} {bound}, got {describe(value)}"
     )
 
 
@@ -203,6 +237,50 @@ def check_str(name, value):
     return value
 
 
+def check_choice(name, value, choices):
+    """
+    Check that `value` is one of the strings `choices` (a `str`, compared
+    exactly: no case folding, no stripping).
+
+    Returns:
+        `value` as a plain `str`.
+
+    Raises:
+        ValueError: "<name> must be one of 'a', 'b', got <value>".
+
+    Example:
+        >>> check_choice("pairing", "half", ("adjacent", "half"))
+        'half'
+    """
+    if isinstance(value, str) and value in choices:
+        return str(value)
+    listed = ", ".join(repr(c) for c in choices)
+    raise ValueError(f"{name} must be one of {listed}, got {reprlib.repr(value)}")
+
+
+def check_even_size(name, value, maximum, minimum=2):
+    """
+    Check that `value` is an even integer from `minimum` to `maximum`: a width
+    whose coordinates come in pairs.
+
+    Returns:
+        `value` as a Python `int`.
+
+    Raises:
+        ValueError: "<name> must be an even integer from <minimum> to
+            <maximum>, got <value>".
+
+    Example:
+        >>> check_even_size("d", 8, MAX_D_MODEL)
+        8
+    """
+    if _is_integer(value) and minimum <= value <= maximum and value % 2 == 0:
+        return int(value)
+    raise ValueError(
+        f"{name} must be an even integer from {minimum} to {maximum}, got {describe(value)}"
+    )
+
+
 # ---------------------------------------------------------------------------
 # Arrays
 # ---------------------------------------------------------------------------
@@ -269,11 +347,12 @@ def check_values(value):
     return array
 
 
-def check_paired_vectors(name, value, vector=False):
+def check_paired_vectors(name, value, vector=False, heads=False):
     """
     Check vectors whose coordinates come in pairs, as RoPE rotates them: finite
     numbers with an even width `d` from 2 to `MAX_D_MODEL`, of shape `(n, d)`
-    with `n >= 1`, or `(d,)` when `vector` is True.
+    with `n >= 1`, or `(d,)` when `vector` is True, or `(seq_len, d)` or
+    `(heads, seq_len, d)` when `heads` is True.
 
     Returns:
         `value` as a float64 numpy array.
@@ -281,20 +360,26 @@ def check_paired_vectors(name, value, vector=False):
     Raises:
         ValueError: "<name> must be a non-empty 2-D array (n, d) of finite
             numbers with d even, from 2 to <MAX_D_MODEL> (RoPE rotates pairs
-            of coordinates), got ..." (or "a 1-D array (d,)").
+            of coordinates), got ..." (or "a 1-D array (d,)", or "a non-empty
+            2-D array (seq_len, d) or 3-D array (heads, seq_len, d)").
     """
     array = as_real_array(value)
-    ndim = 1 if vector else 2
+    if heads:
+        ndims = (2, 3)
+        kind = "a non-empty 2-D array (seq_len, d) or 3-D array (heads, seq_len, d)"
+    elif vector:
+        ndims, kind = (1,), "a 1-D array (d,)"
+    else:
+        ndims, kind = (2,), "a non-empty 2-D array (n, d)"
     if (
         array is not None
-        and array.ndim == ndim
+        and array.ndim in ndims
         and array.size > 0
         and array.shape[-1] % 2 == 0
         and array.shape[-1] <= MAX_D_MODEL
         and np.isfinite(array).all()
     ):
         return array
-    kind = "a 1-D array (d,)" if vector else "a non-empty 2-D array (n, d)"
     raise ValueError(
         f"{name} must be {kind} of finite numbers with d even, from 2 to "
         f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {_shape_of(array)}"
