@@ -40,9 +40,10 @@ dimension $d$.  Code in use pairs the coordinates in one of two ways:
 adjacent pairs $(x_{2i}, x_{2i+1})$, as here, in RoFormer and in GPT-J;
 or the two halves $(x_i, x_{i + d/2})$, the `rotate_half` of Hugging
 Face's LLaMA and GPT-NeoX.  The two differ by a fixed permutation of the
-coordinates.
+coordinates, `pairing_permutation`.
 
-`rope` rotates, `rope_scores` gives the scores between rotated queries and
+`rope` rotates, `rope_rotate` rotates with either pairing and for several
+heads at once, `rope_scores` gives the scores between rotated queries and
 keys, and `rope_relative_residual` checks that the scores depend on the
 positions only through $m - n$.
 """
@@ -51,9 +52,19 @@ import math
 
 import numpy as np
 
-from .checks import check_paired_vectors, check_product, check_row_positions, check_size
-from .positional_encoding import DEFAULT_BASE, MAX_ELEMENTS, angular_frequencies
+from .checks import (
+    check_choice,
+    check_even_size,
+    check_paired_vectors,
+    check_product,
+    check_row_positions,
+    check_size,
+)
+from .positional_encoding import DEFAULT_BASE, MAX_D_MODEL, MAX_ELEMENTS, angular_frequencies
 from .similarity import toeplitz_residual
+
+# The two ways code in use pairs the coordinates (see the module docstring).
+PAIRINGS = ("adjacent", "half")
 
 
 def rope(x, positions, base=DEFAULT_BASE):
@@ -87,19 +98,115 @@ def rope(x, positions, base=DEFAULT_BASE):
         [0.5403, 0.8415]
     """
     x = check_paired_vectors("x", x)
-    n, d = x.shape
-    positions = check_row_positions("positions", positions, n)
+    positions = check_row_positions("positions", positions, x.shape[0])
+    return _rotate(x, positions, base, "adjacent")
+
+
+def rope_rotate(x, positions, base=DEFAULT_BASE, pairing="adjacent"):
+    r"""
+    Rotate queries or keys to their positions, for one head or several, with
+    either pairing of the coordinates: pair $i$ of the vector at position
+    $p$ turns by $\theta = p \, \omega_i$, $\omega_i = base^{-2i/d}$,
+
+    $$
+    (a, b) \mapsto (a \cos\theta - b \sin\theta,\; a \sin\theta + b \cos\theta),
+    $$
+
+    where $(a, b) = (x_{2i}, x_{2i+1})$ for `pairing="adjacent"` (RoFormer,
+    GPT-J; the same as `rope`) and $(a, b) = (x_i, x_{i + d/2})$ for
+    `pairing="half"` (Hugging Face's `rotate_half`, in LLaMA and GPT-NeoX).
+    Every head turns by the same angles: the frequencies run over the head's
+    dimension $d$.
+
+    Args:
+        x: array-like of shape `(seq_len, d)` or `(heads, seq_len, d)` of
+            finite numbers, `d` even (from 2 to `MAX_D_MODEL`).
+        positions: `seq_len` real positions, each from -`MAX_SEQ_LEN` to
+            `MAX_SEQ_LEN` (integers in practice).
+        base: a finite real number > 1 (10000 in the paper).
+        pairing: `"adjacent"` or `"half"`.
+
+    Returns:
+        float64 array of the same shape as `x`; the norm of every vector
+        (last axis) is unchanged.
+
+    Raises:
+        ValueError: naming the argument that is out of range, or `positions`
+            when there is not one per row of `x`.
+
+    Example:
+        >>> rope_rotate([[1.0, 0.0, 0.0, 0.0]], [1], pairing="half").round(4).tolist()
+        [[0.5403, 0.0, 0.8415, 0.0]]
+    """
+    x = check_paired_vectors("x", x, heads=True)
+    positions = check_row_positions("positions", positions, x.shape[-2])
+    pairing = check_choice("pairing", pairing, PAIRINGS)
+    return _rotate(x, positions, base, pairing)
+
+
+def pairing_permutation(d):
+    r"""
+    The order of the coordinates that turns the half layout into the adjacent
+    one:
+
+    $$
+    perm = (0, \tfrac{d}{2}, \; 1, \tfrac{d}{2} + 1, \; \dots, \;
+            \tfrac{d}{2} - 1, d - 1),
+    \qquad z_{\text{adjacent}} = z_{\text{half}}[perm],
+    $$
+
+    so that pair $i$, $(z_i, z_{i + d/2})$ in the half layout, lands on
+    coordinates $(2i, 2i + 1)$.  Its inverse, $perm^{-1}$ = `np.argsort(perm)`
+    $= (0, 2, 4, \dots, 1, 3, 5, \dots)$, is `layout_permutation(d)`.  With
+    it the two pairings are one rotation:
+
+    $$
+    \text{rope\_rotate}(x[\dots, perm^{-1}], p, \text{"half"})[\dots, perm]
+    = \text{rope\_rotate}(x, p, \text{"adjacent"})
+    $$
+
+    exactly, bit for bit: only coordinates move, and each pair meets the same
+    angle and the same arithmetic either way.  A model trained with one
+    pairing runs with the other once the rows of $W_Q$ and $W_K$ are
+    permuted.
+
+    Args:
+        d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
+
+    Returns:
+        int64 array of shape `(d,)`, a permutation of `range(d)`.
+
+    Raises:
+        ValueError: if `d` is not an even integer in range.
+
+    Example:
+        >>> pairing_permutation(6).tolist()
+        [0, 3, 1, 4, 2, 5]
+    """
+    d = check_even_size("d", d, MAX_D_MODEL)
+    # Row 0 holds the first halves' indices, row 1 the second halves'; reading the
+    # columns in turn interleaves them: 0, h, 1, h + 1, ...
+    return np.arange(d, dtype=np.int64).reshape(2, d // 2).T.ravel()
+
+
+def _rotate(x, positions, base, pairing):
+    """Turn each pair of `x` (checked, `(..., seq_len, d)`) by `positions[m] * w_i`."""
+    d = x.shape[-1]
     # w_i, one per pair: shape (d / 2,).
     omega = angular_frequencies(d, base)
-    # theta = m w_i for every (row, pair): shape (n, d / 2).
+    # theta = m w_i for every (row, pair): shape (seq_len, d / 2), the same for every head.
     theta = positions[:, np.newaxis] * omega[np.newaxis, :]
     cos, sin = np.cos(theta), np.sin(theta)
-    # Each pair's two coordinates, (a, b) = (x_2i, x_2i+1), shape (n, d / 2).
-    a, b = x[:, 0::2], x[:, 1::2]
+    if pairing == "adjacent":
+        first, second = slice(0, None, 2), slice(1, None, 2)  # (x_2i, x_2i+1)
+    else:
+        first, second = slice(0, d // 2), slice(d // 2, None)  # (x_i, x_i+d/2)
+    # Each pair's two coordinates, (a, b), shape (..., seq_len, d / 2).
+    a, b = x[..., first], x[..., second]
     rotated = np.empty_like(x)
     # (a, b) -> (a cos t - b sin t, a sin t + b cos t): the pair turned by t.
-    rotated[:, 0::2] = a * cos - b * sin
-    rotated[:, 1::2] = a * sin + b * cos
+    rotated[..., first] = a * cos - b * sin
+    rotated[..., second] = a * sin + b * cos
     return rotated
 
 

@@ -7,8 +7,9 @@ import math
 import numpy as np
 import pytest
 
+from pelab.extrapolation import layout_permutation
 from pelab.positional_encoding import angular_frequencies, sinusoidal
-from pelab.rope import rope, rope_relative_residual, rope_scores
+from pelab.rope import pairing_permutation, rope, rope_relative_residual, rope_rotate, rope_scores
 from pelab.similarity import similarity
 
 # pelab.rope is also the name of the function, so fetch the module itself.
@@ -129,3 +130,183 @@ def test_rope_scores_and_residual_bad_arguments():
         rope_relative_residual([1.0, 0.0], [1.0, 0.0], 0)
     with pytest.raises(ValueError, match=r"^base must be a finite real number"):
         rope([[1.0, 0.0]], [0], base=0.5)
+
+
+# ---------------------------------------------------------------------------
+# rope_rotate: both pairings, one head or several
+# ---------------------------------------------------------------------------
+
+
+def pair_indices(d, pairing):
+    """The coordinates (first, second) of each pair, written out one pair at a time."""
+    h = d // 2
+    if pairing == "adjacent":
+        return [(2 * i, 2 * i + 1) for i in range(h)]
+    return [(i, i + h) for i in range(h)]
+
+
+def rotation_matrix_for(m, d, base, pairing):
+    """The d x d rotation for position m: [[cos, -sin], [sin, cos]] on each pair's two rows."""
+    r = np.zeros((d, d))
+    for (j, k), w in zip(pair_indices(d, pairing), angular_frequencies(d, base)):
+        c, s = math.cos(m * w), math.sin(m * w)
+        r[j, j], r[j, k], r[k, j], r[k, k] = c, -s, s, c
+    return r
+
+
+def rotate_by_complex_numbers(x, positions, base, pairing):
+    """Each pair as the complex number a + ib, multiplied by e^{i m w}."""
+    x = np.asarray(x, dtype=np.float64)
+    d = x.shape[-1]
+    out = np.empty_like(x)
+    omega = angular_frequencies(d, base)
+    for (j, k), w in zip(pair_indices(d, pairing), omega):
+        z = (x[..., j] + 1j * x[..., k]) * np.exp(1j * np.asarray(positions, dtype=float) * w)
+        out[..., j], out[..., k] = z.real, z.imag
+    return out
+
+
+@pytest.mark.parametrize("pairing", ["adjacent", "half"])
+@pytest.mark.parametrize("d, base", [(2, 10000.0), (8, 10000.0), (16, 100.0), (64, 500000.0)])
+def test_rope_rotate_is_the_rotation_matrix_and_the_complex_product(pairing, d, base):
+    rng = np.random.default_rng(d)
+    x = rng.standard_normal((5, d))
+    positions = [0, 1, 7, 100, -3]
+    rotated = rope_rotate(x, positions, base, pairing)
+    assert rotated.shape == x.shape and rotated.dtype == np.float64
+    # Elementwise products and sums of two terms each, no BLAS: the complex product rounds
+    # differently from cos/sin times coordinates only in the last bits (1e-15 for |x| ~ 3).
+    np.testing.assert_allclose(rotated, rotate_by_complex_numbers(x, positions, base, pairing), rtol=0, atol=1e-13)
+    for row, m in enumerate(positions):
+        # A d x d product through BLAS: another kernel sums the d terms (all but two zero) in
+        # another order; the last bits may differ, far below 1e-12.
+        np.testing.assert_allclose(rotated[row], rotation_matrix_for(m, d, base, pairing) @ x[row], rtol=0, atol=1e-12)
+
+
+def test_rope_rotate_adjacent_is_rope_exactly():
+    rng = np.random.default_rng(5)
+    x, positions = rng.standard_normal((6, 12)), rng.integers(-50, 5000, 6)
+    # The same arithmetic on the same numbers: exact by construction.
+    np.testing.assert_array_equal(rope_rotate(x, positions), rope(x, positions))
+    np.testing.assert_array_equal(rope_rotate(x, positions, 100.0, "adjacent"), rope(x, positions, 100.0))
+
+
+def test_rope_rotate_half_pairs_the_two_halves():
+    # x_0 and x_2 form pair 0 (turns 1 rad per position), x_1 and x_3 pair 1.
+    x = [[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]]
+    out = rope_rotate(x, [1, 1], base=10000.0, pairing="half")
+    np.testing.assert_allclose(out[0], [math.cos(1.0), 0.0, math.sin(1.0), 0.0], rtol=0, atol=1e-15)
+    w1 = 10000.0 ** -0.5
+    np.testing.assert_allclose(out[1], [0.0, math.cos(w1), 0.0, math.sin(w1)], rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("pairing", ["adjacent", "half"])
+def test_rope_rotate_heads_rotate_alike_and_keep_norms(pairing):
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((3, 7, 16))
+    positions = np.arange(7) * 11 - 5
+    rotated = rope_rotate(x, positions, pairing=pairing)
+    assert rotated.shape == (3, 7, 16) and rotated.dtype == np.float64
+    for head in range(3):
+        # Each head on its own is the 2-D case: the same elementwise arithmetic, exact.
+        np.testing.assert_array_equal(rotated[head], rope_rotate(x[head], positions, pairing=pairing))
+    np.testing.assert_allclose(np.linalg.norm(rotated, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-14)
+    np.testing.assert_allclose(rope_rotate(rotated, -positions, pairing=pairing), x, rtol=0, atol=1e-13)
+
+
+def test_rope_rotate_accepts_integers_and_lists():
+    out = rope_rotate([[[1, 0]]], [0])
+    assert out.dtype == np.float64 and out.tolist() == [[[1.0, 0.0]]]
+
+
+# ---------------------------------------------------------------------------
+# pairing_permutation: the two pairings are one rotation
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("d", [2, 4, 6, 64, 128])
+def test_pairing_permutation_moves_half_pairs_onto_adjacent_ones(d):
+    perm = pairing_permutation(d)
+    assert perm.dtype == np.int64 and sorted(perm.tolist()) == list(range(d))
+    h = d // 2
+    for i in range(h):
+        assert (perm[2 * i], perm[2 * i + 1]) == (i, i + h)
+    # Its inverse is the sinusoidal layouts' permutation (interleaved -> concatenated).
+    np.testing.assert_array_equal(np.argsort(perm), layout_permutation(d))
+
+
+@pytest.mark.parametrize("shape", [(5, 8), (3, 5, 8), (4, 2), (2, 6, 64)])
+def test_both_pairings_agree_through_the_permutation(shape):
+    rng = np.random.default_rng(sum(shape))
+    x = rng.standard_normal(shape)
+    positions = rng.integers(-1000, 1000, shape[-2]) + rng.random(shape[-2])
+    perm = pairing_permutation(shape[-1])
+    perm_inv = np.argsort(perm)
+    half = rope_rotate(x[..., perm_inv], positions, pairing="half")
+    # Only coordinates move: each pair meets the same angle and the same arithmetic, so the
+    # identity is exact, bit for bit.
+    np.testing.assert_array_equal(half[..., perm], rope_rotate(x, positions, pairing="adjacent"))
+
+
+# ---------------------------------------------------------------------------
+# The relative property, for both pairings and for several heads
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pairing", ["adjacent", "half"])
+def test_scores_depend_only_on_the_offset_for_both_pairings_and_heads(pairing):
+    rng = np.random.default_rng(7)
+    heads, d = 4, 32
+    q, k = rng.standard_normal((heads, 1, d)), rng.standard_normal((heads, 1, d))
+
+    def score(m, n):
+        """Per head: (R_m q) . (R_n k), one dot product each (elementwise, then a sum)."""
+        return np.sum(rope_rotate(q, [m], pairing=pairing) * rope_rotate(k, [n], pairing=pairing), axis=-1)[:, 0]
+
+    reference = score(3, 10)
+    for shift in (1, 50, 1000, -3, 0.5):
+        # Angles up to 1000 rad: cos and sin of m w and of (m + s) w differ in their last bits,
+        # so the scores (|q| |k| ~ 32) agree to about 32 * 1000 * 2e-16 ~ 1e-11, not exactly.
+        np.testing.assert_allclose(score(3 + shift, 10 + shift), reference, rtol=0, atol=1e-9)
+    # q_m . k_n = q^T R_{n - m} k, head by head (a matrix product through BLAS: 32 terms,
+    # summed in a kernel's own order, a few 1e-15 apart).
+    for head in range(heads):
+        expected = q[head, 0] @ rotation_matrix_for(7, d, 10000.0, pairing) @ k[head, 0]
+        assert reference[head] == pytest.approx(expected, abs=1e-12)
+    assert np.all(np.abs(score(3, 11) - reference) > 1e-6)  # another offset, another score
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"x": [[1.0, 2.0, 3.0]], "positions": [0]},
+         r"^x must be a non-empty 2-D array \(seq_len, d\) or 3-D array \(heads, seq_len, d\) of finite "
+         r"numbers with d even, from 2 to 100000 \(RoPE rotates pairs of coordinates\), got shape \(1, 3\)$"),
+        ({"x": [1.0, 2.0], "positions": [0]}, r"^x must be a non-empty 2-D array .* got shape \(2,\)$"),
+        ({"x": np.ones((1, 1, 1, 2)), "positions": [0]}, r"^x must be .* got shape \(1, 1, 1, 2\)$"),
+        ({"x": [[1.0, math.nan]], "positions": [0]}, r"^x must be a non-empty 2-D array"),
+        ({"x": [[[1.0, math.inf]]], "positions": [0]}, r"^x must be a non-empty 2-D array"),
+        ({"x": np.zeros((2, 0, 2)), "positions": []}, r"^x must be a non-empty 2-D array"),
+        ({"x": "dog", "positions": [0]}, r"^x must be .* got not an array of real numbers$"),
+        ({"x": np.ones((2, 3, 4)), "positions": [0, 1]},
+         r"^positions must be 3 real numbers \(one per row\), each from -100000 to 100000, got shape \(2,\)$"),
+        ({"x": [[1.0, 2.0]], "positions": [math.inf]}, r"^positions must be 1 real numbers"),
+        ({"x": [[1.0, 2.0]], "positions": [0], "base": 1.0},
+         r"^base must be a finite real number greater than 1, got 1.0$"),
+        ({"x": [[1.0, 2.0]], "positions": [0], "base": math.nan}, r"^base must be a finite real number"),
+        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": "rotate_half"},
+         r"^pairing must be one of 'adjacent', 'half', got 'rotate_half'$"),
+        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": "Half"}, r"^pairing must be one of"),
+        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": None}, r"^pairing must be one of .* got None$"),
+        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": np.array(["half"])}, r"^pairing must be one of"),
+    ],
+)
+def test_rope_rotate_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rope_rotate(**kwargs)
+
+
+@pytest.mark.parametrize("d", [0, 1, 3, 100001, -2, 4.0, True, "4", None, 2**70])
+def test_pairing_permutation_bad_arguments(d):
+    with pytest.raises(ValueError, match=r"^d must be an even integer from 2 to 100000, got "):
+        pairing_permutation(d)
