@@ -25,7 +25,11 @@ Modules, one concept each:
     learned              learned absolute position embeddings: a seeded random table with no
                          row past max_len
     rope                 rotary position embedding (RoFormer): rotate queries and keys pair by
-                         pair, so their scores depend on position only through m - n
+                         pair, so their scores depend on position only through m - n; both
+                         pairings (adjacent, half) and several heads, and the permutation
+                         between the pairings
+    context_scaling      stretching RoPE past the trained length: position interpolation,
+                         the NTK-aware base, YaRN's per-pair frequencies and attention factor
     extrapolation        how close two positions' vectors come as the sequence grows (few pairs
                          alias; more pairs keep neighbours closest), and the concatenated
                          (sines, then cosines) layout as a permutation of the interleaved one
@@ -50,6 +54,12 @@ from .attention import (
     tokenize,
 )
 from .colormap import COOL_WARM, to_rgba
+from .context_scaling import (
+    interpolated_positions,
+    ntk_scaled_base,
+    yarn_attention_scale,
+    yarn_frequencies,
+)
 from .extrapolation import concatenated, layout_permutation, nearest_distances
 from .learned import LearnedTable, learned
 from .notebook import Notebook, show
@@ -72,7 +82,7 @@ from .relative import (
     rotation,
     sinusoidal_by_rotation,
 )
-from .rope import rope, rope_relative_residual, rope_scores
+from .rope import pairing_permutation, rope, rope_relative_residual, rope_rotate, rope_scores
 from .similarity import similarity, toeplitz_residual
 
 __version__ = "0.1.0"
@@ -90,12 +100,15 @@ __all__ = [
     "embed",
     "fit_shift",
     "formula_terms",
+    "interpolated_positions",
     "layout_permutation",
     "learned",
     "map_independence",
     "nearest_distances",
+    "ntk_scaled_base",
     "order_blindness",
     "pair_waves",
+    "pairing_permutation",
     "permutation_matrix",
     "png_bytes",
     "projections",
@@ -103,6 +116,7 @@ __all__ = [
     "relative_shift",
     "rope",
     "rope_relative_residual",
+    "rope_rotate",
     "rope_scores",
     "rotation",
     "self_attention",
@@ -114,4 +128,6 @@ __all__ = [
     "toeplitz_residual",
     "tokenize",
     "wavelengths",
+    "yarn_attention_scale",
+    "yarn_frequencies",
 ]

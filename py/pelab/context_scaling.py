@@ -29,7 +29,7 @@ import math
 import numpy as np
 
 from .checks import check_even_size, check_positions, check_real, check_size
-from .positional_encoding import DEFAULT_BASE, MAX_D_MODEL, MAX_SEQ_LEN, angular_frequencies
+from .positional_encoding import MAX_D_MODEL, MAX_SEQ_LEN, angular_frequencies
 
 # YaRN's ramp bounds for LLaMA (Peng et al. 2023, section 3.2): pairs that turn fewer than
 # alpha times over the trained length are interpolated, more than beta times left alone.

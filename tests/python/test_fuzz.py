@@ -635,6 +635,46 @@ def check_rope(kw, out):
     assert np.allclose(np.linalg.norm(out, axis=1), np.linalg.norm(x, axis=1), rtol=1e-9, atol=1e-9)
 
 
+def check_rope_rotate(kw, out):
+    x = np.asarray(kw["x"], dtype=np.float64)
+    is_f64(out, x.shape)
+    finite(out)
+    assert np.allclose(np.linalg.norm(out, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-9, atol=1e-9)
+
+
+def check_pairing_permutation(kw, perm):
+    d = as_int(kw["d"])
+    assert perm.dtype == np.int64 and perm.shape == (d,)
+    assert sorted(perm.tolist()) == list(range(d))
+    assert perm[0::2].tolist() == list(range(d // 2))
+
+
+def check_interpolated_positions(kw, out):
+    positions = np.asarray(kw["positions"], dtype=np.float64)
+    is_f64(out, positions.shape)
+    finite(out)
+    assert (out >= 0).all() and (out <= positions).all()
+
+
+def check_ntk_scaled_base(kw, new_base):
+    assert type(new_base) is float and math.isfinite(new_base)
+    assert new_base >= float(kw["base"]) * (1 - 1e-15)
+
+
+def check_yarn_frequencies(kw, omega):
+    d = as_int(kw["d"])
+    is_f64(omega, (d // 2,))
+    finite(omega)
+    before = pelab.angular_frequencies(d, kw["base"])
+    scale = float(kw["scale"])
+    assert (omega <= before * (1 + 1e-15)).all()
+    assert (omega >= before / scale * (1 - 1e-15)).all()
+
+
+def check_yarn_attention_scale(kw, factor):
+    assert type(factor) is float and math.isfinite(factor) and factor >= 1.0
+
+
 def check_rope_scores(kw, scores):
     n_q = np.asarray(kw["q"], dtype=np.float64).shape[0]
     n_k = np.asarray(kw["k"], dtype=np.float64).shape[0]
@@ -786,6 +826,88 @@ def rope_args(draw):
         )),
         **({"base": draw(bases())} if draw(st.booleans()) else {}),
     }
+
+
+PAIRINGS = st.sampled_from(["adjacent", "half", np.str_("half")])
+PAIRING_JUNK = st.one_of(JUNK, st.sampled_from(["", "Half", "rotate_half", "adjacent ", "neox",
+                                                ["half"], np.array(["half"])]))
+
+
+@st.composite
+def rope_rotate_args(draw):
+    n, half = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    heads = draw(st.sampled_from([(), (1,), (3,)]))
+    x = draw(hnp.arrays(np.float64, heads + (n, 2 * half), elements=tame_floats()))
+    return {
+        "x": x if draw(st.booleans()) else x.tolist(),
+        "positions": draw(st.one_of(
+            st.lists(st.integers(-MAX_SEQ_LEN, MAX_SEQ_LEN), min_size=n, max_size=n),
+            hnp.arrays(np.float64, n, elements=st.floats(-MAX_SEQ_LEN, MAX_SEQ_LEN)),
+        )),
+        **({"base": draw(bases())} if draw(st.booleans()) else {}),
+        **({"pairing": draw(PAIRINGS)} if draw(st.booleans()) else {}),
+    }
+
+
+def even_sizes(minimum, cap):
+    """A valid even width from ``minimum`` to ``cap``, as int or numpy integer."""
+    return sizes(minimum // 2, cap // 2).map(lambda h: h + h)
+
+
+def scales(cap=1.7976931348623157e308):
+    """A valid scale factor: a finite real number from 1 to ``cap``."""
+    return st.one_of(
+        st.floats(1.0, min(cap, 1e6)), st.integers(1, 1000),
+        st.sampled_from([v for v in [1, 1.0, 2, 4.0, 16, 32.0, np.float32(8.0), np.int64(4),
+                                     fractions.Fraction(3, 2), 1e300] if float(v) <= cap]),
+        st.floats(1.0, cap),
+    )
+
+
+SCALE_JUNK = st.one_of(JUNK, st.sampled_from([0.999, 0, -1, 0.5, math.inf, math.nan, 10**400,
+                                              True, "2", np.float64(0.5), [2.0]]))
+EVEN_JUNK = [3, 5, 99999, 100001, np.int64(7)]
+
+
+@st.composite
+def interpolated_positions_args(draw):
+    train_len = draw(sizes(1, 4096))
+    return {
+        "positions": draw(st.one_of(
+            st.lists(st.one_of(st.integers(0, MAX_SEQ_LEN), st.floats(0, MAX_SEQ_LEN)),
+                     min_size=1, max_size=20),
+            hnp.arrays(np.float64, st.integers(1, 20), elements=st.floats(0, MAX_SEQ_LEN)),
+        )),
+        "train_len": train_len,
+        "target_len": draw(st.integers(int(train_len), MAX_SEQ_LEN)),
+    }
+
+
+@st.composite
+def ntk_args(draw):
+    # base * scale ** (d / (d - 2)) must stay finite: bases and scales a lesson would use.
+    return {
+        "base": draw(st.one_of(st.floats(1.0, 1e12, exclude_min=True), st.integers(2, 10**9),
+                               st.sampled_from([10000, 500000.0, np.float64(1e6)]))),
+        "scale": draw(scales(cap=1e6)),
+        "d": draw(even_sizes(4, 256)),
+    }
+
+
+@st.composite
+def yarn_args(draw):
+    args = {"d": draw(even_sizes(2, 128)), "base": draw(bases()), "scale": draw(scales()),
+            "train_len": draw(sizes(1, MAX_SEQ_LEN))}
+    # beta must exceed alpha, and the defaults are alpha = 1, beta = 32.
+    if draw(st.booleans()):
+        alpha = draw(st.one_of(st.floats(0, 100), st.just(0), st.just(1.0)))
+        args["alpha"] = alpha
+        args["beta"] = draw(st.floats(float(alpha), 1e6, exclude_min=True))
+    elif draw(st.booleans()):
+        args["alpha"] = draw(st.floats(0, 32.0, exclude_max=True))
+    elif draw(st.booleans()):
+        args["beta"] = draw(st.floats(1.0, 1e6, exclude_min=True))
+    return args
 
 
 @st.composite
@@ -1049,6 +1171,49 @@ SPECS = {
         check_rope,
         related={"x": {"positions"}},
     ),
+    "rope_rotate": Spec(
+        pelab.rope_rotate,
+        rope_rotate_args(),
+        {"x": ARRAY_JUNK, "positions": ARRAY_JUNK, "base": BASE_JUNK, "pairing": PAIRING_JUNK},
+        check_rope_rotate,
+        related={"x": {"positions"}},  # x's shape says how many positions there must be
+    ),
+    "pairing_permutation": Spec(
+        pelab.pairing_permutation,
+        kwargs_of(d=even_sizes(2, 400)),
+        {"d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK))},
+        check_pairing_permutation,
+    ),
+    "interpolated_positions": Spec(
+        pelab.interpolated_positions,
+        interpolated_positions_args(),
+        {"positions": ARRAY_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN),
+         "target_len": size_junk(1, MAX_SEQ_LEN)},
+        check_interpolated_positions,
+        related={"train_len": {"target_len"}},  # target_len must be at least train_len
+    ),
+    "ntk_scaled_base": Spec(
+        pelab.ntk_scaled_base,
+        ntk_args(),
+        {"base": BASE_JUNK, "scale": SCALE_JUNK,
+         "d": st.one_of(size_junk(4, MAX_D_MODEL), st.sampled_from(EVEN_JUNK + [2]))},
+        check_ntk_scaled_base,
+    ),
+    "yarn_frequencies": Spec(
+        pelab.yarn_frequencies,
+        yarn_args(),
+        {"d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)), "base": BASE_JUNK,
+         "scale": SCALE_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN), "alpha": SCALE_JUNK,
+         "beta": SCALE_JUNK},
+        check_yarn_frequencies,
+        related={"alpha": {"beta"}},  # beta must exceed alpha
+    ),
+    "yarn_attention_scale": Spec(
+        pelab.yarn_attention_scale,
+        kwargs_of(scale=scales()),
+        {"scale": SCALE_JUNK},
+        check_yarn_attention_scale,
+    ),
     "rope_scores": Spec(
         pelab.rope_scores,
         rope_scores_args(),
@@ -1172,6 +1337,7 @@ EXTREME_CALLS = {
     "fit_shift": lambda a: pelab.fit_shift(a, a[::-1]),
     "self_attention": lambda a: pelab.self_attention(a, a, a.T, a),
     "rope": lambda a: pelab.rope(a, np.arange(len(a)) * 7.0),
+    "rope_rotate": lambda a: pelab.rope_rotate(a[np.newaxis], np.arange(len(a)) * 7.0, pairing="half"),
     "rope_scores": lambda a: pelab.rope_scores(a, a, [0] * len(a), range(len(a))),
     # rope_relative_residual left out: scores beyond the float range are refused, naming q and
     # k (test_rope_relative_residual_overflow_names_q_and_k)
