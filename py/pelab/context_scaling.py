@@ -31,7 +31,7 @@ import numpy as np
 from .checks import check_even_size, check_positions, check_real, check_size
 from .positional_encoding import MAX_D_MODEL, MAX_SEQ_LEN, angular_frequencies
 
-# YaRN's ramp bounds for LLaMA (Peng et al. 2023, section 3.2): pairs that turn fewer than
+# YaRN's ramp bounds for LLaMA (Peng et al. 2023): pairs that turn fewer than
 # alpha times over the trained length are interpolated, more than beta times left alone.
 YARN_ALPHA = 1.0
 YARN_BETA = 32.0
@@ -78,8 +78,8 @@ def interpolated_positions(positions, train_len, target_len):
 def ntk_scaled_base(base, scale, d):
     r"""
     The "NTK-aware" base (bloc97, 2023: a community proposal posted on Reddit's
-    r/LocalLLaMA, not a paper; Peng et al. 2023, arXiv:2309.00071, section
-    3.1, write it down):
+    r/LocalLLaMA, not a paper; Peng et al. 2023, arXiv:2309.00071, write it
+    down):
 
     $$
     base' = base \cdot s^{d / (d - 2)} .
@@ -127,7 +127,7 @@ def yarn_frequencies(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA
     r"""
     YaRN's "NTK-by-parts" frequencies (Peng et al. 2023, "YaRN: Efficient
     Context Window Extension of Large Language Models", arXiv:2309.00071,
-    section 3.2).  Pair $i$ turns $r_i = L / \lambda_i$ times over the
+    the "NTK-by-parts" interpolation).  Pair $i$ turns $r_i = L / \lambda_i$ times over the
     trained length $L$, $\lambda_i = 2\pi / \omega_i$,
     $\omega_i = base^{-2i/d}$; the ramp
 
@@ -197,7 +197,7 @@ def yarn_frequencies(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA
 
 def yarn_attention_scale(scale):
     r"""
-    YaRN's attention factor (Peng et al. 2023, arXiv:2309.00071, section 3.4):
+    YaRN's attention factor (Peng et al. 2023, arXiv:2309.00071):
     the logits $q^\top k / \sqrt{d}$ are divided by a temperature $t$ with
 
     $$
