@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 from tools import in_pyodide
+from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
@@ -122,12 +123,21 @@ def build(cdn: str | None = None) -> None:
     )
     expected.add(worker)
 
+    # Precompressed siblings, after the service worker's list: it caches the files themselves,
+    # which the browser decodes whatever encoding the server chose.
+    sources = sorted(p for p in expected if p.suffix in COMPRESSIBLE)
+    for source, siblings in compressed(sources).items():
+        for suffix, sibling in siblings.items():
+            target = source.with_name(source.name + suffix)
+            copy_if_changed(sibling, target)
+            expected.add(target)
+
     for path in sorted(DIST.rglob("*"), reverse=True):  # drop what the build no longer makes
         if path.is_file() and path not in expected:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
-    size = sum(p.stat().st_size for p in expected)
+    size = sum(p.stat().st_size for p in expected if p.suffix not in (".br", ".gz"))
     mode = f"Pyodide {version} from {cdn.format(version=version)}" if cdn else f"self-hosted Pyodide {version}"
     log(f"built dist/ ({len(expected)} files, {size / 1e6:.1f} MB, {mode}, build {build_id})")
 
