@@ -4,9 +4,14 @@
 from __future__ import annotations
 
 import functools
+import gzip
+import io
 import http.server
+import os
+import urllib.parse
 from pathlib import Path
 
+from tools.compress import ENCODINGS
 from tools.project import DIST, BuildError
 from tools.site import build
 
@@ -16,6 +21,22 @@ STRICT_CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data: blob:; worker-src 'self' blob:"
 )
+# What a typical static host gzips on the fly (serve_gzip="typical", the bench's network floor).
+TYPICAL_GZIP = frozenset({".wasm", ".js", ".mjs", ".json"})
+
+
+def accepted(header: str | None) -> set[str]:
+    """The content codings an Accept-Encoding header accepts (q > 0), "*" standing for any."""
+    codings = set()
+    for part in (header or "").split(","):
+        coding, *parameters = (piece.strip() for piece in part.split(";"))
+        quality = next((p[2:] for p in parameters if p.lower().startswith("q=")), "1")
+        try:
+            if coding and float(quality) > 0:
+                codings.add(coding.lower())
+        except ValueError:
+            pass
+    return set(ENCODINGS) if "*" in codings else codings
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -36,8 +57,59 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     # Stop interrupt running Python; without it (most static hosts) Stop restarts the worker.
     isolated = True
     csp = False
+    # "precompressed": send build.py's .br/.gz siblings to clients that accept them (build.py
+    # serve); "typical": gzip .wasm/.js/.mjs/.json on the fly, like most static hosts, and ignore
+    # the siblings; None: every file as it is.
+    encoding = "precompressed"
+    vary = False
+    typical_cache: dict = {}  # (path, mtime, size): gzipped bytes, per server class
+
+    def send_head(self):
+        self.vary = False
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path) or self.encoding is None:
+            return super().send_head()
+        if self.encoding == "typical":
+            if Path(path).suffix not in TYPICAL_GZIP:
+                return super().send_head()
+            self.vary = True
+            if "gzip" not in accepted(self.headers.get("Accept-Encoding")):
+                return super().send_head()
+            return self.send_encoded(path, "gzip", self.typical_gzip(path))
+        siblings = {coding: path + suffix for coding, suffix in ENCODINGS.items() if os.path.isfile(path + suffix)}
+        if not siblings:
+            return super().send_head()
+        self.vary = True
+        # A range of an encoded body is a range of the encoding: send ranges of the file itself.
+        codings = set() if "Range" in self.headers else accepted(self.headers.get("Accept-Encoding"))
+        coding = next((coding for coding in ENCODINGS if coding in codings and coding in siblings), None)
+        if coding is None:
+            return super().send_head()
+        with open(siblings[coding], "rb") as file:
+            return self.send_encoded(path, coding, file.read())
+
+    def typical_gzip(self, path: str) -> bytes:
+        status = os.stat(path)
+        key = (path, status.st_mtime_ns, status.st_size)
+        if key not in self.typical_cache:  # a host compresses once and keeps it too
+            self.typical_cache[key] = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+        return self.typical_cache[key]
+
+    def send_encoded(self, path: str, coding: str, body: bytes):
+        """The headers of `path` sent as `body`, its content in `coding`; returns the body to copy."""
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
         if self.csp:
             self.send_header("Content-Security-Policy", STRICT_CSP)
         self.send_header("Cache-Control", "no-cache")
@@ -53,9 +125,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(
-    port: int, directory: Path = DIST, quiet: bool = False, isolated: bool = True, csp: bool = False
+    port: int,
+    directory: Path = DIST,
+    quiet: bool = False,
+    isolated: bool = True,
+    csp: bool = False,
+    encoding: str | None = "precompressed",
 ) -> http.server.ThreadingHTTPServer:
-    settings = {"quiet": quiet, "isolated": isolated, "csp": csp}
+    settings = {"quiet": quiet, "isolated": isolated, "csp": csp, "encoding": encoding, "typical_cache": {}}
     handler = functools.partial(type("Handler", (SiteHandler,), settings), directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
