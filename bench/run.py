@@ -45,6 +45,10 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
+# Issue 24's network profile: Chromium's own emulation (DevTools protocol), 20 Mbps down, 10 up,
+# 40 ms latency, with the HTTP cache off; each run is a fresh context, so it starts empty too.
+NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8}
+NETWORK_RUNS = 3  # fewer than the loopback runs: each pair takes some 20 s at this speed
 
 
 def boot_stages(protocol: Path = ROOT / "app" / "python" / "protocol.js") -> tuple[str, ...]:
@@ -84,6 +88,45 @@ def floor_run(browser, base: str) -> float:
         page = context.new_page()
         page.goto(f"{base}bench/floor.html")
         return wait_for_mark(page, "floor:numpy-imported")
+    finally:
+        context.close()
+
+
+def network_page(context):
+    """A page of `context` on the network profile; the worker's requests go through the page's
+    network stack (Chromium attributes them to it), so they are throttled and counted too."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    wire = []  # encoded bytes on the wire (headers and body) of every finished request
+    page.on("requestfinished", lambda request: wire.append(sum(request.sizes()[key] for key in ("responseHeadersSize", "responseBodySize"))))
+    return page, wire
+
+
+def net_floor_run(browser, base: str) -> float:
+    """The network floor: bench/floor.html served as a typical static host serves Pyodide."""
+    context = browser.new_context()
+    try:
+        page, _ = network_page(context)
+        page.goto(f"{base}bench/floor.html")
+        return wait_for_mark(page, "floor:numpy-imported")
+    finally:
+        context.close()
+
+
+def net_lesson_run(browser, base: str) -> dict:
+    """The lesson cold on the network profile, as build.py serve serves it."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page, wire = network_page(context)
+        page.add_init_script(LONG_TASKS)
+        page.goto(base)
+        cold = wait_for_mark(page, "pelab:first-live-heatmap")
+        wire_bytes = sum(wire)
+        first_paint = page.evaluate("() => window.__firstHeatmap")
+        return {"cold": cold, "wire_bytes": wire_bytes, "first_paint": first_paint if first_paint is not None else cold}
     finally:
         context.close()
 
@@ -218,13 +261,14 @@ def python_figures(browser, base: str) -> dict:
         context.close()
 
 
-def serve_with_floor(dist: Path):
-    """dist/ plus bench/ (the floor page) on one server: the same bundle for both."""
+def serve_with_floor(dist: Path, encoding: str | None = "precompressed"):
+    """dist/ plus bench/ (the floor page) on one server: the same bundle for both. `encoding` as
+    make_server takes it: "precompressed" as build.py serve, "typical" as most static hosts."""
     folder = Path(tempfile.mkdtemp(prefix="pelab-bench-"))
     for entry in dist.iterdir():
         (folder / entry.name).symlink_to(entry)
     (folder / "bench").symlink_to(ROOT / "bench")
-    server = make_server(0, folder, quiet=True)
+    server = make_server(0, folder, quiet=True, encoding=encoding)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -237,12 +281,14 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--net-runs", type=int, default=NETWORK_RUNS)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
     args = parser.parse_args()
     dist = DIST
     server, base = serve_with_floor(dist)
+    typical_server, typical_base = serve_with_floor(dist, encoding="typical")
     chromium = find_chromium()
-    floors, runs = [], []
+    floors, runs, net_floors, net_runs = [], [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
@@ -252,12 +298,21 @@ def main() -> None:
                 print(f"run {n + 1}/{args.runs}: floor {floors[-1]:.0f} ms, lesson {runs[-1]['cold']:.0f} ms, "
                       f"long tasks after first paint (start, ms): {runs[-1]['long_tasks']}", flush=True)
             extra = python_figures(browser, base)
+            print(f"network profile (20/10 Mbps, 40 ms, empty cache), {args.net_runs} runs:", flush=True)
+            for n in range(args.net_runs):
+                net_floors.append(net_floor_run(browser, typical_base))
+                net_runs.append(net_lesson_run(browser, base))
+                print(f"net run {n + 1}/{args.net_runs}: floor {net_floors[-1]:.0f} ms, lesson {net_runs[-1]['cold']:.0f} ms, "
+                      f"{net_runs[-1]['wire_bytes'] / 1e6:.2f} MB on the wire", flush=True)
         finally:
             browser.close()
             server.shutdown()
+            typical_server.shutdown()
     latencies = [latency for run in runs for latency in run["latencies"]]
     floor = statistics.median(floors)
     cold = statistics.median(run["cold"] for run in runs)
+    net_floor = statistics.median(net_floors)
+    net_cold = statistics.median(run["cold"] for run in net_runs)
     results = {
         "runs": args.runs,
         "floor_ms": round(floor),
@@ -284,6 +339,13 @@ def main() -> None:
         "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file()),
         "cold_transfer_bytes": round(statistics.median(run["cold_bytes"] for run in runs)),
         "worker_heap_bytes": extra["worker_heap_bytes"],
+        # issue 24: the network profile (NETWORK), medians of net_runs
+        "net_runs": args.net_runs,
+        "net_floor_ms": round(net_floor),
+        "net_cold_ms": round(net_cold),
+        "net_ratio": round(net_cold / net_floor, 3),
+        "net_first_paint_ms": round(statistics.median(run["first_paint"] for run in net_runs)),
+        "wire_bytes": round(statistics.median(run["wire_bytes"] for run in net_runs)),
     }
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print("\n| figure | value |\n| --- | --- |")
