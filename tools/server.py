@@ -78,7 +78,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             if "gzip" not in accepted(self.headers.get("Accept-Encoding")):
                 return super().send_head()
             return self.send_encoded(path, "gzip", self.typical_gzip(path))
-        siblings = {coding: path + suffix for coding, suffix in ENCODINGS.items() if os.path.isfile(path + suffix)}
+        # A sibling older than its file is stale (the file was changed after the build): skip it.
+        modified = os.stat(path).st_mtime_ns
+        siblings = {
+            coding: path + suffix
+            for coding, suffix in ENCODINGS.items()
+            if os.path.isfile(path + suffix) and os.stat(path + suffix).st_mtime_ns >= modified
+        }
         if not siblings:
             return super().send_head()
         self.vary = True

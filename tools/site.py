@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -130,6 +131,9 @@ def build(cdn: str | None = None) -> None:
         for suffix, sibling in siblings.items():
             target = source.with_name(source.name + suffix)
             copy_if_changed(sibling, target)
+            # the file's own mtime: the server sends a sibling only if its file is no newer
+            status = source.stat()
+            os.utime(target, ns=(status.st_atime_ns, status.st_mtime_ns))
             expected.add(target)
 
     for path in sorted(DIST.rglob("*"), reverse=True):  # drop what the build no longer makes

@@ -4,6 +4,7 @@ server chooses between them by Accept-Encoding."""
 from __future__ import annotations
 
 import gzip
+import os
 import subprocess
 import urllib.request
 import zlib
@@ -132,3 +133,17 @@ def test_the_typical_host_gzips_wasm_js_and_json_on_the_fly_and_nothing_else():
     assert zlib.decompress(wasm, 31) == (DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()
     assert html_headers["Content-Encoding"] is None and html == (DIST / "index.html").read_bytes()
     assert plain_headers["Content-Encoding"] is None and plain == (DIST / "app" / "config.js").read_bytes()
+
+
+def test_a_file_changed_after_the_build_is_sent_as_it_is_not_its_stale_siblings(tmp_path):
+    """What tests/browser/test_offline.py does to simulate a rebuild: edit dist's files by hand."""
+    (tmp_path / "index.html").write_bytes((DIST / "index.html").read_bytes())
+    for suffix in (".br", ".gz"):
+        (tmp_path / f"index.html{suffix}").write_bytes((DIST / f"index.html{suffix}").read_bytes())
+    with served(tmp_path) as site:
+        assert get(site, "gzip, deflate, br")[0]["Content-Encoding"] == "br"
+        (tmp_path / "index.html").write_text("changed")
+        later = (tmp_path / "index.html.br").stat().st_mtime + 1  # file times are coarser than a request
+        os.utime(tmp_path / "index.html", (later, later))
+        headers, body = get(site, "gzip, deflate, br")
+    assert headers["Content-Encoding"] is None and body == b"changed"
