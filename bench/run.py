@@ -336,7 +336,8 @@ def main() -> None:
         "warm_ms": round(statistics.median(run["warm"] for run in runs)),
         "mpl_render_ms": round(extra["mpl_render_ms"], 1),
         "canvas_render_ms": round(percentile(latencies, 0.50), 1),
-        "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file()),
+        # the site's own files, not the .br/.gz copies the server picks from
+        "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")),
         "cold_transfer_bytes": round(statistics.median(run["cold_bytes"] for run in runs)),
         "worker_heap_bytes": extra["worker_heap_bytes"],
         # issue 24: the network profile (NETWORK), medians of net_runs
