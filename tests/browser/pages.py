@@ -159,3 +159,11 @@ def wait_rendered(page, section: str, expected: str):
 def canvas_size(page, selector: str) -> list[int]:
     """[width, height] of the canvas matching `selector`."""
     return page.evaluate("(s) => [document.querySelector(s).width, document.querySelector(s).height]", selector)
+
+
+def live_demos(page) -> list[str]:
+    """LIVE_DEMOS of app/demos/registry.js, the one list of the demos Python computes, as the page
+    itself imports it."""
+    return page.evaluate(
+        "async () => (await import(new URL('app/demos/registry.js', document.baseURI))).LIVE_DEMOS"
+    )

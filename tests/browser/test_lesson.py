@@ -3,14 +3,11 @@ colours), its contents and its old links."""
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pytest
 
 import pelab
-from pages import cell_values, dataset, poll
-from site_server import ROOT
+from pages import cell_values, dataset, live_demos, poll
 
 
 def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
@@ -121,9 +118,7 @@ SKELETON = """(names) => names.map((name) => {
 
 
 def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(lesson):
-    source = (ROOT / "app" / "demos" / "registry.js").read_text()
-    names = re.findall(r"^  (\w+): \w+Demo,", source, re.M)
-    live = [name for name in names if name not in ("quiz", "cell")]
+    live = live_demos(lesson)
     assert len(live) == 9, names
     poll(lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
     for demo in lesson.evaluate(SKELETON, live):

@@ -3,10 +3,7 @@ keyboard."""
 
 from __future__ import annotations
 
-import re
-
-from pages import poll
-from site_server import ROOT
+from pages import live_demos, poll
 
 
 def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
@@ -33,8 +30,7 @@ def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
 
 
 def test_every_section_is_asked_about_and_every_wrong_answer_says_why(lesson):
-    registry = (ROOT / "app" / "demos" / "registry.js").read_text()
-    live = [n for n in re.findall(r"^  (\w+): \w+Demo,", registry, re.M) if n not in ("quiz", "cell")]
+    live = live_demos(lesson)
     questions = lesson.evaluate(
         """() => [...document.querySelectorAll("#quiz .quiz-question")].map((q) => ({
              section: q.dataset.section,
