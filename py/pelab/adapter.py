@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from .attention import MAX_TOKENS, embed, order_blindness, tokenize
-from .checks import check_bool, check_pairs, check_product, check_size
+from .checks import check_bool, check_even_size, check_pairs, check_product, check_size
 from .colormap import to_rgba, to_rgba_in_range
 from .extrapolation import MAX_NEAREST_LEN, layout_permutation, nearest_distances
 from .learned import learned as learned_table
@@ -332,11 +332,8 @@ def learned(seq_len: int, d_model: int, max_len: int, base: float = 10000.0, see
     """
     seq_len = check_size("seq_len", seq_len, MAX_MATRIX_LEN)
     d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH, minimum=2)
-    if d_model % 2:
-        raise ValueError(
-            f"d_model must be an even integer from 2 to {MAX_MATRIX_WIDTH} "
-            f"(RoPE rotates pairs), got {d_model}"
-        )
+    # Then even: RoPE turns the coordinates in pairs.
+    d_model = check_even_size("d_model", d_model, MAX_MATRIX_WIDTH, why=" (RoPE rotates pairs)")
     check_product(
         "seq_len * seq_len * d_model",
         (seq_len, seq_len, d_model),

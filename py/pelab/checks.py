@@ -258,17 +258,18 @@ def check_choice(name, value, choices):
     raise ValueError(f"{name} must be one of {listed}, got {reprlib.repr(value)}")
 
 
-def check_even_size(name, value, maximum, minimum=2):
+def check_even_size(name, value, maximum, minimum=2, *, why=""):
     """
     Check that `value` is an even integer from `minimum` to `maximum`: a width
-    whose coordinates come in pairs.
+    whose coordinates come in pairs.  `why`, if given, goes after the range in
+    the message, e.g. " (RoPE rotates pairs)".
 
     Returns:
         `value` as a Python `int`.
 
     Raises:
         ValueError: "<name> must be an even integer from <minimum> to
-            <maximum>, got <value>".
+            <maximum><why>, got <value>".
 
     Example:
         >>> check_even_size("d", 8, MAX_D_MODEL)
@@ -277,7 +278,7 @@ def check_even_size(name, value, maximum, minimum=2):
     if _is_integer(value) and minimum <= value <= maximum and value % 2 == 0:
         return int(value)
     raise ValueError(
-        f"{name} must be an even integer from {minimum} to {maximum}, got {describe(value)}"
+        f"{name} must be an even integer from {minimum} to {maximum}{why}, got {describe(value)}"
     )
 
 
