@@ -10,6 +10,7 @@ import pytest
 from pages import RECORD_WORKERS, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
 from site_server import DIST
+from tools.heatmap_settings import heatmap_settings
 from test_accessibility import numbers_of
 
 
@@ -51,6 +52,10 @@ def heatmap(page):
 def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
     assert "Python is ready" in lesson.inner_text(".boot-message")
     assert rendered(lesson) == "64x128@10000"
+    # The pre-rendered picture was drawn with the settings the build read from index.html: the
+    # build's reading of the sliders (tools/heatmap_settings.py) is the page's (slider.js).
+    built = heatmap_settings()
+    assert rendered(lesson) == f"{built['seq_len']}x{built['d_model']}@{built['base']:g}"
     pixels_when(lesson, lambda seen: seen[:2] == (128, 64))
     # Row 0 is PE(0) = [0, 1, 0, 1, ...]: white for sine columns, the +1 red for cosine columns.
     red = lesson.evaluate(PIXELS)["bytes"][:8]
