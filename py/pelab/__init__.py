@@ -28,6 +28,8 @@ Modules, one concept each:
                          pair, so their scores depend on position only through m - n; both
                          pairings (adjacent, half) and several heads, and the permutation
                          between the pairings
+    alibi                ALiBi (Press et al. 2022): no position vector; each head adds
+                         -m (i - j) to its scores, with the paper's geometric slopes
     context_scaling      stretching RoPE past the trained length: position interpolation,
                          the NTK-aware base, YaRN's per-pair frequencies and attention factor
     extrapolation        how close two positions' vectors come as the sequence grows (few pairs
@@ -43,6 +45,7 @@ Modules, one concept each:
                          the page (imported only once the learner imports matplotlib)
 """
 
+from .alibi import alibi_bias, alibi_slopes
 from .attention import (
     MAX_TOKENS,
     OrderBlindness,
@@ -94,6 +97,8 @@ __all__ = [
     "OrderBlindness",
     "RelativeShift",
     "add_positions",
+    "alibi_bias",
+    "alibi_slopes",
     "angular_frequencies",
     "clock_angles",
     "concatenated",

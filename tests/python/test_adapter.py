@@ -597,12 +597,13 @@ def test_public_names():
         "clock_angles", "embed", "formula_terms", "order_blindness", "pair_waves",
         "permutation_matrix", "png_bytes", "projections", "self_attention", "sinusoidal", "to_rgba",
         "show", "tokenize", "wavelengths",
-        # relative, similarity, learned, rope, context_scaling, extrapolation
+        # relative, similarity, learned, rope, alibi, context_scaling, extrapolation
         "RelativeShift", "fit_shift", "map_independence", "relative_residual", "relative_shift", "rotation",
         "sinusoidal_by_rotation",
         "similarity", "toeplitz_residual",
         "LearnedTable", "learned",
         "rope", "rope_relative_residual", "rope_scores", "rope_rotate", "pairing_permutation",
+        "alibi_slopes", "alibi_bias",
         "interpolated_positions", "ntk_scaled_base", "yarn_frequencies", "yarn_attention_scale",
         "concatenated", "layout_permutation", "nearest_distances",
     }
