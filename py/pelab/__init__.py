@@ -28,8 +28,12 @@ Modules, one concept each:
                          pair, so their scores depend on position only through m - n; both
                          pairings (adjacent, half) and several heads, and the permutation
                          between the pairings
+    score_terms          the four terms of an attention score with additive positions
+                         (content and position, each against each) and which of them depend on
+                         the offset i - j only
     alibi                ALiBi (Press et al. 2022): no position vector; each head adds
-                         -m (i - j) to its scores, with the paper's geometric slopes
+                         -m (i - j) to its scores, with the paper's geometric slopes; the
+                         causal weights it gives and how far back a head looks
     context_scaling      stretching RoPE past the trained length: position interpolation,
                          the NTK-aware base, YaRN's per-pair frequencies and attention factor
     extrapolation        how close two positions' vectors come as the sequence grows (few pairs
@@ -45,10 +49,11 @@ Modules, one concept each:
                          the page (imported only once the learner imports matplotlib)
 """
 
-from .alibi import alibi_bias, alibi_slopes
+from .alibi import alibi_bias, alibi_slopes, alibi_weights, attention_distance
 from .attention import (
     MAX_TOKENS,
     OrderBlindness,
+    attention_scores,
     embed,
     order_blindness,
     permutation_matrix,
@@ -86,25 +91,32 @@ from .relative import (
     sinusoidal_by_rotation,
 )
 from .rope import pairing_permutation, rope, rope_relative_residual, rope_rotate, rope_scores
+from .score_terms import FourTerms, ScoreTerms, four_terms, score_terms
 from .similarity import similarity, toeplitz_residual
 
 __version__ = "0.1.0"
 __all__ = [
     "COOL_WARM",
+    "FourTerms",
     "LearnedTable",
     "MAX_TOKENS",
     "Notebook",
     "OrderBlindness",
     "RelativeShift",
+    "ScoreTerms",
     "add_positions",
     "alibi_bias",
     "alibi_slopes",
+    "alibi_weights",
     "angular_frequencies",
+    "attention_distance",
+    "attention_scores",
     "clock_angles",
     "concatenated",
     "embed",
     "fit_shift",
     "formula_terms",
+    "four_terms",
     "interpolated_positions",
     "layout_permutation",
     "learned",
@@ -124,6 +136,7 @@ __all__ = [
     "rope_rotate",
     "rope_scores",
     "rotation",
+    "score_terms",
     "self_attention",
     "show",
     "similarity",

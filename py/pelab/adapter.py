@@ -14,7 +14,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .attention import MAX_TOKENS, embed, order_blindness, tokenize
+from .alibi import alibi_bias, alibi_slopes, alibi_weights, attention_distance
+from .attention import (
+    MAX_TOKENS,
+    attention_scores,
+    embed,
+    order_blindness,
+    projections,
+    self_attention,
+    tokenize,
+)
 from .checks import check_bool, check_even_size, check_pairs, check_product, check_size
 from .colormap import to_rgba, to_rgba_in_range
 from .extrapolation import MAX_NEAREST_LEN, layout_permutation, nearest_distances
@@ -29,6 +38,7 @@ from .positional_encoding import (
 )
 from .relative import MIN_HALVES_LEN, relative_shift, sinusoidal_by_rotation
 from .rope import rope_relative_residual, rope_scores
+from .score_terms import TERM_NAMES, four_terms
 from .similarity import similarity as similarity_matrices
 from .similarity import toeplitz_residual
 
@@ -54,6 +64,10 @@ RELATIVE_SAMPLES = 6
 MAX_MATRIX_LEN = 512
 # Widest d_model for "similarity", "learned" and "extrapolation" (MAX_WORK limits it further).
 MAX_MATRIX_WIDTH = 1024
+# Most heads "alibi" draws side by side (ALiBi's own slopes exist for up to 256).
+MAX_ALIBI_HEADS = 16
+# Width of the toy embeddings and head "alibi" uses: the attention demo's.
+ALIBI_D_MODEL = 8
 
 
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0, concatenated: bool = False) -> dict:
@@ -410,6 +424,113 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
     }
 
 
+def terms(sentence: str, identity: bool = False, d_model: int = 8, base: float = 10000.0) -> dict:
+    """
+    The four terms of a sentence's attention scores with sinusoidal positions added (see
+    `pelab.four_terms`): content.content, content.position, position.content and
+    position.position, and the score they add up to.
+
+    Args:
+        sentence: the learner's text; at most `MAX_TOKENS` words are kept.
+        identity: A = I instead of the toy head's W_Q W_K^T.
+        d_model: the width, an integer from 1 to `pelab.score_terms.MAX_TERMS_WIDTH`.
+        base: the encoding's base.
+
+    Returns:
+        tokens: list of n str (the learner's text: show it as text, never as HTML), n: int,
+        d_model: int, identity: bool, as asked,
+        for each NAME of content_content, content_position, position_content,
+        position_position and total: NAME: float64, shape (n * n,), row-major (query i, key j);
+        NAME_rgba: uint8, shape (n * n * 4,), coloured over [-scale, scale];
+        NAME_toeplitz: float, its largest spread along a diagonal (0 up to rounding when it
+        depends on the positions only through i - j),
+        scale: float, the largest |entry| of the five matrices (1.0 if all are 0),
+        sum_gap: float, max |sum of the four terms - total| (rounding error),
+        truncated: bool, max_tokens: int.
+    """
+    result = four_terms(sentence, identity, d_model, base)
+    matrices = dict(result.scores.terms(), total=result.scores.total)
+    scale = max(float(np.max(np.abs(matrix))) for matrix in matrices.values()) or 1.0
+    shaped = {
+        "tokens": result.tokens,
+        "n": len(result.tokens),
+        "d_model": result.a.shape[0],
+        "identity": result.identity,
+        "scale": scale,
+        "sum_gap": result.sum_gap,
+        "truncated": result.truncated,
+        "max_tokens": MAX_TOKENS,
+    }
+    for name in (*TERM_NAMES, "total"):
+        shaped[name] = _flat(matrices[name])
+        shaped[f"{name}_rgba"] = _flat(to_rgba(matrices[name], -scale, scale))
+        shaped[f"{name}_toeplitz"] = result.toeplitz[name]
+    return shaped
+
+
+def alibi(sentence: str, n_heads: int = 8, head: int = 1) -> dict:
+    """
+    ALiBi's bias per head, and what it does to a sentence's causal attention weights.
+
+    The sentence goes through the attention demo's toy embeddings and head (width
+    `ALIBI_D_MODEL`, `pelab.projections` seed 0), with no position vector; every head gets
+    those same content scores plus its own bias -m_h (i - j) (see `pelab.alibi_weights`).
+
+    Args:
+        sentence: the learner's text; at most `MAX_TOKENS` words are kept.
+        n_heads: the number of heads, an integer from 1 to `MAX_ALIBI_HEADS`.
+        head: the head whose weights are returned, an integer from 1 to n_heads (1 is the
+            steepest slope).
+
+    Returns:
+        tokens: list of n str (show it as text), n: int, n_heads: int, head: int,
+        slopes: float64, shape (n_heads,), from `pelab.alibi_slopes`,
+        bias: float64, shape (n_heads * n * n,), row-major (head, query i, key j): -m (i - j),
+            -inf after the diagonal (masked),
+        bias_rgba: uint8, shape (n_heads * n * n * 4,), coloured over [-bias_scale,
+            bias_scale], masked entries in the NaN grey,
+        bias_scale: float, the largest |finite bias| over all heads (1.0 if all are 0),
+        weights: float64, shape (n * n,), row-major causal weights of the chosen head,
+        weights_rgba: uint8, shape (n * n * 4,), coloured over [-1, 1], masked entries grey,
+        plain: float64, shape (n * n,), the same head's causal weights with no bias at all,
+        plain_rgba: uint8, shape (n * n * 4,), likewise,
+        distances: float64, shape (n_heads,), each head's mean attention distance
+            (`pelab.attention_distance`), plain_distance: float, the same with no bias,
+        truncated: bool, max_tokens: int.
+    """
+    tokens, truncated = tokenize(sentence)
+    n_heads = check_size("n_heads", n_heads, MAX_ALIBI_HEADS)
+    head = check_size("head", head, n_heads)
+    n = len(tokens)
+    x = embed(tokens, ALIBI_D_MODEL)
+    w_q, w_k, w_v = projections(ALIBI_D_MODEL)
+    with_bias = alibi_weights(attention_scores(x, w_q, w_k), n_heads)  # (n_heads, n, n)
+    plain = self_attention(x, w_q, w_k, w_v, causal=True)[1]  # the same head, no bias
+    bias = alibi_bias(n, n_heads, causal=True)
+    later = np.triu(np.ones((n, n), dtype=bool), 1)  # j > i: masked keys
+    finite = bias[:, ~later]
+    bias_scale = float(np.max(np.abs(finite))) or 1.0
+    chosen = with_bias[head - 1]
+    return {
+        "tokens": tokens,
+        "n": n,
+        "n_heads": n_heads,
+        "head": head,
+        "slopes": alibi_slopes(n_heads),
+        "bias": _flat(bias),
+        "bias_rgba": _flat(to_rgba(np.where(later, np.nan, bias), -bias_scale, bias_scale)),
+        "bias_scale": bias_scale,
+        "weights": _flat(chosen),
+        "weights_rgba": _flat(to_rgba(np.where(later, np.nan, chosen))),
+        "plain": _flat(plain),
+        "plain_rgba": _flat(to_rgba(np.where(later, np.nan, plain))),
+        "distances": np.array([attention_distance(w) for w in with_bias]),
+        "plain_distance": attention_distance(plain),
+        "truncated": truncated,
+        "max_tokens": MAX_TOKENS,
+    }
+
+
 def _flat(array: np.ndarray) -> np.ndarray:
     """`array` flattened row-major into a C-contiguous 1-D array (copied only if it must be)."""
     return np.ascontiguousarray(array).reshape(-1)
@@ -424,6 +545,8 @@ ENTRY_POINTS = {
     "relative": relative,
     "similarity": similarity,
     "learned": learned,
+    "terms": terms,
+    "alibi": alibi,
     "extrapolation": extrapolation,
 }
 

@@ -37,7 +37,7 @@ for encoders that see both directions (used by MosaicBERT, Portes et al.
 
 import numpy as np
 
-from .checks import check_bool, check_product, check_size
+from .checks import check_bool, check_matrix, check_product, check_size
 from .positional_encoding import MAX_ELEMENTS
 
 # More heads than any model uses (the largest ALiBi models have tens of heads).
@@ -126,3 +126,79 @@ def alibi_bias(seq_len, n_heads, causal=True):
     if causal:
         bias[:, offset < 0] = -np.inf  # keys after the query: j > i
     return bias
+
+
+def alibi_weights(scores, n_heads):
+    r"""
+    Causal attention weights of every ALiBi head for one set of content scores:
+
+    $$
+    w^{(h)}_{ij} = \frac{\exp\big(s_{ij} - m_h (i - j)\big)}
+                        {\sum_{j' \le i} \exp\big(s_{ij'} - m_h (i - j')\big)},
+    \qquad j \le i,
+    $$
+
+    and $w^{(h)}_{ij} = 0$ for $j > i$.  The same scores $s$ go to every head, so the heads
+    differ only in their slope $m_h$ (in a real model each head also has its own
+    projections).
+
+    Args:
+        scores: content scores $s_{ij} = q_i \cdot k_j / \sqrt{d_k}$, shape `(n, n)` with
+            $n$ from 1 to `MAX_SEQ_LEN`, finite.
+        n_heads: number of heads, 1 to `MAX_HEADS` (slopes from `alibi_slopes`).
+
+    Returns:
+        float64 `(n_heads, n, n)`: row `i` of head `h` is non-negative, sums to 1 and is 0
+        after the diagonal.
+
+    Raises:
+        ValueError: if `scores` is not a square, finite 2-D array of at most `MAX_SEQ_LEN`
+            rows, or `n_heads` is out of range, or the result would have more than
+            `MAX_ELEMENTS` entries.
+
+    Example:
+        >>> w = alibi_weights(np.zeros((3, 3)), 1)[0]   # equal scores: the bias alone decides
+        >>> w[2] / w[2, 2]                                # e^{-m d} for d = 2, 1, 0 and m = 1/256
+        array([0.99221794, 0.99610137, 1.        ])
+    """
+    s = check_matrix("scores", scores)
+    n = s.shape[0]
+    if s.shape != (n, n):
+        raise ValueError(f"scores must be a square (n, n) array, got shape {s.shape}")
+    check_size("len(scores)", n, MAX_SEQ_LEN)
+    # s_ij - m_h (i - j), and -inf for j > i: shape (n_heads, n, n).
+    biased = s[None, :, :] + alibi_bias(n, n_heads, causal=True)
+    # Each row's largest entry becomes exp(0) = 1 (the diagonal is finite, so every row is).
+    biased -= biased.max(axis=2, keepdims=True)
+    weights = np.exp(biased)  # exp(-inf) = 0: later keys get no weight
+    weights /= weights.sum(axis=2, keepdims=True)
+    return weights
+
+
+def attention_distance(weights):
+    r"""
+    How far back a head looks, on average: the mean over queries $i$ of
+    $\sum_j w_{ij} \, |i - j|$, the expected distance to the keys it attends to.
+
+    Args:
+        weights: attention weights, shape `(n, n)`, finite (rows summing to 1 for a
+            meaningful answer).
+
+    Returns:
+        a float >= 0 for non-negative weights: 0 when every query attends only to itself.
+
+    Raises:
+        ValueError: if `weights` is not a square, finite 2-D array.
+
+    Example:
+        >>> attention_distance([[1.0, 0.0], [1.0, 0.0]])   # query 1 looks 1 back, query 0 at itself
+        0.5
+    """
+    w = check_matrix("weights", weights)
+    n = w.shape[0]
+    if w.shape != (n, n):
+        raise ValueError(f"weights must be a square (n, n) array, got shape {w.shape}")
+    pos = np.arange(n)
+    distance = np.abs(pos[:, None] - pos[None, :])  # |i - j|
+    # sum_j w_ij |i - j| for each query i, then the mean over the queries.
+    return float(np.mean(np.sum(w * distance, axis=1)))

@@ -258,6 +258,43 @@ def projections(d_model=8, d_k=None, seed=0):
     return w_q, w_k, w_v
 
 
+def attention_scores(x, w_q, w_k):
+    r"""
+    The scaled dot-product scores of one head, before any mask or softmax:
+
+    $$
+    S = \frac{Q K^\top}{\sqrt{d_k}}, \qquad Q = X W_Q,\; K = X W_K,
+    $$
+
+    so $s_{ab}$ says how well the query of token $a$ matches the key of token $b$.
+
+    Args:
+        x: token vectors, shape `(n, d_model)`, finite.
+        w_q: query matrix, shape `(d_model, d_k)`.
+        w_k: key matrix, shape `(d_model, d_k)`.
+
+    Returns:
+        float64 array of shape `(n, n)`.
+
+    Raises:
+        ValueError: if an array is not 2-D and finite, or the shapes do not fit together.
+
+    Example:
+        >>> attention_scores(np.eye(2), np.eye(2), 4.0 * np.eye(2))   # 4 I / sqrt(2)
+        array([[2.82842712, 0.        ],
+               [0.        , 2.82842712]])
+    """
+    x = check_matrix("x", x)
+    w_q, w_k = check_matrix("w_q", w_q), check_matrix("w_k", w_k)
+    if w_q.shape[0] != x.shape[1] or w_q.shape != w_k.shape:
+        raise ValueError(
+            "shapes do not fit: need x (n, d_model), w_q and w_k (d_model, d_k); "
+            f"got x {x.shape}, w_q {w_q.shape}, w_k {w_k.shape}"
+        )
+    # Q = X W_Q, K = X W_K: shape (n, d_k); s_ab = q_a . k_b / sqrt(d_k), shape (n, n).
+    return ((x @ w_q) @ (x @ w_k).T) / math.sqrt(w_q.shape[1])
+
+
 def self_attention(x, w_q, w_k, w_v, causal=False):
     r"""
     Single-head scaled dot-product self-attention, with no positional

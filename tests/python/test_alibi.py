@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import pelab.alibi as alibi_module
-from pelab.alibi import MAX_HEADS, alibi_bias, alibi_slopes
+from pelab.alibi import MAX_HEADS, alibi_bias, alibi_slopes, alibi_weights, attention_distance
+from pelab.attention import attention_scores, embed, projections, self_attention
 
 
 def test_docstring_examples_hold():
@@ -129,4 +130,65 @@ def test_paper_form_differs_by_a_row_constant_that_softmax_ignores():
 )
 def test_bad_arguments_name_the_argument(call, name):
     with pytest.raises(ValueError, match=name.replace("*", r"\*")):
+        call()
+
+
+def loop_weights(scores, slope):
+    """Causal softmax of s_ij - slope (i - j), row by row with math.exp: no numpy softmax."""
+    n = len(scores)
+    out = np.zeros((n, n))
+    for i in range(n):
+        terms = [math.exp(scores[i][j] - slope * (i - j)) for j in range(i + 1)]
+        total = math.fsum(terms)
+        for j in range(i + 1):
+            out[i, j] = terms[j] / total
+    return out
+
+
+@pytest.mark.parametrize("n, n_heads", [(1, 1), (4, 3), (9, 8), (12, 16)])
+def test_weights_match_a_softmax_written_out(n, n_heads):
+    scores = np.random.default_rng(n).standard_normal((n, n))
+    weights = alibi_weights(scores, n_heads)
+    assert weights.shape == (n_heads, n, n)
+    for h, slope in enumerate(alibi_slopes(n_heads)):
+        # exp of the same numbers, shifted differently (numpy subtracts the row maximum), and
+        # sums of at most 12 terms: the two agree to a few roundings; no BLAS is involved.
+        np.testing.assert_allclose(weights[h], loop_weights(scores, slope), rtol=1e-12, atol=1e-15)
+    assert np.all(np.triu(weights, k=1) == 0)  # exp(-inf) is exactly 0
+
+
+def test_a_steeper_head_looks_less_far_back():
+    tokens = "the cat sat on the mat because the mat was warm".split()
+    x = embed(tokens, 8)
+    w_q, w_k, w_v = projections(8)
+    weights = alibi_weights(attention_scores(x, w_q, w_k), 8)
+    distances = [attention_distance(w) for w in weights]
+    # Slopes 1/2 .. 1/256, steepest first: the mean distance grows head by head.
+    assert all(a < b for a, b in zip(distances, distances[1:]))
+    # And every head looks less far back than the same head with no bias at all.
+    plain = self_attention(x, w_q, w_k, w_v, causal=True)[1]
+    assert distances[-1] < attention_distance(plain)
+
+
+def test_attention_distance_by_hand():
+    # Uniform causal attention over 4 tokens: query i spreads 1/(i+1) over distances 0..i, mean
+    # i/2; over i = 0..3 that is (0 + 0.5 + 1 + 1.5) / 4 = 0.75. Exact in binary.
+    uniform = np.tril(np.ones((4, 4))) / np.arange(1, 5)[:, None]
+    assert attention_distance(uniform) == pytest.approx(0.75, abs=1e-15)
+    assert attention_distance(np.eye(5)) == 0.0
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: alibi_weights(np.zeros((2, 3)), 2), "scores"),
+        (lambda: alibi_weights([[np.nan]], 2), "scores"),
+        (lambda: alibi_weights(np.zeros((2, 2)), 0), "n_heads"),
+        (lambda: alibi_weights(np.zeros((2, 2)), 1.5), "n_heads"),
+        (lambda: attention_distance(np.zeros((2, 3))), "weights"),
+        (lambda: attention_distance("x"), "weights"),
+    ],
+)
+def test_weights_and_distance_name_a_bad_argument(call, name):
+    with pytest.raises(ValueError, match=name):
         call()

@@ -14,6 +14,7 @@ from pelab.attention import (
     MAX_TOKENS,
     MAX_WIDTH,
     OrderBlindness,
+    attention_scores,
     embed,
     order_blindness,
     permutation_matrix,
@@ -529,3 +530,34 @@ def test_the_causal_mask_breaks_equivariance(sentence):
     assert masked.token_match > 0.1 and masked.causal is True
     # The break is the mask's alone: no positional encoding was added.
     assert masked.with_pe is False
+
+
+def test_attention_scores_are_the_scores_self_attention_turns_into_weights():
+    x = embed("the cat sat on the mat".split(), 8)
+    w_q, w_k, w_v = projections(8)
+    scores = attention_scores(x, w_q, w_k)
+    # Entry by entry: q_a . k_b / sqrt(d_k) with q and k from loops, no matrix product.
+    q = [[sum(x[a, m] * w_q[m, c] for m in range(8)) for c in range(8)] for a in range(6)]
+    k = [[sum(x[b, m] * w_k[m, c] for m in range(8)) for c in range(8)] for b in range(6)]
+    expected = np.array([[sum(q[a][c] * k[b][c] for c in range(8)) for b in range(6)] for a in range(6)])
+    # Entries of order 1, sums of 8 products: BLAS's order of adding changes rounding only.
+    np.testing.assert_allclose(scores, expected / math.sqrt(8), rtol=0, atol=1e-12)
+    weights = np.exp(scores - scores.max(axis=1, keepdims=True))
+    weights /= weights.sum(axis=1, keepdims=True)
+    # The same numbers through the same softmax as self_attention's (up to rounding).
+    np.testing.assert_allclose(self_attention(x, w_q, w_k, w_v)[1], weights, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "args, name",
+    [
+        ((np.ones((2, 3)), np.ones((2, 3)), np.ones((2, 3))), "shapes do not fit"),
+        ((np.ones((2, 3)), np.ones((3, 2)), np.ones((3, 4))), "shapes do not fit"),
+        (([[np.inf]], [[1.0]], [[1.0]]), "x"),
+        (([[1.0]], [1.0], [[1.0]]), "w_q"),
+        (([[1.0]], [[1.0]], None), "w_k"),
+    ],
+)
+def test_attention_scores_names_a_bad_argument(args, name):
+    with pytest.raises(ValueError, match=name):
+        attention_scores(*args)

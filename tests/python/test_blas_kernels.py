@@ -24,6 +24,7 @@ BLAS_MODULES = [
     "tests/python/test_similarity.py",
     "tests/python/test_rope.py",
     "tests/python/test_alibi.py",
+    "tests/python/test_score_terms.py",
     "tests/python/test_context_scaling.py",
     "tests/python/test_attention.py",
     "tests/python/test_extrapolation.py",
