@@ -479,8 +479,8 @@ def alibi(sentence: str, n_heads: int = 8, head: int = 1) -> dict:
     Args:
         sentence: the learner's text; at most `MAX_TOKENS` words are kept.
         n_heads: the number of heads, an integer from 1 to `MAX_ALIBI_HEADS`.
-        head: the head whose weights are returned, an integer from 1 to n_heads (1 is the
-            steepest slope).
+        head: the head whose weights are returned, an integer from 1 to n_heads, in the order
+            of `pelab.alibi_slopes` (steepest first only when n_heads is a power of two).
 
     Returns:
         tokens: list of n str (show it as text), n: int, n_heads: int, head: int,

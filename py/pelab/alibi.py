@@ -53,7 +53,8 @@ def _power_of_two_slopes(n):
 
 def alibi_slopes(n_heads):
     r"""
-    The fixed slope $m_h$ of each head, steepest first.
+    The fixed slope $m_h$ of each head: steepest first for a power of two, and otherwise
+    the power of two's slopes first, then the extra ones.
 
     For a power of two $n$: $m_h = 2^{-8h/n}$, $h = 1, \dots, n$.  Otherwise,
     with $p = 2^{\lfloor \log_2 n \rfloor}$, the $p$ slopes for $p$ heads,

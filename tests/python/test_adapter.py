@@ -54,7 +54,7 @@ def assert_plain(result, arrays):
 def test_entry_point_table():
     assert set(ENTRY_POINTS) == {
         "heatmap", "attention", "formula", "waves", "added",
-        "relative", "similarity", "learned", "extrapolation",
+        "relative", "similarity", "learned", "terms", "alibi", "extrapolation",
     }
     for name, function in ENTRY_POINTS.items():
         assert getattr(adapter, name) is function
@@ -62,7 +62,7 @@ def test_entry_point_table():
 
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
-    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, attention, extrapolation, formula, heatmap, learned, relative, similarity, waves$"):
+    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, alibi, attention, extrapolation, formula, heatmap, learned, relative, similarity, terms, waves$"):
         call(name, {})
 
 
@@ -603,7 +603,8 @@ def test_public_names():
         "similarity", "toeplitz_residual",
         "LearnedTable", "learned",
         "rope", "rope_relative_residual", "rope_scores", "rope_rotate", "pairing_permutation",
-        "alibi_slopes", "alibi_bias",
+        "alibi_slopes", "alibi_bias", "alibi_weights", "attention_distance", "attention_scores",
+        "ScoreTerms", "FourTerms", "score_terms", "four_terms",
         "interpolated_positions", "ntk_scaled_base", "yarn_frequencies", "yarn_attention_scale",
         "concatenated", "layout_permutation", "nearest_distances",
     }
@@ -614,3 +615,109 @@ def test_package_docstring_example_holds():
     import doctest
 
     assert doctest.testmod(pelab).failed == 0
+
+
+# --- terms --------------------------------------------------------------------------------------
+
+TERMS = ("content_content", "content_position", "position_content", "position_position", "total")
+
+
+def test_terms():
+    sentence = "the cat sat on the mat because the mat was warm"
+    result = call("terms", {"sentence": sentence})
+    n = 11
+    arrays = {name: (np.float64, n * n) for name in TERMS}
+    arrays |= {f"{name}_rgba": (np.uint8, n * n * 4) for name in TERMS}
+    assert_plain(result, arrays)
+    assert result["tokens"] == sentence.split() and result["n"] == n and result["d_model"] == 8
+    assert result["identity"] is False and result["truncated"] is False
+    expected = pelab.four_terms(sentence)
+    matrices = dict(expected.scores.terms(), total=expected.scores.total)
+    scale = max(np.abs(m).max() for m in matrices.values())
+    assert result["scale"] == scale
+    for name in TERMS:
+        # The same function on the same input: the same bits.
+        np.testing.assert_array_equal(result[name].reshape(n, n), matrices[name])
+        np.testing.assert_array_equal(result[f"{name}_rgba"].reshape(n, n, 4), pelab.to_rgba(matrices[name], -scale, scale))
+        assert result[f"{name}_toeplitz"] == pelab.toeplitz_residual(matrices[name]) > 0.1
+    # The four terms add up to the score; the total is computed from the sums, not from them.
+    summed = sum(result[name] for name in TERMS[:4])
+    assert np.abs(summed - result["total"]).max() == result["sum_gap"] < 1e-12  # rounding only
+
+
+def test_terms_with_the_identity_leaves_position_position_relative():
+    result = call("terms", {"sentence": "the cat sat on the mat", "identity": True, "d_model": 16, "base": 100.0})
+    # Sum of 8 cosines, each rounded: far below 1e-12 whatever the BLAS kernel.
+    assert result["position_position_toeplitz"] < 1e-12
+    assert result["content_position_toeplitz"] > 0.1 and result["position_content_toeplitz"] > 0.1
+    assert result["identity"] is True and result["d_model"] == 16
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"d_model": 65}, "d_model"), ({"identity": "no"}, "identity"), ({"sentence": ""}, "sentence")],
+)
+def test_terms_bad_arguments(changes, message):
+    with pytest.raises(ValueError, match=message):
+        call("terms", {"sentence": "dog bites man", **changes})
+
+
+# --- alibi --------------------------------------------------------------------------------------
+
+
+def test_alibi():
+    sentence = "the cat sat on the mat because the mat was warm"
+    result = call("alibi", {"sentence": sentence, "n_heads": 6, "head": 2})
+    n, h = 11, 6
+    assert_plain(result, {
+        "slopes": (np.float64, h), "bias": (np.float64, h * n * n), "bias_rgba": (np.uint8, h * n * n * 4),
+        "weights": (np.float64, n * n), "weights_rgba": (np.uint8, n * n * 4),
+        "plain": (np.float64, n * n), "plain_rgba": (np.uint8, n * n * 4), "distances": (np.float64, h),
+    })
+    assert (result["n"], result["n_heads"], result["head"]) == (n, h, 2)
+    np.testing.assert_array_equal(result["slopes"], pelab.alibi_slopes(6))
+    bias = pelab.alibi_bias(n, 6)
+    np.testing.assert_array_equal(result["bias"].reshape(h, n, n), bias)
+    assert result["bias_scale"] == pelab.alibi_slopes(6).max() * (n - 1)
+    # Independently: the toy head's scores, plus head 2's bias, through a softmax written out.
+    x = pelab.embed(sentence.split(), 8)
+    w_q, w_k, _ = pelab.projections(8)
+    q, k = x @ w_q, x @ w_k
+    slope = pelab.alibi_slopes(6)[1]
+    expected = np.zeros((n, n))
+    for i in range(n):
+        row = np.array([q[i] @ k[j] / math.sqrt(8) - slope * (i - j) for j in range(i + 1)])
+        row = np.exp(row - row.max())
+        expected[i, : i + 1] = row / row.sum()
+    # Scores through BLAS in another order, then exp: rounding only.
+    np.testing.assert_allclose(result["weights"].reshape(n, n), expected, rtol=0, atol=1e-12)
+    weights = result["weights"].reshape(n, n)
+    masked = np.triu(np.ones((n, n), dtype=bool), 1)
+    np.testing.assert_array_equal(
+        result["weights_rgba"].reshape(n, n, 4), pelab.to_rgba(np.where(masked, np.nan, weights))
+    )
+    # Masked keys are drawn in the NaN grey.
+    assert result["bias_rgba"].reshape(h, n, n, 4)[0, 0, 1].tolist() == pelab.to_rgba(np.array([np.nan]))[0].tolist()
+    distances = result["distances"]
+    assert distances[1] == pelab.attention_distance(weights)
+    assert result["plain_distance"] == pelab.attention_distance(result["plain"].reshape(n, n))
+    # The steeper the slope, the less far back a head looks (6 heads: the steepest is fifth),
+    # and every head looks less far back than with no bias.
+    assert np.argsort(distances).tolist() == np.argsort(-result["slopes"]).tolist()
+    assert distances.max() < result["plain_distance"]
+
+
+def test_alibi_for_one_word():
+    result = call("alibi", {"sentence": "hello", "n_heads": 1, "head": 1})
+    assert result["weights"].tolist() == [1.0] and result["bias"].tolist() == [0.0]
+    assert result["bias_scale"] == 1.0 and result["distances"].tolist() == [0.0]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"n_heads": 17}, "n_heads"), ({"n_heads": 0}, "n_heads"), ({"head": 9}, "head"),
+     ({"head": 0}, "head"), ({"sentence": None}, "sentence")],
+)
+def test_alibi_bad_arguments(changes, message):
+    with pytest.raises(ValueError, match=message):
+        call("alibi", {"sentence": "dog bites man", "n_heads": 8, "head": 1, **changes})

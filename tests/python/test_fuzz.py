@@ -54,6 +54,8 @@ from hypothesis.extra import numpy as hnp
 
 import pelab
 from pelab import adapter
+from pelab.alibi import MAX_HEADS
+from pelab.alibi import MAX_SEQ_LEN as MAX_ALIBI_LEN
 from pelab.attention import MAX_TOKENS, MAX_WIDTH
 from pelab.colormap import legend_stops
 from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
@@ -68,6 +70,7 @@ from pelab.positional_encoding import (
     check_table,
 )
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
+from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
 from test_adapter import assert_plain  # the worker's contract, with each array's length here
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -980,7 +983,122 @@ def check_size_args(draw):
 TABLE_ARGS = optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases())
 TABLE_JUNK = {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK}
 
+def check_alibi_slopes(kw, slopes):
+    n = as_int(kw["n_heads"])
+    is_f64(slopes, (n,))
+    assert np.all((slopes > 0) & (slopes < 1)) and len(set(slopes.tolist())) == n
+
+
+def check_alibi_bias(kw, bias):
+    n, h = as_int(kw["seq_len"]), as_int(kw["n_heads"])
+    is_f64(bias, (h, n, n))
+    assert np.all(np.tril(bias) <= 0) and not np.isnan(bias).any()
+
+
+def check_alibi_weights(kw, weights):
+    n, h = len(kw["scores"]), as_int(kw["n_heads"])
+    is_f64(weights, (h, n, n))
+    finite(weights)
+    assert np.all(weights >= 0) and np.all(np.triu(weights, 1) == 0)
+    np.testing.assert_allclose(weights.sum(axis=2), 1.0, rtol=0, atol=1e-12)
+
+
+def check_attention_scores(kw, scores):
+    n = len(kw["x"])
+    is_f64(scores, (n, n))
+
+
+def check_score_terms(kw, terms):
+    assert isinstance(terms, pelab.ScoreTerms)
+    n = len(kw["x"])
+    for name in (*TERM_NAMES, "total"):
+        is_f64(getattr(terms, name), (n, n))
+
+
+def check_four_terms(kw, result):
+    assert isinstance(result, pelab.FourTerms)
+    n = len(result.tokens)
+    assert 1 <= n <= MAX_TOKENS and type(result.identity) is bool
+    for name, matrix in result.scores.terms():
+        is_f64(matrix, (n, n))
+        finite(matrix)
+        assert math.isfinite(result.toeplitz[name]) and result.toeplitz[name] >= 0
+    assert math.isfinite(result.sum_gap) and result.sum_gap >= 0
+
+
+@st.composite
+def alibi_weights_args(draw):
+    n = draw(st.integers(1, 8))
+    return {"scores": draw(matrices(st.just(n), st.just(n))), "n_heads": draw(sizes(1, 16))}
+
+
+@st.composite
+def attention_scores_args(draw):
+    n, d, d_k = (draw(st.integers(1, 6)) for _ in range(3))
+    return {"x": draw(matrices(st.just(n), st.just(d))), "w_q": draw(matrices(st.just(d), st.just(d_k))),
+            "w_k": draw(matrices(st.just(d), st.just(d_k)))}
+
+
+@st.composite
+def score_terms_args(draw):
+    n, d = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    return {"x": draw(matrices(st.just(n), st.just(d))), "p": draw(matrices(st.just(n), st.just(d))),
+            "a": draw(matrices(st.just(d), st.just(d)))}
+
+
+@st.composite
+def four_terms_args(draw):
+    args = {"sentence": draw(sentences())}
+    if draw(st.booleans()):
+        args["identity"] = draw(st.sampled_from([True, False, np.bool_(True)]))
+    if draw(st.booleans()):
+        args["d_model"] = draw(sizes(1, MAX_TERMS_WIDTH))
+    if draw(st.booleans()):
+        args["base"] = draw(bases())
+    return args
+
+
 SPECS = {
+    "alibi_slopes": Spec(
+        pelab.alibi_slopes, kwargs_of(n_heads=sizes(1, MAX_HEADS)),
+        {"n_heads": size_junk(1, MAX_HEADS)}, check_alibi_slopes,
+    ),
+    "alibi_bias": Spec(
+        pelab.alibi_bias,
+        optional({"seq_len": sizes(1, 24), "n_heads": sizes(1, 16)},
+                 causal=st.sampled_from([True, False, np.bool_(True)])),
+        {"seq_len": size_junk(1, MAX_ALIBI_LEN), "n_heads": size_junk(1, MAX_HEADS), "causal": JUNK},
+        check_alibi_bias,
+        # too many entries is reported as "n_heads * seq_len * seq_len ..."
+        related={"seq_len": {"n_heads"}, "n_heads": {"seq_len"}},
+    ),
+    "alibi_weights": Spec(
+        pelab.alibi_weights, alibi_weights_args(),
+        {"scores": ARRAY_JUNK, "n_heads": size_junk(1, MAX_HEADS)},
+        check_alibi_weights,
+        related={"scores": {"n_heads"}, "n_heads": {"scores"}},
+    ),
+    "attention_distance": Spec(
+        pelab.attention_distance,
+        st.integers(1, 8).flatmap(lambda n: st.builds(lambda w: {"weights": w}, matrices(st.just(n), st.just(n)))),
+        # any finite weights are accepted; only non-negative ones give a distance >= 0
+        {"weights": ARRAY_JUNK}, lambda kw, value: is_real_float(value, nonnegative=False),
+    ),
+    "attention_scores": Spec(
+        pelab.attention_scores, attention_scores_args(),
+        {"x": ARRAY_JUNK, "w_q": ARRAY_JUNK, "w_k": ARRAY_JUNK}, check_attention_scores,
+        related={name: {"x", "w_q", "w_k"} for name in ("x", "w_q", "w_k")},
+    ),
+    "score_terms": Spec(
+        pelab.score_terms, score_terms_args(),
+        {"x": ARRAY_JUNK, "p": ARRAY_JUNK, "a": ARRAY_JUNK}, check_score_terms,
+        related={name: {"x", "p", "a"} for name in ("x", "p", "a")},
+    ),
+    "four_terms": Spec(
+        pelab.four_terms, four_terms_args(),
+        {"sentence": JUNK, "identity": JUNK, "d_model": size_junk(1, MAX_TERMS_WIDTH), "base": BASE_JUNK},
+        check_four_terms,
+    ),
     "angular_frequencies": Spec(
         pelab.angular_frequencies,
         optional({"d_model": widths()}, base=bases()),
@@ -1311,7 +1429,7 @@ def draw_case(data, spec):
 
 def test_every_public_function_is_fuzzed():
     public = {name for name in pelab.__all__ if callable(getattr(pelab, name))}
-    classes = {"LearnedTable", "Notebook", "OrderBlindness", "RelativeShift"}
+    classes = {"FourTerms", "LearnedTable", "Notebook", "OrderBlindness", "RelativeShift", "ScoreTerms"}
     assert public - classes <= set(SPECS), sorted(public - classes - set(SPECS))
 
 
@@ -1492,7 +1610,52 @@ def extrapolation_args(draw):
             "train_len": draw(st.integers(2, seq_len)), "seq_len": seq_len}
 
 
+def check_terms(kw, r):
+    n = len(r["tokens"])
+    assert 1 <= n <= MAX_TOKENS and r["n"] == n
+    arrays = {}
+    for name in (*TERM_NAMES, "total"):
+        arrays[name] = (F64, n * n)
+        arrays[f"{name}_rgba"] = (U8, n * n * 4)
+        finite(r[name])
+        assert math.isfinite(r[f"{name}_toeplitz"]) and r[f"{name}_toeplitz"] >= 0
+    assert_plain(r, arrays)
+    assert r["scale"] > 0 and math.isfinite(r["sum_gap"])
+
+
+def check_alibi_entry(kw, r):
+    n, h = len(r["tokens"]), r["n_heads"]
+    assert 1 <= n <= MAX_TOKENS and r["n"] == n and h == as_int(kw.get("n_heads", 8))
+    assert_plain(r, {"slopes": (F64, h), "bias": (F64, h * n * n), "bias_rgba": (U8, h * n * n * 4),
+                     "weights": (F64, n * n), "weights_rgba": (U8, n * n * 4),
+                     "plain": (F64, n * n), "plain_rgba": (U8, n * n * 4), "distances": (F64, h)})
+    for key in ("weights", "plain", "distances", "slopes"):
+        finite(r[key])
+    assert r["bias_scale"] > 0 and math.isfinite(r["plain_distance"])
+
+
+@st.composite
+def alibi_entry_args(draw):
+    args = {"sentence": draw(sentences())}
+    n_heads = draw(st.one_of(st.none(), sizes(1, adapter.MAX_ALIBI_HEADS)))
+    if n_heads is not None:
+        args["n_heads"] = n_heads
+    if draw(st.booleans()):
+        args["head"] = draw(st.integers(1, as_int(args.get("n_heads", 8))))
+    return args
+
+
 ENTRY_SPECS = {
+    "terms": Spec(
+        None, four_terms_args(),
+        {"sentence": JUNK, "identity": JUNK, "d_model": size_junk(1, MAX_TERMS_WIDTH), "base": BASE_JUNK},
+        check_terms,
+    ),
+    "alibi": Spec(
+        None, alibi_entry_args(),
+        {"sentence": JUNK, "n_heads": size_junk(1, adapter.MAX_ALIBI_HEADS), "head": size_junk(1, 8)},
+        check_alibi_entry, related={"n_heads": {"head"}},
+    ),
     "heatmap": Spec(
         None,
         optional({"seq_len": sizes(1, 40), "d_model": sizes(1, 40)}, base=bases(),
