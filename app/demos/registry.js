@@ -14,6 +14,7 @@
  * a frame apart, and `data-live` on its section ("shown" or "failed") for tests and embeds.
  */
 import { addedDemo } from "./added.js";
+import { alibiDemo } from "./alibi.js";
 import { attentionDemo } from "./attention.js";
 import { cellDemo } from "./cell.js";
 import { extrapolationDemo } from "./extrapolation.js";
@@ -23,6 +24,7 @@ import { learnedDemo } from "./learned.js";
 import { quizDemo } from "./quiz.js";
 import { relativeDemo } from "./relative.js";
 import { similarityDemo } from "./similarity.js";
+import { termsDemo } from "./terms.js";
 import { wavesDemo } from "./waves.js";
 
 /** In the lesson's order. */
@@ -35,6 +37,8 @@ export const DEMOS = Object.freeze({
   relative: relativeDemo,
   similarity: similarityDemo,
   learned: learnedDemo,
+  terms: termsDemo,
+  alibi: alibiDemo,
   extrapolation: extrapolationDemo,
   quiz: quizDemo,
   cell: cellDemo,

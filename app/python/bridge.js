@@ -288,6 +288,16 @@ export class PythonBridge extends EventTarget {
     return this.call("learned", { seq_len: seqLen, d_model: dModel, max_len: maxLen, base });
   }
 
+  /** The four terms of a sentence's attention scores with sinusoidal positions added. */
+  terms({ sentence, dModel, identity = false, base = 10000 }) {
+    return this.call("terms", { sentence, identity, d_model: dModel, base });
+  }
+
+  /** ALiBi's bias for each head, and the causal attention weights it gives a sentence. */
+  alibi({ sentence, nHeads, head }) {
+    return this.call("alibi", { sentence, n_heads: nHeads, head });
+  }
+
   /** How close the two most alike positions come as the sequence grows. */
   extrapolation({ dModel, base, trainLen, seqLen }) {
     return this.call("extrapolation", { d_model: dModel, base, train_len: trainLen, seq_len: seqLen });

@@ -152,7 +152,7 @@ def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url
 
 
 def test_the_demo_list_is_complete():
-    assert len(DEMOS) == 11 and {"heatmap", "cell", "quiz"} <= set(DEMOS)
+    assert len(DEMOS) == 13 and {"heatmap", "cell", "quiz"} <= set(DEMOS)
 
 
 def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
@@ -192,6 +192,8 @@ def test_every_figure_has_a_name_and_a_table_of_its_numbers(lesson):
     assert {
         "heatmap-canvas", "waves-chart", "wavelength-chart", "relative-matrix", "similarity-dot",
         "similarity-cosine", "similarity-chart", "learned-panel-learned", "learned-panel-sinusoidal", "learned-panel-rope",
+        "terms-content-content", "terms-content-position", "terms-position-content", "terms-position-position",
+        "terms-total", "alibi-heads", "alibi-plain", "alibi-weights", "alibi-chart",
         "extrapolation-chart", "out-heatmap",  # a cell's pelab.show output
     } <= kinds
     for figure in figures:
@@ -207,6 +209,9 @@ NAMED_BY = [  # a slider (its input's name), and a figure whose name must then s
     ("#similarity", "seq_len", ".similarity-dot"),
     ("#similarity", "pos", ".similarity-chart"),
     ("#learned", "seq_len", ".learned-panel-learned"),
+    ("#terms", "d_model", ".terms-position-position"),
+    ("#alibi", "n_heads", ".alibi-heads"),
+    ("#alibi", "head", ".alibi-weights"),
     ("#extrapolation", "train_len", ".extrapolation-chart"),
 ]
 

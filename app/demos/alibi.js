@@ -1,0 +1,150 @@
+/**
+ * Demo: ALiBi, a penalty for distance. No position vector: each head adds −m·(i − j) to its
+ * scores. Shows every head's bias side by side (slopes from pelab.alibi_slopes), and what the
+ * bias of one head does to a sentence's causal attention weights, against the same head with no
+ * bias, with how far back each head looks on average. Computed by pelab in the worker.
+ */
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { fixed, formatNumber } from "../figures/format.js";
+import { lineChart } from "../figures/line-chart.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
+import { showPython } from "./show-python.js";
+
+export function alibiDemo(root, python) {
+  const input = root.querySelector("[name=sentence]");
+  const notice = root.querySelector(".alibi-notice");
+  const heads = root.querySelector(".alibi-heads");
+  const params = bindSliders(root, { nHeads: "n_heads", head: "head" }, () => update());
+  const render = liveRender(root, python, "alibi", show);
+  const numbers = {
+    bias: numbersFor(heads, "the bias of every head"),
+    plain: numbersFor(root.querySelector(".alibi-plain"), "the weights with no bias"),
+    weights: numbersFor(root.querySelector(".alibi-weights"), "the weights with the bias"),
+    chart: numbersFor(root.querySelector(".alibi-chart"), "how far back each head looks"),
+  };
+
+  function update() {
+    const head = Math.min(params.head, params.nHeads);
+    showPython(
+      root,
+      `import pelab
+
+tokens, _ = pelab.tokenize(${JSON.stringify(input.value)})
+x = pelab.embed(tokens, 8)                        # no position vector: ALiBi adds none
+w_q, w_k, _ = pelab.projections(8)
+print("slopes:", pelab.alibi_slopes(${params.nHeads}))
+weights = pelab.alibi_weights(pelab.attention_scores(x, w_q, w_k), n_heads=${params.nHeads})
+for h, w in enumerate(weights, start=1):
+    print(f"head {h}: looks {pelab.attention_distance(w):.2f} tokens back on average")
+pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
+    );
+    notice.hidden = head === params.head;
+    notice.textContent = head === params.head ? "" : `There are only ${params.nHeads} heads: showing head ${head}.`;
+    return render({ sentence: input.value, nHeads: params.nHeads, head });
+  }
+
+  function show(result, request) {
+    const { n, n_heads: count, head } = result;
+    const slopes = [...result.slopes];
+    const scale = formatNumber(result.bias_scale);
+    drawHeads(result);
+    heads.setAttribute(
+      "aria-label",
+      `The bias of each of ${count} heads over ${n} tokens: 0 on the diagonal, more negative further below it, ` +
+        `and masked above it (grey). Slopes ${slopes.map(formatNumber).join(", ")}: a steeper head is darker further from the diagonal.`,
+    );
+    root.querySelector(".alibi-heads-caption").textContent =
+      `The bias of each head, query i (rows) against key j (columns): white 0, blue −${scale}, grey masked (j > i)`;
+    const last = n - 1;
+    const keys = corner(n).map((k) => last - k).filter((j) => j >= 0);
+    numbers.bias.show({
+      caption: `Bias −m·(i − j) of the last query, i = ${last}, on the keys j = ${keys.join(", ")}, for each head`,
+      corner: "head",
+      columns: ["slope m", ...keys.map((j) => `j = ${j}`)],
+      rows: slopes.map((m, h) => ({
+        label: String(h + 1),
+        values: [m, ...keys.map((j) => result.bias[h * n * n + last * n + j])],
+      })),
+      note: "Every row of a head’s bias holds the same values, shifted: it depends on i − j only.",
+    });
+
+    paintPixels(root.querySelector(".alibi-plain"), { width: n, height: n, rgba: result.plain_rgba });
+    paintPixels(root.querySelector(".alibi-weights"), { width: n, height: n, rgba: result.weights_rgba });
+    root.querySelector(".alibi-weights-caption").textContent =
+      `Causal weights with the bias of head ${head} (m = ${formatNumber(slopes[head - 1])}): white 0, red 1, grey masked`;
+    root.querySelector(".alibi-plain").setAttribute(
+      "aria-label",
+      `Causal attention weights of the toy head over ${n} tokens with no bias: each row spreads its weight over the tokens up to itself by content alone; on average ${fixed(result.plain_distance, 2)} tokens back.`,
+    );
+    root.querySelector(".alibi-weights").setAttribute(
+      "aria-label",
+      `Causal attention weights over ${n} tokens with the bias of head ${head}, slope ${formatNumber(slopes[head - 1])}: ` +
+        `weight pulled towards the diagonal; on average ${fixed(result.distances[head - 1], 2)} tokens back.`,
+    );
+    const shown = corner(n);
+    for (const [kind, title] of [["plain", "no bias"], ["weights", `with the bias of head ${head}`]]) {
+      numbers[kind].show({
+        caption: `Attention weights, ${title}: query tokens i (rows) against key tokens j (columns) ${listed(shown)} of ${n}`,
+        corner: "i \\ j",
+        columns: shown.map((j) => `${j}: ${result.tokens[j]}`),
+        rows: matrixRows(result[kind], n, shown, shown.length, (i) => `${i}: ${result.tokens[i]}`),
+        note: (shown.length < n ? `The top-left corner of the ${n} × ${n} matrix. ` : "") + "Each row sums to 1; keys after the query get 0.",
+      });
+    }
+
+    const x = slopes.map((_, h) => h + 1);
+    const chart = root.querySelector(".alibi-chart");
+    lineChart(chart, {
+      series: [
+        { x, y: result.distances, className: "pair-0" },
+        { x, y: x.map(() => result.plain_distance), className: "pair-1" },
+      ],
+      markers: [{ x: head, label: `head ${head}`, className: "now" }],
+      xLabel: "head",
+      yLabel: "tokens back, on average",
+      xDomain: [1, Math.max(count, 2)],
+      yDomain: [0, Math.max(result.plain_distance, ...result.distances) || 1],
+    });
+    chart.setAttribute(
+      "aria-label",
+      `How far back each of ${count} heads looks on average (blue), from ${fixed(Math.min(...result.distances), 2)} to ` +
+        `${fixed(Math.max(...result.distances), 2)} tokens, against ${fixed(result.plain_distance, 2)} with no bias (orange): the steeper the slope, the nearer it looks.`,
+    );
+    numbers.chart.show({
+      caption: "Mean distance i − j weighted by attention, per head, and with no bias",
+      corner: "head",
+      columns: ["slope m", "tokens back with the bias", "with no bias"],
+      rows: slopes.map((m, h) => ({ label: String(h + 1), values: [m, result.distances[h], result.plain_distance] })),
+    });
+    root.querySelector(".alibi-distance").textContent = `${fixed(result.distances[head - 1], 2)} tokens (head ${head})`;
+    root.querySelector(".alibi-plain-distance").textContent = `${fixed(result.plain_distance, 2)} tokens`;
+    Object.assign(root.dataset, {
+      rendered: `${request.nHeads}/${head}/${n}`,
+      distance: result.distances[head - 1],
+      plainDistance: result.plain_distance,
+    });
+  }
+
+  /** One small canvas per head, made or removed as the number of heads changes. */
+  function drawHeads(result) {
+    const { n, n_heads: count } = result;
+    while (heads.children.length > count) heads.lastElementChild.remove();
+    while (heads.children.length < count) {
+      const cell = Object.assign(document.createElement("div"), { className: "alibi-head" });
+      const canvas = Object.assign(document.createElement("canvas"), { className: "matrix", width: 1, height: 1 });
+      cell.append(canvas, Object.assign(document.createElement("span"), { className: "alibi-head-label" }));
+      heads.append(cell);
+    }
+    [...heads.children].forEach((cell, h) => {
+      const size = n * n * 4;
+      paintPixels(cell.querySelector("canvas"), { width: n, height: n, rgba: result.bias_rgba.subarray(h * size, (h + 1) * size) });
+      cell.querySelector(".alibi-head-label").textContent = `head ${h + 1}: m = ${formatNumber(result.slopes[h])}`;
+      cell.dataset.shown = String(h + 1 === result.head);
+    });
+  }
+
+  input.addEventListener("input", update);
+  return { firstRender: python.ready.then(update) };
+}

@@ -1,0 +1,101 @@
+/**
+ * Demo: four terms in one score. With positions added to the tokens, the score q_i · k_j is
+ * content·content + content·position + position·content + position·position. Each is drawn as
+ * a live matrix with its measured spread along diagonals: only position·position can depend on
+ * i − j alone, and only when A commutes with the rotations (A = I, not the toy W_Q W_Kᵀ).
+ * Computed by pelab.four_terms in the worker.
+ */
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { difference, formatNumber } from "../figures/format.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
+import { showPython } from "./show-python.js";
+
+/** The four terms and their sum, by the names pelab gives them, with what the page calls them. */
+const TERMS = {
+  content_content: "content·content",
+  content_position: "content·position",
+  position_content: "position·content",
+  position_position: "position·position",
+  total: "the whole score",
+};
+
+/** A spread along the diagonals below this is rounding: the matrix depends on i − j only. */
+const ROUNDING = 1e-9;
+
+export function termsDemo(root, python) {
+  const input = root.querySelector("[name=sentence]");
+  const identity = root.querySelector("[name=identity]");
+  const notice = root.querySelector(".terms-notice");
+  const params = bindSliders(root, { dModel: "d_model" }, () => update());
+  const render = liveRender(root, python, "terms", show);
+  const canvasOf = (name) => root.querySelector(`.terms-${name.replace("_", "-")}`);
+  const numbers = Object.fromEntries(Object.entries(TERMS).map(([name, title]) => [name, numbersFor(canvasOf(name), title)]));
+
+  function update() {
+    const request = { sentence: input.value, dModel: params.dModel, identity: identity.checked };
+    showPython(
+      root,
+      `import pelab
+
+result = pelab.four_terms(${JSON.stringify(request.sentence)}, identity=${request.identity ? "True" : "False"}, d_model=${request.dModel})
+for name, matrix in result.scores.terms():
+    print(f"{name:18} spread along diagonals: {result.toeplitz[name]:.2e}")
+print("sum of the four terms minus the score:", result.sum_gap)
+pelab.show(result.scores.position_position, title="position·position")`,
+    );
+    return render(request);
+  }
+
+  function show(result, request) {
+    const n = result.n;
+    const scale = formatNumber(result.scale);
+    const shown = corner(n);
+    const aName = result.identity ? "A = I" : "A = W_Q W_Kᵀ of the toy head";
+    for (const [name, title] of Object.entries(TERMS)) {
+      const canvas = canvasOf(name);
+      paintPixels(canvas, { width: n, height: n, rgba: result[`${name}_rgba`] });
+      const toeplitz = result[`${name}_toeplitz`];
+      const relative = toeplitz < ROUNDING;
+      root.querySelector(`.terms-verdict[data-term="${name}"]`).textContent = relative
+        ? `: depends on i − j only (spread ${difference(toeplitz)})`
+        : `: not a function of i − j (spread ${difference(toeplitz)})`;
+      canvas.setAttribute(
+        "aria-label",
+        `${title[0].toUpperCase()}${title.slice(1)} for ${n} tokens, d_model ${result.d_model}, ${aName}: ` +
+          (relative
+            ? `constant along every diagonal, so it depends on the positions only through i − j.`
+            : `not constant along its diagonals (largest spread ${difference(toeplitz)}), so it is not a function of i − j alone.`),
+      );
+      numbers[name].show({
+        caption: `${title}, query tokens i (rows) against key tokens j (columns) ${listed(shown)} of ${n}, ${aName}`,
+        corner: "i \\ j",
+        columns: shown.map((j) => `${j}: ${result.tokens[j]}`),
+        rows: matrixRows(result[name], n, shown, shown.length, (i) => `${i}: ${result.tokens[i]}`),
+        note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "",
+      });
+    }
+    root.querySelector(".terms-scale").textContent =
+      `All five squares share one colour scale: blue −${scale}, white 0, red +${scale}. ` +
+      `Tokens: ${result.tokens.join(" ")}.`;
+    root.querySelector(".terms-pp-toeplitz").textContent = difference(result.position_position_toeplitz);
+    root.querySelector(".terms-cp-toeplitz").textContent = difference(result.content_position_toeplitz);
+    root.querySelector(".terms-sum-gap").textContent = difference(result.sum_gap);
+    notice.hidden = !result.truncated;
+    notice.textContent = result.truncated
+      ? `Only the first ${result.max_tokens} words are used; the rest of the sentence was left out.`
+      : "";
+    Object.assign(root.dataset, {
+      rendered: `${request.dModel}/${request.identity ? "I" : "WQWK"}/${n}`,
+      positionPosition: result.position_position_toeplitz,
+      contentPosition: result.content_position_toeplitz,
+      positionContent: result.position_content_toeplitz,
+      sumGap: result.sum_gap,
+    });
+  }
+
+  input.addEventListener("input", update);
+  identity.addEventListener("change", update);
+  return { firstRender: python.ready.then(update) };
+}

@@ -1,0 +1,78 @@
+"""The terms demo: a score with added positions is four terms, and only position·position can
+depend on i − j alone, when A commutes with the rotations."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pelab
+from pages import canvas_size, dataset, poll, wait_for_state, wait_rendered
+
+SENTENCE = "the cat sat on the mat because the mat was warm"
+TERMS = ("content-content", "content-position", "position-content", "position-position", "total")
+
+
+def table_of(page, figure: str) -> dict:
+    """Open the numbers box of `figure` and read its table: {row label: [numbers]}, columns."""
+    page.evaluate("(s) => (document.getElementById(document.querySelector(s).getAttribute('aria-details')).open = true)", figure)
+    table = poll(
+        page,
+        """(s) => [...document.getElementById(document.querySelector(s).getAttribute('aria-details'))
+                 .querySelectorAll('tr')].map((tr) => [...tr.cells].map((c) => c.textContent))""",
+        lambda rows: len(rows) > 1,
+        arg=figure,
+    )
+    return {
+        "columns": table[0][1:],
+        "rows": {row[0]: [float(text.replace("−", "-")) for text in row[1:]] for row in table[1:]},
+    }
+
+
+def test_four_terms_and_which_depend_on_the_offset_only(lesson):
+    demo = lesson.locator("#terms")
+    wait_rendered(lesson, "#terms", "8/WQWK/11")
+    expected = pelab.four_terms(SENTENCE)
+    for name in TERMS:
+        assert canvas_size(lesson, f".terms-{name}") == [11, 11]
+    # Pyodide's numpy has no BLAS and adds in another order than this machine's: entries of
+    # size about 10 agree to far better than 1e-9.
+    assert float(dataset(lesson, "#terms", "positionPosition")) == pytest.approx(
+        expected.toeplitz["position_position"], abs=1e-9)
+    assert float(dataset(lesson, "#terms", "contentPosition")) > 0.1
+    assert float(dataset(lesson, "#terms", "sumGap")) < 1e-12
+    # The numbers table of position·position: 6 decimals shown, so within 5e-7 of pelab's.
+    table = table_of(lesson, ".terms-position-position")
+    assert table["columns"][:3] == ["0: the", "1: cat", "2: sat"]
+    got = np.array([table["rows"][f"{i}: {w}"] for i, w in enumerate(SENTENCE.split()[:8])])
+    np.testing.assert_allclose(got, expected.scores.position_position[:8, :8], rtol=0, atol=5e-7)
+    verdict = demo.locator(".terms-verdict[data-term='position_position']")
+    assert verdict.inner_text().startswith(": not a function of i − j")
+
+    # A = I: position·position becomes a function of i − j; the cross terms still are not.
+    demo.get_by_label("plain dot products").check()
+    wait_rendered(lesson, "#terms", "8/I/11")
+    assert float(dataset(lesson, "#terms", "positionPosition")) < 1e-12
+    assert float(dataset(lesson, "#terms", "contentPosition")) > 0.1
+    assert float(dataset(lesson, "#terms", "positionContent")) > 0.1
+    assert verdict.inner_text().startswith(": depends on i − j only")
+    assert "A = I" in lesson.locator(".terms-position-position").get_attribute("aria-label")
+
+    # From the keyboard: the widest d_model, then a shorter sentence.
+    slider = demo.get_by_role("slider", name="d_model")
+    slider.focus()
+    slider.press("End")
+    wait_rendered(lesson, "#terms", "32/I/11")
+    assert float(dataset(lesson, "#terms", "positionPosition")) < 1e-12
+    demo.get_by_label("Sentence").fill("<b>dog</b> bites man")
+    wait_rendered(lesson, "#terms", "32/I/3")
+    assert canvas_size(lesson, ".terms-total") == [3, 3]
+    assert table_of(lesson, ".terms-total")["columns"][0] == "0: <b>dog</b>"  # text, never markup
+
+
+def test_an_embedded_terms_demo_clamps_its_link_with_a_notice(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=terms#d_model=7&identity=1&sentence=dog+bites+man")
+    assert wait_for_state(page) == "ready"
+    assert "d_model: 7 is not one of its steps; using 8." in page.locator(".share-notices li").all_inner_texts()
+    wait_rendered(page, "#terms", "8/I/3")
+    assert float(dataset(page, "#terms", "positionPosition")) < 1e-12
