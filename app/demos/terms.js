@@ -59,8 +59,8 @@ pelab.show(result.scores.position_position, title="position·position")`,
       const toeplitz = result[`${name}_toeplitz`];
       const relative = toeplitz < ROUNDING;
       root.querySelector(`.terms-verdict[data-term="${name}"]`).textContent = relative
-        ? `: depends on i − j only (spread ${difference(toeplitz)})`
-        : `: not a function of i − j (spread ${difference(toeplitz)})`;
+        ? `depends on i − j only (spread ${difference(toeplitz)})`
+        : `not a function of i − j (spread ${difference(toeplitz)})`;
       canvas.setAttribute(
         "aria-label",
         `${title[0].toUpperCase()}${title.slice(1)} for ${n} tokens, d_model ${result.d_model}, ${aName}: ` +
