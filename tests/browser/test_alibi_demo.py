@@ -26,6 +26,10 @@ def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
     labels = demo.locator(".alibi-head-label").all_inner_texts()
     assert labels == [f"head {h}: m = {2.0 ** -h:g}" for h in range(1, 9)]
     assert all(canvas_size(lesson, f"#alibi .alibi-head:nth-child({h}) canvas") == [11, 11] for h in range(1, 9))
+    # The small multiples are one image (a <div role=img>, which the accessibility test's canvas
+    # and svg search does not see): a name, and a numbers table through aria-details.
+    heads = lesson.locator("#alibi .alibi-heads")
+    assert heads.get_attribute("role") == "img" and "8 heads" in heads.get_attribute("aria-label")
     # The numbers: every head's slope, and the last query's bias -m (i - j) on the keys.
     table = table_of(lesson, ".alibi-heads")
     assert table["columns"][:3] == ["slope m", "j = 10", "j = 9"]
