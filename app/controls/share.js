@@ -86,6 +86,8 @@ function applyNumber(input, raw, label) {
 
 function labelOf(input) {
   const label = input.labels?.[0];
+  // A toggle's label wraps its checkbox, which comes first: the label's words are all its text.
+  if (input.type === "checkbox" && label) return label.textContent.trim() || input.name;
   return (label?.childNodes[0]?.textContent ?? input.name).trim();
 }
 

@@ -76,3 +76,13 @@ def test_an_embedded_terms_demo_clamps_its_link_with_a_notice(page, site_url):
     assert "d_model: 7 is not one of its steps; using 8." in page.locator(".share-notices li").all_inner_texts()
     wait_rendered(page, "#terms", "8/I/3")
     assert float(dataset(page, "#terms", "positionPosition")) < 1e-12
+
+
+def test_a_malformed_toggle_in_a_link_is_named_in_its_notice(page, site_url):
+    """A checkbox's label wraps it: the notice names the setting by the label's words."""
+    page.goto(f"{site_url}embed.html?demo=terms#identity=maybe")
+    assert wait_for_state(page) == "ready"
+    assert page.locator(".share-notices li").all_inner_texts() == [
+        "Use A = I (plain dot products) instead of the toy head’s WQ WKᵀ: “maybe” is not on or off; it stays off."
+    ]
+    wait_rendered(page, "#terms", "8/WQWK/11")
