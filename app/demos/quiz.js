@@ -2,7 +2,10 @@
  * Check your understanding: multiple-choice and true/false questions with immediate, explained
  * feedback. Each question's explanation says why its answer is right, and each wrong option's
  * data-why says what is wrong with that option. Plain radio buttons, so it works from the
- * keyboard; answers stay in the page (nothing is stored or sent).
+ * keyboard. Answers stay in the page: the quiz stores and sends nothing itself. It announces its
+ * progress as a "pelab:quiz" DOM event on its form ({answered, correct, total}), at start and
+ * on every change, for app/lms/ to pass on to a host page or an LMS; and it takes an answer
+ * chosen from outside (a restored one) like one clicked, through the radio's change event.
  */
 export function quizDemo(root) {
   quiz(root.querySelector("form"));
@@ -20,6 +23,8 @@ function quiz(form) {
       answered.length === questions.length
         ? `All ${questions.length} answered: ${right} right.${right === questions.length ? " Well done." : ""}`
         : `${answered.length} of ${questions.length} answered, ${right} right.`;
+    const detail = { answered: answered.length, correct: right, total: questions.length };
+    form.dispatchEvent(new CustomEvent("pelab:quiz", { bubbles: true, detail }));
   }
 
   form.addEventListener("change", ({ target }) => {

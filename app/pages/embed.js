@@ -3,7 +3,9 @@
  * iframe. Its markup is the lesson's own section, taken from index.html. Settings come from the
  * URL fragment (clamped, with a notice); the theme from ?theme=light|dark, the system, or a
  * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
- * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it).
+ * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it); the
+ * quiz's progress as {type: "pelab:quiz", answered, correct, total} (app/lms/quiz-progress.js).
+ * Launched by an LMS (?lms=scorm12, a SCORM package), the quiz reports to it (app/lms/).
  */
 import { bootStatus, followPython } from "../python/boot-status.js";
 import { discardStartedPython, PythonBridge } from "../python/bridge.js";
@@ -12,6 +14,8 @@ import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
+import { tellHostQuizProgress } from "../lms/quiz-progress.js";
+import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 
 const THEMES = ["light", "dark"];
 const query = new URLSearchParams(location.search);
@@ -50,6 +54,8 @@ if (window.parent !== window) {
   });
 }
 
+tellHostQuizProgress(document);
+reportQuizToLms(document);
 if (document.documentElement.dataset.state !== "error") start();
 
 async function start() {

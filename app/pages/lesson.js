@@ -7,10 +7,16 @@ import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { sharedValue } from "../controls/shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
+import { tellHostQuizProgress } from "../lms/quiz-progress.js";
+import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
 
+// Before the quiz is wired: both listen for its first progress event. Neither does anything
+// in a plain page (not framed, not launched by an LMS).
+tellHostQuizProgress(document);
+reportQuizToLms(document);
 if (python) wire(python);
 
 /**

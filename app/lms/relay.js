@@ -1,0 +1,67 @@
+/**
+ * The thin SCORM package's launch page (launch.html, written by tools/scorm.py): it frames the
+ * lesson where it is hosted, and passes the quiz's progress on to the LMS. The lesson, in its
+ * iframe on another origin, posts {type: "pelab:quiz", answered, correct, total}
+ * (app/lms/quiz-progress.js); only messages from that iframe, on the hosted site's origin, are
+ * believed: anything else on the page could post a perfect score.
+ *
+ * The LMS gets the status, the score and the session time. Answers stay with the hosted lesson
+ * (a thin package has nothing of the lesson to restore them into).
+ */
+import { findApi, masteryScore, quizReport, scormSession, sessionTime } from "./scorm.js";
+
+const frame = document.querySelector(".relay-frame");
+const site = new URL(frame.src).origin;
+const noteElement = document.querySelector(".relay-note");
+const started = performance.now();
+
+function note(text, state) {
+  document.documentElement.dataset.lms = state;
+  noteElement.textContent = text;
+  noteElement.hidden = false;
+}
+
+const api = findApi(window);
+let session = null;
+if (!api) {
+  note("No course system (SCORM API) answered: the lesson works, but your score is not recorded.", "missing");
+} else {
+  const candidate = scormSession(api, (text) => note(`${text} The lesson goes on working.`, "error"));
+  if (candidate.broken.length) {
+    note(`The course system’s SCORM API is broken (it has no ${candidate.broken.join(", ")}): your score is not recorded.`, "broken");
+  } else if (candidate.start()) {
+    session = candidate;
+    document.documentElement.dataset.lms = "connected";
+    session.set("cmi.core.lesson_status", "incomplete");
+    session.commit();
+  }
+}
+const mastery = session ? masteryScore(session) : undefined;
+
+const count = (value) => Number.isInteger(value) && value >= 0 && value <= 10_000;
+
+window.addEventListener("message", (event) => {
+  if (event.origin !== site || event.source !== frame.contentWindow) return;
+  const { type, answered, correct, total } = event.data ?? {};
+  if (type !== "pelab:quiz" || ![answered, correct, total].every(count)) return;
+  if (correct > answered || answered > total || total === 0) return;
+  document.documentElement.dataset.quiz = `${answered}/${correct}/${total}`;
+  if (!session) return;
+  for (const [element, value] of Object.entries(quizReport({ answered, correct, total }, mastery))) {
+    if (element !== "cmi.core.exit") session.set(element, value);
+  }
+  session.set("cmi.core.session_time", sessionTime(performance.now() - started));
+  session.commit();
+});
+
+window.addEventListener(
+  "pagehide",
+  () => {
+    if (!session) return;
+    session.set("cmi.core.session_time", sessionTime(performance.now() - started));
+    session.commit();
+    session.finish();
+    session = null;
+  },
+  { once: true },
+);

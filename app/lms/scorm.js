@@ -1,0 +1,128 @@
+/**
+ * The lesson's side of SCORM 1.2 (the "SCO" side): find the LMS's API object the way the
+ * standard says, by walking up window.parent and then the opener's chain, and talk to it.
+ * An LMS that is missing, broken or says no must never stop the lesson, so no call here throws:
+ * each returns what it got, and every failure is handed to `onProblem` as a sentence for the
+ * page to show. What to send for a quiz's progress is `quizReport`, a pure function shared by
+ * the packaged lesson (quiz-to-lms.js) and the thin package's relay (relay.js).
+ */
+
+/** SCORM 1.2's cmi.suspend_data is a CMIString4096: an LMS may keep no more than that. */
+export const SUSPEND_DATA_LIMIT = 4096;
+/** The pass mark when the LMS gives none; tools/scorm.py writes the same into the manifest. */
+export const DEFAULT_MASTERY_SCORE = 80;
+/** How a package's launch URL tells the page it was launched by an LMS (tools/scorm.py). */
+export const LAUNCH_PARAMETER = ["lms", "scorm12"];
+
+/** ADL's own search gives up after a few levels; nested LMS players rarely need more than 7. */
+const MAX_HOPS = 10;
+
+/** The LMS's `API` object above this window (its parents, then its opener's), or null. */
+export function findApi(start = window) {
+  const fromChain = (win) => {
+    for (let hops = 0; win && hops <= MAX_HOPS; hops++) {
+      try {
+        if (win.API) return win.API;
+      } catch {
+        // an ancestor on another origin: its API is not ours to call; look further up
+      }
+      if (win.parent === win) break;
+      win = win.parent;
+    }
+    return null;
+  };
+  let opener = null;
+  try {
+    opener = start.top.opener;
+  } catch {
+    opener = null;
+  }
+  return fromChain(start) ?? (opener ? fromChain(opener) : null);
+}
+
+/**
+ * A session with the LMS through `api`: `start`, `get`, `set`, `commit`, `finish`. Each returns
+ * false ("" for `get`) when the LMS refused or threw, after telling `onProblem` what it said.
+ */
+export function scormSession(api, onProblem) {
+  const broken = ["LMSInitialize", "LMSGetValue", "LMSSetValue", "LMSCommit", "LMSFinish"].filter(
+    (name) => typeof api?.[name] !== "function",
+  );
+  const said = () => {
+    try {
+      const code = String(api.LMSGetLastError());
+      if (code === "0" || code === "") return "";
+      return ` (error ${code}: ${String(api.LMSGetErrorString(code) || "no description")})`;
+    } catch {
+      return "";
+    }
+  };
+  const call = (name, what, ...args) => {
+    if (broken.length) return false;
+    try {
+      const result = api[name](...args);
+      if (String(result) === "true") return true;
+      onProblem(`The course system refused to ${what}${said()}.`);
+    } catch (error) {
+      onProblem(`The course system failed to ${what} (${error?.message ?? error}).`);
+    }
+    return false;
+  };
+  return {
+    /** Names of the functions a SCORM 1.2 API must have but this one lacks. */
+    broken,
+    start: () => call("LMSInitialize", "start the session", ""),
+    get(element) {
+      if (broken.length) return "";
+      try {
+        return String(api.LMSGetValue(element) ?? "");
+      } catch {
+        return "";
+      }
+    },
+    set: (element, value) => call("LMSSetValue", `record ${element}`, element, String(value)),
+    commit: () => call("LMSCommit", "save", ""),
+    finish: () => call("LMSFinish", "end the session", ""),
+  };
+}
+
+/**
+ * What the LMS should hold for a quiz's progress: in progress, "incomplete"; all answered,
+ * "passed" when the score in percent reaches `masteryScore`, else "failed". The score is in
+ * percent (SCORM 1.2 keeps raw, min and max in 0 to 100).
+ */
+export function quizReport({ answered, correct, total }, masteryScore = DEFAULT_MASTERY_SCORE) {
+  const raw = total > 0 ? Math.round((100 * correct) / total) : 0;
+  const done = total > 0 && answered >= total;
+  return {
+    "cmi.core.lesson_status": !done ? "incomplete" : raw >= masteryScore ? "passed" : "failed",
+    "cmi.core.score.raw": String(raw),
+    "cmi.core.score.min": "0",
+    "cmi.core.score.max": "100",
+    // "suspend" asks the LMS to resume this attempt next time (cmi.core.entry = "resume")
+    "cmi.core.exit": done ? "" : "suspend",
+  };
+}
+
+/** The pass mark the LMS read from the manifest (cmi.student_data.mastery_score), or ours. */
+export function masteryScore(session) {
+  const given = session.get("cmi.student_data.mastery_score").trim();
+  const value = given === "" ? NaN : Number(given);
+  return Number.isFinite(value) && value >= 0 && value <= 100 ? value : DEFAULT_MASTERY_SCORE;
+}
+
+/** A duration as SCORM 1.2's CMITimespan, HHHH:MM:SS.SS (hours capped at 9999). */
+export function sessionTime(milliseconds) {
+  const centis = Math.max(0, Math.round(milliseconds / 10));
+  const hours = Math.min(9999, Math.floor(centis / 360000));
+  const minutes = Math.floor(centis / 6000) % 60;
+  const seconds = (centis % 6000) / 100;
+  const two = (n) => String(n).padStart(2, "0");
+  return `${String(hours).padStart(4, "0")}:${two(minutes)}:${seconds.toFixed(2).padStart(5, "0")}`;
+}
+
+/** Whether this page was launched by an LMS, as a package's launch URL says. */
+export function launchedByLms(search = location.search) {
+  const [name, value] = LAUNCH_PARAMETER;
+  return new URLSearchParams(search).get(name) === value;
+}
