@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build, serve and test Positional Encoding Lab.
 
-    python3 build.py build   bundle the site into dist/ (self-hosted Pyodide, offline)
+    python3 build.py build   bundle the site into dist/ (self-hosted Pyodide, offline), and its
+                             SCORM 1.2 packages into dist/scorm/
     python3 build.py serve   build what is missing, then serve dist/ on http://127.0.0.1:8000
     python3 build.py test    install what the tests need, build, run the whole pytest suite
     python3 build.py bench   measure the built site in headless Chromium (bench/results.json)
@@ -41,6 +42,12 @@ def main(argv: list[str] | None = None) -> None:
         help="a light dist/ that loads Pyodide from its official CDN (or URL, where {version} "
         "stands for the pinned version) instead of vendoring it",
     )
+    build_cmd.add_argument(
+        "--scorm-site",
+        metavar="URL",
+        help="write a thin SCORM package into dist/scorm/ instead of the full ones: a few KB that "
+        "frames the lesson hosted at URL and relays its quiz score to the LMS",
+    )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     serve_cmd.add_argument(
@@ -62,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn)
+        build(cdn=args.pyodide_cdn, scorm_site=args.scorm_site)
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":

@@ -15,6 +15,7 @@ from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
+from tools.scorm import FOLDER as SCORM_FOLDER, site_address, write_packages, write_thin_package
 from tools.vendor_pyodide import (
     PYODIDE_NPM,
     PYODIDE_RUNTIME,
@@ -57,8 +58,12 @@ def write_if_changed(target: Path, text: str) -> None:
         target.write_text(text)
 
 
-def build(cdn: str | None = None) -> None:
-    """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network."""
+def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
+    """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
+    dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
+    only the thin one that frames the lesson hosted there."""
+    if scorm_site is not None:
+        site_address(scorm_site)  # a bad URL stops the build before any work
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
@@ -136,14 +141,26 @@ def build(cdn: str | None = None) -> None:
             os.utime(target, ns=(status.st_atime_ns, status.st_mtime_ns))
             expected.add(target)
 
+    # SCORM packages last: the full ones hold the finished site (less the siblings above).
+    if scorm_site is not None:
+        packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER)]
+    elif cdn is None:
+        packages = write_packages(DIST, DIST / SCORM_FOLDER)
+    else:
+        packages = []
+        log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
+    expected.update(packages)
+
     for path in sorted(DIST.rglob("*"), reverse=True):  # drop what the build no longer makes
         if path.is_file() and path not in expected:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
-    size = sum(p.stat().st_size for p in expected if p.suffix not in (".br", ".gz"))
+    size = sum(p.stat().st_size for p in expected if p.suffix not in (".br", ".gz") and p not in packages)
     mode = f"Pyodide {version} from {cdn.format(version=version)}" if cdn else f"self-hosted Pyodide {version}"
     log(f"built dist/ ({len(expected)} files, {size / 1e6:.1f} MB, {mode}, build {build_id})")
+    for package in packages:
+        log(f"SCORM 1.2 package {package.relative_to(DIST)}: {package.stat().st_size / 1e6:.2f} MB")
 
 
 def check() -> None:
