@@ -1,0 +1,283 @@
+"""The SCORM 1.2 packages in a real SCORM runtime: scorm-again (npm) plays the LMS in a test page
+(tests/browser/lms/host.html) that launches a package in an iframe, under a deep sub-path like
+Moodle's, on an origin of its own. A learner answers the quiz; the test reads what the LMS holds.
+Then: a return visit, no LMS, a broken one, one that says no, answers too long to save, and the
+thin package's relay, which must believe only the lesson it frames."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from pages import poll, wait_for_state
+from site_server import DIST, ROOT, served
+from tools.scorm import write_thin_package
+
+HERE = Path(__file__).parent / "lms"
+SCORM_AGAIN = ROOT / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
+CONTENT = "mod/scorm/content/7"  # where the LMS serves a package's files: any folder must do
+NS = {"cp": "http://www.imsproject.org/xsd/imscp_rootv1p1p2", "adlcp": "http://www.adlnet.org/xsd/adlcp_rootv1p2"}
+QUIZ = "#quiz .quiz-question"
+
+
+def launch_of(folder: Path) -> tuple[str, str]:
+    """The SCO's launch URL (resource href + item parameters) and mastery score, read from the
+    manifest as an LMS reads them."""
+    root = ET.parse(folder / "imsmanifest.xml").getroot()
+    item = root.find(".//cp:organization/cp:item", NS)
+    resource = root.find(f".//cp:resource[@identifier='{item.get('identifierref')}']", NS)
+    return resource.get("href") + (item.get("parameters") or ""), item.findtext("adlcp:masteryscore", namespaces=NS)
+
+
+@pytest.fixture(scope="module")
+def lms(tmp_path_factory):
+    """A test LMS on its own origin: the host page, scorm-again, and each package unzipped."""
+    root = tmp_path_factory.mktemp("lms")
+    for name in ("host.html", "host.js"):
+        shutil.copy(HERE / name, root / name)
+    shutil.copy(SCORM_AGAIN, root / "scorm12.js")
+    packages = sorted((DIST / "scorm").glob("*.zip"))
+    assert packages, "dist/scorm/ has no packages: run python3 build.py build"
+    for package in packages:
+        with zipfile.ZipFile(package) as archive:
+            archive.extractall(root / CONTENT / package.stem)
+    with served(root, isolated=False) as url:  # an LMS sends no COOP/COEP headers
+        yield url, root
+
+
+def open_lms(page, lms_url: str, **options) -> None:
+    page.goto("about:blank")  # a new document each time, not just a new fragment
+    page.goto(f"{lms_url}host.html#{quote(json.dumps(options))}")
+
+
+def launch(page, lms, package: str, **options):
+    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired."""
+    url, root = lms
+    href, mastery = launch_of(root / CONTENT / package)
+    data = options.pop("data", {})
+    data.setdefault("student_data", {}).setdefault("mastery_score", mastery)
+    open_lms(page, url, launch=f"{CONTENT}/{package}/{href}", data=data, **options)
+    frame = page.frame_locator("#sco")
+    frame.locator(".quiz-score").wait_for()
+    return frame
+
+
+def sco(page):
+    """The launched package's frame (for evaluate; frame_locator is for clicks)."""
+    return page.locator("#sco").element_handle().content_frame()
+
+
+def record(page) -> dict:
+    return page.evaluate("() => lmsRecord()")
+
+
+def answer(frame, index: int, right: bool) -> None:
+    question = frame.locator(QUIZ).nth(index)
+    option = question.locator("input[data-correct]" if right else "input:not([data-correct])").first
+    option.check()
+    assert question.get_attribute("data-result") == ("right" if right else "wrong")
+
+
+def lms_note(page) -> str:
+    frame = sco(page)
+    poll(frame, "() => document.querySelector('.lms-note')?.textContent ?? ''", bool)
+    return frame.evaluate("() => document.querySelector('.lms-note').textContent")
+
+
+def test_the_quiz_package_reports_every_answer_and_resumes_on_the_next_launch(page, lms):
+    frame = launch(page, lms, "positional-encoding-lab-quiz")
+    poll(sco(page), "() => document.querySelector('form.quiz').dataset.lms", lambda s: s == "connected")
+    total = frame.locator(QUIZ).count()
+    assert total >= 5
+    assert record(page)["core"]["lesson_status"] == "incomplete"  # started, nothing answered yet
+    for index, right in enumerate([True, False, True, False]):
+        answer(frame, index, right)
+    held = record(page)
+    assert held["core"]["lesson_status"] == "incomplete"
+    assert held["core"]["score"] == {"raw": str(round(200 / total)), "min": "0", "max": "100"}
+    assert held["core"]["exit"] == "suspend"  # asks the LMS to resume this attempt
+    assert re.fullmatch(r"\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?", held["core"]["session_time"])
+    saved = held["suspend_data"]
+    chosen = sco(page).evaluate("() => [...document.querySelectorAll('.quiz-question input:checked')].map((i) => [i.name, i.value])")
+    assert saved == "v=1&" + "&".join(f"{name}={value}" for name, value in chosen) and len(chosen) == 4
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSCommit').length") >= 5  # one per answer
+
+    page.evaluate("() => { document.querySelector('#sco').src = 'about:blank'; }")  # the learner leaves
+    poll(page, "() => API.isTerminated()", bool)
+    assert page.evaluate("() => lmsCalls.at(-1)") == "LMSFinish"
+
+    # The return visit: the LMS hands back what it kept.
+    frame = launch(page, lms, "positional-encoding-lab-quiz", data={"core": {"entry": "resume"}, "suspend_data": saved})
+    results = "() => [...document.querySelectorAll('.quiz-question')].map((q) => q.dataset.result ?? null)"
+    restored = poll(sco(page), results, lambda r: r[:4] == ["right", "wrong", "right", "wrong"])
+    assert restored[4:] == [None] * (total - 4)
+    assert frame.locator(".quiz-score").inner_text() == f"4 of {total} answered, 2 right."
+    assert frame.locator(QUIZ).nth(1).locator(".quiz-explain").is_visible()  # marked and explained again
+    for index in range(4, total):
+        answer(frame, index, True)
+    held = record(page)
+    raw = round(100 * (total - 2) / total)
+    assert held["core"]["score"]["raw"] == str(raw)
+    assert held["core"]["lesson_status"] == ("passed" if raw >= 80 else "failed")
+    assert held["core"]["exit"] == ""
+
+
+def test_the_pass_mark_is_the_lms_s_and_a_miss_below_it_fails(page, lms):
+    frame = launch(page, lms, "positional-encoding-lab-quiz", data={"student_data": {"mastery_score": "100"}})
+    total = frame.locator(QUIZ).count()
+    for index in range(total):
+        answer(frame, index, index != 0)  # one wrong
+    assert record(page)["core"]["lesson_status"] == "failed"
+    assert "pass mark 100%" in lms_note(page)
+
+
+def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms, page_log):
+    url, _ = lms
+    frame = launch(page, lms, "positional-encoding-lab")
+    assert wait_for_state(sco(page)) == "ready"  # Python from the package's own copy
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(round(100 / frame.locator(QUIZ).count()))
+    assert page_log.foreign_requests(url) == []
+    assert not any(u.endswith("service-worker.js") for u in page_log.requests)
+
+
+def test_opened_as_a_plain_page_the_package_is_the_normal_lesson(page, lms):
+    url, _ = lms
+    page.goto(f"{url}{CONTENT}/positional-encoding-lab-quiz/embed.html?demo=quiz")
+    page.locator(".quiz-score").wait_for()
+    page.locator(QUIZ).first.locator("input[data-correct]").check()
+    assert page.locator(".quiz-score").inner_text().startswith("1 of")
+    assert page.locator(".lms-note").count() == 0
+    assert page.evaluate("() => document.querySelector('form.quiz').dataset.lms") is None
+
+
+@pytest.mark.parametrize(
+    "api, says",
+    [("none", "no course system (SCORM API) answered"), ("broken", "SCORM API is broken (it has no LMSInitialize")],
+)
+def test_without_a_working_api_the_quiz_works_and_says_it_is_not_recorded(page, lms, api, says):
+    frame = launch(page, lms, "positional-encoding-lab-quiz", api=api)
+    assert says in lms_note(page)
+    answer(frame, 0, True)
+    answer(frame, 1, False)
+    assert frame.locator(".quiz-score").inner_text().startswith("2 of")
+
+
+def test_an_lms_that_cannot_save_is_reported_and_the_answers_stay(page, lms):
+    url, _ = lms
+    # The LMS sends each commit to its server, which fails (this test server answers POST with 501).
+    frame = launch(page, lms, "positional-encoding-lab-quiz", settings={"lmsCommitUrl": f"{url}store"})
+    note = lms_note(page)  # the first report, at launch, already fails to save
+    assert "refused to save (error " in note and "stay in this page" in note
+    assert sco(page).evaluate("() => document.querySelector('form.quiz').dataset.lms") == "error"
+    answer(frame, 0, True)
+    answer(frame, 1, False)
+    assert frame.locator(".quiz-score").inner_text().startswith("2 of")
+    assert frame.locator(QUIZ).nth(1).locator(".quiz-explain").is_visible()
+    assert record(page)["core"]["score"]["raw"] == str(round(100 / frame.locator(QUIZ).count()))
+
+
+def test_an_lms_that_refuses_to_start_the_session_is_reported(page, lms):
+    url, _ = lms
+    open_lms(page, url)
+    page.evaluate("() => API.LMSInitialize('')")  # the LMS's session is already open: a second start fails
+    href, _ = launch_of(lms[1] / CONTENT / "positional-encoding-lab-quiz")
+    page.evaluate(
+        """(src) => { const f = document.createElement("iframe"); f.id = "sco"; f.src = src; document.body.append(f); }""",
+        f"{CONTENT}/positional-encoding-lab-quiz/{href}",
+    )
+    frame = page.frame_locator("#sco")
+    frame.locator(".quiz-score").wait_for()
+    note = lms_note(page)
+    assert "refused to start the session (error " in note
+    answer(frame, 0, True)
+    assert frame.locator(".quiz-score").inner_text().startswith("1 of")
+
+
+def test_answers_too_long_for_scorm_1_2_are_kept_in_the_page_and_the_score_still_goes(page, lms):
+    # A quiz whose first question's radios have a 5000-character name: its saved answers cannot fit.
+    long_name = "q" * 5000
+
+    def lengthen(route):
+        body = route.fetch().text().replace('name="quiz-1"', f'name="{long_name}"')
+        route.fulfill(body=body, content_type="text/html")
+
+    page.route(re.compile(r".*/content/7/positional-encoding-lab-quiz/index\.html$"), lengthen)
+    frame = launch(page, lms, "positional-encoding-lab-quiz")
+    answer(frame, 1, True)
+    assert record(page)["suspend_data"].startswith("v=1&quiz-2=")
+    answer(frame, 0, True)
+    note = lms_note(page)
+    assert "more than the 4096 a SCORM 1.2 course system keeps" in note and "stay in this page" in note
+    held = record(page)
+    assert held["suspend_data"].startswith("v=1&quiz-2=")  # the last answers that fitted, not cut ones
+    assert held["core"]["score"]["raw"] == str(round(200 / frame.locator(QUIZ).count()))
+
+
+def test_saved_answers_the_lesson_cannot_read_start_the_quiz_afresh_with_a_note(page, lms):
+    frame = launch(page, lms, "positional-encoding-lab-quiz", data={"core": {"entry": "resume"}, "suspend_data": "{garbage"})
+    assert "could not be read" in lms_note(page)
+    answer(frame, 0, True)
+    assert record(page)["suspend_data"].startswith("v=1&")
+
+
+@pytest.fixture
+def thin(tmp_path, site_url, lms):
+    """The thin package for the lesson at site_url, unzipped into the test LMS."""
+    _, root = lms
+    package = write_thin_package(DIST, site_url, tmp_path)
+    target = root / CONTENT / "thin"
+    shutil.rmtree(target, ignore_errors=True)
+    with zipfile.ZipFile(package) as archive:
+        archive.extractall(target)
+    yield "thin"
+    shutil.rmtree(target)
+
+
+@pytest.fixture
+def stranger(tmp_path):
+    """A page on a third origin, for posting messages the relay must not believe."""
+    (tmp_path / "stranger.html").write_text("<!doctype html><title>Another site</title><p>Another site</p>")
+    with served(tmp_path, isolated=False) as url:
+        yield f"{url}stranger.html"
+
+
+def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(page, lms, thin, site_url, stranger):
+    url, root = lms
+    href, mastery = launch_of(root / CONTENT / thin)
+    open_lms(page, url, launch=f"{CONTENT}/{thin}/{href}", data={"student_data": {"mastery_score": mastery}})
+    lesson = page.frame_locator("#sco").frame_locator(".relay-frame")
+    lesson.locator(".quiz-score").wait_for()
+    relay = sco(page)
+    poll(relay, "() => document.documentElement.dataset.lms", lambda s: s == "connected")
+    total = lesson.locator(QUIZ).count()
+    answer(lesson, 0, True)
+    poll(relay, "() => document.documentElement.dataset.quiz", lambda q: q == f"1/1/{total}")
+    assert record(page)["core"]["score"]["raw"] == str(round(100 / total))
+
+    forged = {"type": "pelab:quiz", "answered": total, "correct": total, "total": total}
+    page.evaluate(
+        """([src, forged]) => new Promise((done) => {
+             const frame = document.createElement("iframe");
+             frame.src = src;
+             frame.onload = () => done();
+             document.body.append(frame);
+           })""",
+        [stranger, forged],
+    )
+    other = next(f for f in page.frames if f.url == stranger)
+    other.evaluate("(forged) => parent.frames[0].postMessage(forged, '*')", forged)  # another origin
+    page.evaluate("(forged) => frames[0].postMessage(forged, '*')", forged)  # the LMS's own origin
+    answer(lesson, 1, False)  # a real answer after the forged ones
+    poll(relay, "() => document.documentElement.dataset.quiz", lambda q: q == f"2/1/{total}")
+    held = record(page)
+    assert held["core"]["score"]["raw"] == str(round(100 / total))
+    assert held["core"]["lesson_status"] == "incomplete"
+    assert site_url.startswith("http://127.0.0.1:") and not site_url.startswith(url)  # two origins indeed
