@@ -26,6 +26,7 @@ export function reportQuizToLms(doc = document) {
   let form = null;
   let session = null;
   let restoring = false;
+  let readOnly = false;
   let mastery;
 
   doc.addEventListener("pelab:quiz", (event) => {
@@ -59,8 +60,17 @@ export function reportQuizToLms(doc = document) {
     if (!candidate.start()) return; // the note says why; nothing more will be accepted
     session = candidate;
     mastery = masteryScore(session);
-    form.dataset.lms = "connected";
-    note(`Connected to your course: it records your score (pass mark ${mastery}%) and keeps your answers for next time.`);
+    // "review" (an attempt looked at again) and "browse" (a preview) are recorded by no LMS
+    const mode = session.get("cmi.core.lesson_mode");
+    readOnly = mode === "review" || mode === "browse";
+    form.dataset.lms = readOnly ? mode : "connected";
+    note(
+      mode === "review"
+        ? "Your course opened this attempt for review: it shows your saved answers, and records nothing new."
+        : mode === "browse"
+          ? "Your course opened this quiz as a preview: your answers are not recorded."
+          : `Connected to your course: it records your score (pass mark ${mastery}%) and keeps your answers for next time.`,
+    );
     const saved = session.get("cmi.suspend_data");
     if (saved) {
       restoring = true;
@@ -79,6 +89,7 @@ export function reportQuizToLms(doc = document) {
   }
 
   function report() {
+    if (readOnly) return;
     const progress = form.querySelectorAll(".quiz-question").length;
     const answered = form.querySelectorAll(".quiz-question[data-result]").length;
     const correct = form.querySelectorAll(".quiz-question[data-result=right]").length;
@@ -102,8 +113,10 @@ export function reportQuizToLms(doc = document) {
 
   function finish() {
     if (!session) return;
-    session.set("cmi.core.session_time", sessionTime(performance.now() - started));
-    session.commit();
+    if (!readOnly) {
+      session.set("cmi.core.session_time", sessionTime(performance.now() - started));
+      session.commit();
+    }
     session.finish();
     session = null;
   }

@@ -6,7 +6,7 @@
  *   settings  Scorm12API settings over ours (lmsCommitUrl: where the LMS stores each commit)
  *   data    what the LMS already holds for this learner, for Scorm12API.loadFromJSON (a return
  *           visit: cmi.core.entry, cmi.suspend_data; the manifest's mastery score)
- * It records which calls the SCO made (window.lmsCalls) and offers window.lmsRecord(), the
+ * It records which calls the SCO made (window.lmsCalls, values set included) and offers window.lmsRecord(), the
  * runtime's cmi as JSON, write-only elements included.
  */
 (function () {
@@ -21,6 +21,9 @@
     if (options.data) window.API.loadFromJSON(options.data);
     ["LMSInitialize", "LMSCommit", "LMSFinish"].forEach(function (name) {
       window.API.on(name, function () { window.lmsCalls.push(name); });
+    });
+    window.API.on("LMSSetValue.cmi.*", function (element, value) {
+      window.lmsCalls.push("LMSSetValue " + element + "=" + value);
     });
     window.lmsRecord = function () {
       return JSON.parse(JSON.stringify(window.API.cmi));
