@@ -1,6 +1,7 @@
 /**
- * embedding.html: the theme buttons of the live example, and the reference table of every
- * demo's name and settings, read from the lesson itself so it cannot go out of date.
+ * embedding.html: the theme buttons of the live example, what its quiz example posts (pelab:quiz),
+ * and the reference table of every demo's name and settings, read from the lesson itself so it
+ * cannot go out of date.
  */
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { isLogScale, valueText } from "../controls/slider.js";
@@ -8,6 +9,17 @@ import { isLogScale, valueText } from "../controls/slider.js";
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(button.dataset.theme));
 }
+
+// The quiz example: show each pelab:quiz message it posts, as a host page would receive it.
+const quizFrame = document.querySelector(".quiz-example-frame");
+const received = document.querySelector(".quiz-example-received");
+window.addEventListener("message", (event) => {
+  // Believe only our own frame, from our own site: any page can post a message.
+  if (event.source !== quizFrame?.contentWindow || event.origin !== location.origin) return;
+  const { type, answered, correct, total } = event.data ?? {};
+  if (type !== "pelab:quiz") return;
+  received.textContent = `Received pelab:quiz: ${answered} of ${total} answered, ${correct} right.`;
+});
 
 const body = document.querySelector(".reference-table tbody");
 try {

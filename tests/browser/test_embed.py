@@ -190,3 +190,28 @@ def test_the_guide_says_so_when_the_lesson_cannot_be_read(page, site_url, failur
     assert "Could not read the lesson" in text and "Reload this page" in text
     if failure == "404":
         assert "404" in text
+
+
+def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, site_url):
+    page.goto(f"{site_url}embedding.html")
+    received = page.locator(".quiz-example-received")
+    received.scroll_into_view_if_needed()  # the example iframe loads lazily
+    quiz = page.frame_locator(".quiz-example-frame")
+    total = poll(
+        page,
+        "() => document.querySelector('.quiz-example-frame').contentDocument?.querySelectorAll('.quiz-question').length ?? 0",
+        lambda n: n > 0,
+    )
+    poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: t.startswith("Received"))
+    quiz.locator(".quiz-question").nth(0).locator("input[data-correct]").check()
+    quiz.locator(".quiz-question").nth(1).locator("input:not([data-correct])").first.check()
+    expected = f"Received pelab:quiz: 2 of {total} answered, 1 right."
+    assert poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: t == expected)
+    # A message from anything but that frame is not believed: posted before the next real answer,
+    # it would show until that answer's message replaced it.
+    page.evaluate("() => window.postMessage({type: 'pelab:quiz', answered: 9, correct: 9, total: 9}, '*')")
+    quiz.locator(".quiz-question").nth(2).locator("input[data-correct]").check()
+    seen = []
+    final = f"Received pelab:quiz: 3 of {total} answered, 2 right."
+    poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: seen.append(t) or t == final)
+    assert not any("9 of 9" in text for text in seen)
