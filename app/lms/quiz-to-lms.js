@@ -6,7 +6,8 @@
  * On the quiz's first "pelab:quiz" event it finds the API, starts the session, restores the
  * answers saved last time (cmi.suspend_data) and reports; then after each answer it sets the
  * status, the score, the saved answers and the session time, and commits; on leaving it
- * finishes. Whatever goes wrong (no API, a broken one, an LMS that refuses, answers too long to
+ * finishes. Once a round is finished, "Start again" never lowers what the LMS holds: a later
+ * round replaces it only when finished with a score as good or better. Whatever goes wrong (no API, a broken one, an LMS that refuses, answers too long to
  * save) is said in a note under the quiz's score, and the quiz goes on working in the page.
  */
 import { restoreAnswers, savedAnswers } from "./saved-answers.js";
@@ -28,6 +29,8 @@ export function reportQuizToLms(doc = document) {
   let restoring = false;
   let readOnly = false;
   let mastery;
+  // The best finished round's score this attempt holds: "Start again" must not lower a grade.
+  let best = null;
 
   doc.addEventListener("pelab:quiz", (event) => {
     if (!form) {
@@ -71,6 +74,11 @@ export function reportQuizToLms(doc = document) {
           ? "Your course opened this quiz as a preview: your answers are not recorded."
           : `Connected to your course: it records your score (pass mark ${mastery}%) and keeps your answers for next time.`,
     );
+    const status = session.get("cmi.core.lesson_status");
+    const recorded = session.get("cmi.core.score.raw");
+    if ((status === "passed" || status === "failed") && recorded !== "" && Number.isFinite(Number(recorded))) {
+      best = Number(recorded);
+    }
     const saved = session.get("cmi.suspend_data");
     if (saved) {
       restoring = true;
@@ -93,9 +101,18 @@ export function reportQuizToLms(doc = document) {
     const progress = form.querySelectorAll(".quiz-question").length;
     const answered = form.querySelectorAll(".quiz-question[data-result]").length;
     const correct = form.querySelectorAll(".quiz-question[data-result=right]").length;
-    for (const [element, value] of Object.entries(quizReport({ answered, correct, total: progress }, mastery))) {
-      session.set(element, value);
+    const values = quizReport({ answered, correct, total: progress }, mastery);
+    const finished = values["cmi.core.lesson_status"] !== "incomplete";
+    const raw = Number(values["cmi.core.score.raw"]);
+    if (best !== null && (!finished || raw < best)) {
+      // A new round after a finished one: the course keeps the better finished score.
+      delete values["cmi.core.lesson_status"];
+      delete values["cmi.core.score.raw"];
+      note(`Your course keeps your best finished score, ${best}%: a new round counts once it is finished and does better.`);
+    } else if (finished) {
+      best = raw;
     }
+    for (const [element, value] of Object.entries(values)) session.set(element, value);
     const answers = savedAnswers(form);
     if (answers.length <= SUSPEND_DATA_LIMIT) {
       session.set("cmi.suspend_data", answers);

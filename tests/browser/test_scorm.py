@@ -129,6 +129,30 @@ def test_the_quiz_package_reports_every_answer_and_resumes_on_the_next_launch(pa
     assert held["core"]["exit"] == ""
 
 
+def test_starting_again_never_lowers_the_finished_score_the_lms_holds(page, lms):
+    frame = launch(page, lms, "positional-encoding-lab-quiz")
+    total = frame.locator(QUIZ).count()
+    for index in range(total):
+        answer(frame, index, index != 0)  # one wrong
+    first = round(100 * (total - 1) / total)
+    assert record(page)["core"]["score"]["raw"] == str(first)
+    frame.get_by_role("button", name="Start again").click()
+    answer(frame, 0, False)
+    held = record(page)
+    assert held["core"]["score"]["raw"] == str(first)  # not the new round's 0
+    assert held["core"]["lesson_status"] == ("passed" if first >= 80 else "failed")
+    assert held["suspend_data"].count("=") == 2  # v=1 and the new round's one answer, for a resume
+    assert "keeps your best finished score" in lms_note(page)
+    for index in range(1, total):
+        answer(frame, index, index != 1)  # two wrong in all: finished, but worse
+    assert record(page)["core"]["score"]["raw"] == str(first)
+    frame.get_by_role("button", name="Start again").click()
+    for index in range(total):
+        answer(frame, index, True)  # finished and better: this one counts
+    held = record(page)
+    assert held["core"]["score"]["raw"] == "100" and held["core"]["lesson_status"] == "passed"
+
+
 def test_the_pass_mark_is_the_lms_s_and_a_miss_below_it_fails(page, lms):
     frame = launch(page, lms, "positional-encoding-lab-quiz", data={"student_data": {"mastery_score": "100"}})
     total = frame.locator(QUIZ).count()
