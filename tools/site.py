@@ -4,6 +4,7 @@ service worker written, and whatever the build no longer makes pruned; `check` v
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -15,9 +16,12 @@ from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
+from tools.repack import members_differ, stored_copy
 from tools.vendor_pyodide import (
+    FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,
     PYODIDE_RUNTIME,
+    STORED_RUNTIME,
     cached_wheels,
     ensure_node_modules,
     needed_packages,
@@ -57,6 +61,11 @@ def write_if_changed(target: Path, text: str) -> None:
         target.write_text(text)
 
 
+def sri(hex_digest: str) -> str:
+    """A sha256 as a subresource-integrity value, as Pyodide passes it to fetch."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
+
+
 def build(cdn: str | None = None) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network."""
     version = pyodide_version()
@@ -79,12 +88,31 @@ def build(cdn: str | None = None) -> None:
     for entry in sorted(VENDOR.glob("*.js")):
         place(bundle_vendor(entry), f"app/cells/vendor/{entry.name}")
 
-    wheels = cached_wheels(version, lock)
+    wheels = cached_wheels(version, lock)  # each checked against the official lock first
+    stored: set[Path] = set()  # the stored copies in dist/: compressed below like text
+    prefetch: list[dict] = []  # what the worker fetches at once (config.js's PREFETCH_WHEELS)
     if cdn is None:
+        # The standard library and the first screen's wheels go out as stored zips (see
+        # tools/repack.py), so the lock the site serves carries their hashes: Pyodide checks
+        # every wheel it fetches against it (subresource integrity).
+        served_lock = json.loads(json.dumps(lock))
         for name in PYODIDE_RUNTIME:
-            place(PYODIDE_NPM / name, f"pyodide/{name}")
+            if name in STORED_RUNTIME:
+                place(stored_copy(PYODIDE_NPM / name), f"pyodide/{name}")
+                stored.add(DIST / "pyodide" / name)
+            elif name != "pyodide-lock.json":
+                place(PYODIDE_NPM / name, f"pyodide/{name}")
         for wheel in wheels:
+            entry = next(e for e in served_lock["packages"].values() if e["file_name"] == wheel.name)
+            if entry["name"] in FIRST_SCREEN_PACKAGES:
+                wheel = stored_copy(wheel)
+                entry["sha256"] = sha256(wheel)
+                stored.add(DIST / "pyodide" / wheel.name)
+                prefetch.append({"file": wheel.name, "integrity": sri(entry["sha256"])})
             place(wheel, f"pyodide/{wheel.name}")
+        served = CACHE / "served" / f"pyodide-lock-{version}.json"
+        write_if_changed(served, json.dumps(served_lock, separators=(", ", ": ")))
+        place(served, "pyodide/pyodide-lock.json")
         index_url = 'new URL("../pyodide/", import.meta.url).href'
     else:
         index_url = json.dumps(cdn.format(version=version))
@@ -94,6 +122,7 @@ def build(cdn: str | None = None) -> None:
     place(wheel, f"py/{wheel.name}")
     place(in_pyodide.job_output("first_heatmap", first_heatmap, wheels, wheel, ".png"), "py/first-heatmap.png")
     place(in_pyodide.job_output("bytecode", {}, wheels, wheel, ".zip"), "py/bytecode.zip")
+    stored.add(DIST / "py" / "bytecode.zip")
 
     build_id = hashlib.sha256(
         "".join(sorted(f"{p.relative_to(DIST)}:{sha256(p)}" for p in expected)).encode()
@@ -108,6 +137,10 @@ def build(cdn: str | None = None) -> None:
         f'export const PELAB_WHEEL_URL = new URL("../py/{wheel.name}", import.meta.url).href;\n'
         'export const FONT_CACHE_URL = new URL("../py/matplotlib-fontlist.json", import.meta.url).href;\n'
         'export const BYTECODE_URL = new URL("../py/bytecode.zip", import.meta.url).href;\n'
+        "// The packages the first screen loads, and those of their wheels that the worker fetches\n"
+        "// at once, with the hash of the served lock (Pyodide asks for them with it too).\n"
+        f"export const FIRST_PACKAGES = {json.dumps(list(FIRST_SCREEN_PACKAGES))};\n"
+        f"export const PREFETCH_WHEELS = {json.dumps(prefetch)};\n"
         f'export const BUILD_ID = "{build_id}";\n',
     )
     expected.add(config)
@@ -126,7 +159,7 @@ def build(cdn: str | None = None) -> None:
 
     # Precompressed siblings, after the service worker's list: it caches the files themselves,
     # which the browser decodes whatever encoding the server chose.
-    sources = sorted(p for p in expected if p.suffix in COMPRESSIBLE)
+    sources = sorted(p for p in expected if p.suffix in COMPRESSIBLE or p in stored)
     for source, siblings in compressed(sources).items():
         for suffix, sibling in siblings.items():
             target = source.with_name(source.name + suffix)
@@ -147,18 +180,43 @@ def build(cdn: str | None = None) -> None:
 
 
 def check() -> None:
-    """Verify dist/: every vendored wheel against the official lock, the runtime against npm's copy."""
+    """Verify dist/ on both sides of the repacking: the official files (the cached wheels and
+    npm's runtime) against the official lock and npm's copy, then every served file against the
+    lock the site serves, which must be the official one but for the stored copies' hashes, and
+    every stored copy against its official file, member by member."""
     if not (DIST / "app" / "config.js").exists():
         raise BuildError("dist/ is not built: run python3 build.py build")
     if not (DIST / "pyodide").exists():
         log("dist/ is a light build (Pyodide from the CDN): nothing vendored to check")
         return
-    lock = official_lock(pyodide_version())
+    version = pyodide_version()
+    lock = official_lock(version)
+    officials = {path.name: path for path in cached_wheels(version, lock)}  # checked against the lock
+    served_lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+    if served_lock["info"] != lock["info"] or served_lock["packages"].keys() != lock["packages"].keys():
+        raise BuildError("dist/pyodide/pyodide-lock.json is not the official lock's: run python3 build.py build")
     for entry in needed_packages(lock):
         path = DIST / "pyodide" / entry["file_name"]
-        if not path.exists() or sha256(path) != entry["sha256"]:
-            raise BuildError(f"dist/pyodide/{entry['file_name']} is missing or differs from the lock: run python3 build.py build")
+        served = served_lock["packages"][entry["name"].lower()]
+        if not path.exists() or sha256(path) != served["sha256"]:
+            raise BuildError(f"dist/pyodide/{entry['file_name']} is missing or differs from the served lock: run python3 build.py build")
+        if {**served, "sha256": ""} != {**entry, "sha256": ""}:
+            raise BuildError(f"the served lock's {entry['name']} entry differs from the official one: run python3 build.py build")
+        stored = entry["name"] in FIRST_SCREEN_PACKAGES
+        if not stored and served["sha256"] != entry["sha256"]:
+            raise BuildError(f"the served lock changes the hash of {entry['file_name']}, which is not repacked")
+        if stored and (problem := members_differ(officials[entry["file_name"]], path)):
+            raise BuildError(f"dist/pyodide/{entry['file_name']} is not the official wheel stored ({problem})")
     for name in PYODIDE_RUNTIME:
-        if sha256(DIST / "pyodide" / name) != sha256(PYODIDE_NPM / name):
+        if name == "pyodide-lock.json":
+            continue
+        served, official = DIST / "pyodide" / name, PYODIDE_NPM / name
+        if name in STORED_RUNTIME:
+            if problem := members_differ(official, served):
+                raise BuildError(f"dist/pyodide/{name} is not npm's copy stored ({problem}): run python3 build.py build")
+        elif sha256(served) != sha256(official):
             raise BuildError(f"dist/pyodide/{name} differs from the npm package: run python3 build.py build")
-    log(f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and {len(needed_packages(lock))} wheels")
+    log(
+        f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and {len(needed_packages(lock))} wheels, "
+        f"{len(STORED_RUNTIME) + len(FIRST_SCREEN_PACKAGES)} of them stored copies of the official files"
+    )
