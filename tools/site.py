@@ -31,6 +31,9 @@ from tools.vendor_pyodide import (
 
 SITE_FILES = ("index.html", "embed.html", "embedding.html")
 SITE_DIRS = ("app", "static")
+# Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
+# left out of the service worker's list. hosting/ has examples for other servers too.
+HOST_FILES = ("_headers",)
 SERVICE_WORKER = ROOT / "app" / "offline" / "service-worker.js"  # built to the site root, see build()
 # Entry points of third-party front-end code, each bundled by esbuild into one same-origin module.
 VENDOR = ROOT / "app" / "cells" / "vendor"
@@ -81,6 +84,8 @@ def build(cdn: str | None = None) -> None:
 
     for name in SITE_FILES:
         place(ROOT / name, name)
+    for name in HOST_FILES:
+        place(ROOT / "hosting" / name, name)
     for folder in SITE_DIRS:
         for path in sorted((ROOT / folder).rglob("*")):
             if path.is_file() and VENDOR not in path.parents and path != SERVICE_WORKER:
@@ -96,24 +101,30 @@ def build(cdn: str | None = None) -> None:
         # tools/repack.py), so the lock the site serves carries their hashes: Pyodide checks
         # every wheel it fetches against it (subresource integrity).
         served_lock = json.loads(json.dumps(lock))
+        sources: dict[str, Path] = {}  # name in dist/pyodide/<folder>/: its source
+        stored_names = set(STORED_RUNTIME)
         for name in PYODIDE_RUNTIME:
             if name in STORED_RUNTIME:
-                place(stored_copy(PYODIDE_NPM / name), f"pyodide/{name}")
-                stored.add(DIST / "pyodide" / name)
+                sources[name] = stored_copy(PYODIDE_NPM / name)
             elif name != "pyodide-lock.json":
-                place(PYODIDE_NPM / name, f"pyodide/{name}")
+                sources[name] = PYODIDE_NPM / name
         for wheel in wheels:
             entry = next(e for e in served_lock["packages"].values() if e["file_name"] == wheel.name)
             if entry["name"] in FIRST_SCREEN_PACKAGES:
                 wheel = stored_copy(wheel)
+                stored_names.add(wheel.name)
                 entry["sha256"] = sha256(wheel)
-                stored.add(DIST / "pyodide" / wheel.name)
                 prefetch.append({"file": wheel.name, "integrity": sri(entry["sha256"])})
-            place(wheel, f"pyodide/{wheel.name}")
+            sources[wheel.name] = wheel
         served = CACHE / "served" / f"pyodide-lock-{version}.json"
         write_if_changed(served, json.dumps(served_lock, separators=(", ", ": ")))
-        place(served, "pyodide/pyodide-lock.json")
-        index_url = 'new URL("../pyodide/", import.meta.url).href'
+        sources["pyodide-lock.json"] = served
+        folder = pyodide_folder_name(version, sources)
+        for name, source in sources.items():
+            place(source, f"{folder}/{name}")
+            if name in stored_names:
+                stored.add(DIST / folder / name)
+        index_url = f'new URL("../{folder}/", import.meta.url).href'
     else:
         index_url = json.dumps(cdn.format(version=version))
     place(in_pyodide.job_output("font_cache", {}, wheels, suffix=".json"), "py/matplotlib-fontlist.json")
@@ -147,7 +158,7 @@ def build(cdn: str | None = None) -> None:
 
     # The service worker lists every file and carries the build id: a new build is a new script.
     worker = DIST / "service-worker.js"
-    files = sorted(p.relative_to(DIST).as_posix() for p in expected)
+    files = sorted(p.relative_to(DIST).as_posix() for p in expected if p.name not in HOST_FILES)
     write_if_changed(
         worker,
         f"// {GENERATED}\n"
@@ -179,6 +190,21 @@ def build(cdn: str | None = None) -> None:
     log(f"built dist/ ({len(expected)} files, {size / 1e6:.1f} MB, {mode}, build {build_id})")
 
 
+def pyodide_folder_name(version: str, sources: dict[str, Path]) -> str:
+    """pyodide/<pin>-<hash>: named by the pin and a hash of every file's name and content, so a
+    URL under it never changes content, and servers may let browsers keep them for good."""
+    content = "".join(f"{name}:{sha256(path)}\n" for name, path in sorted(sources.items()))
+    return f"pyodide/{version}-{hashlib.sha256(content.encode()).hexdigest()[:12]}"
+
+
+def pyodide_folder(dist: Path | None = None) -> Path | None:
+    """dist/pyodide/<pin>-<hash>/, the folder of Pyodide's files, or None in a light build."""
+    found = sorted((dist or DIST).glob("pyodide/*/pyodide-lock.json"))
+    if len(found) > 1:
+        raise BuildError(f"{len(found)} Pyodide folders in dist/pyodide/: run python3 build.py build")
+    return found[0].parent if found else None
+
+
 def check() -> None:
     """Verify dist/ on both sides of the repacking: the official files (the cached wheels and
     npm's runtime) against the official lock and npm's copy, then every served file against the
@@ -186,36 +212,37 @@ def check() -> None:
     every stored copy against its official file, member by member."""
     if not (DIST / "app" / "config.js").exists():
         raise BuildError("dist/ is not built: run python3 build.py build")
-    if not (DIST / "pyodide").exists():
+    pyodide = pyodide_folder()
+    if pyodide is None:
         log("dist/ is a light build (Pyodide from the CDN): nothing vendored to check")
         return
     version = pyodide_version()
     lock = official_lock(version)
     officials = {path.name: path for path in cached_wheels(version, lock)}  # checked against the lock
-    served_lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+    served_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     if served_lock["info"] != lock["info"] or served_lock["packages"].keys() != lock["packages"].keys():
-        raise BuildError("dist/pyodide/pyodide-lock.json is not the official lock's: run python3 build.py build")
+        raise BuildError(f"{pyodide.relative_to(DIST)}/pyodide-lock.json is not the official lock's: run python3 build.py build")
     for entry in needed_packages(lock):
-        path = DIST / "pyodide" / entry["file_name"]
+        path = pyodide / entry["file_name"]
         served = served_lock["packages"][entry["name"].lower()]
         if not path.exists() or sha256(path) != served["sha256"]:
-            raise BuildError(f"dist/pyodide/{entry['file_name']} is missing or differs from the served lock: run python3 build.py build")
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{entry['file_name']} is missing or differs from the served lock: run python3 build.py build")
         if {**served, "sha256": ""} != {**entry, "sha256": ""}:
             raise BuildError(f"the served lock's {entry['name']} entry differs from the official one: run python3 build.py build")
         stored = entry["name"] in FIRST_SCREEN_PACKAGES
         if not stored and served["sha256"] != entry["sha256"]:
             raise BuildError(f"the served lock changes the hash of {entry['file_name']}, which is not repacked")
         if stored and (problem := members_differ(officials[entry["file_name"]], path)):
-            raise BuildError(f"dist/pyodide/{entry['file_name']} is not the official wheel stored ({problem})")
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{entry['file_name']} is not the official wheel stored ({problem})")
     for name in PYODIDE_RUNTIME:
         if name == "pyodide-lock.json":
             continue
-        served, official = DIST / "pyodide" / name, PYODIDE_NPM / name
+        served, official = pyodide / name, PYODIDE_NPM / name
         if name in STORED_RUNTIME:
             if problem := members_differ(official, served):
-                raise BuildError(f"dist/pyodide/{name} is not npm's copy stored ({problem}): run python3 build.py build")
+                raise BuildError(f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored ({problem}): run python3 build.py build")
         elif sha256(served) != sha256(official):
-            raise BuildError(f"dist/pyodide/{name} differs from the npm package: run python3 build.py build")
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{name} differs from the npm package: run python3 build.py build")
     log(
         f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and {len(needed_packages(lock))} wheels, "
         f"{len(STORED_RUNTIME) + len(FIRST_SCREEN_PACKAGES)} of them stored copies of the official files"

@@ -11,12 +11,12 @@ import shutil
 import pytest
 
 from pages import wait_for_state
-from site_server import DIST, served
+from site_server import DIST, PYODIDE, served
 from tools.project import CACHE
 
-LOCK = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+LOCK = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
 NUMPY = LOCK["packages"]["numpy"]["file_name"]
-FIRST_SCREEN = [f"pyodide/{name}" for name in ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json", NUMPY)]
+FIRST_SCREEN = [f"{PYODIDE}/{name}" for name in ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json", NUMPY)]
 FIRST_SCREEN += ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"]
 
 
@@ -29,10 +29,10 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     for path in FIRST_SCREEN:
         assert fetched.count(path) == 1, (path, fetched.count(path))  # the prefetch was the one used
     encodings = {r.url.removeprefix(site_url): r.headers.get("content-encoding") for r in responses}
-    for path in (f"pyodide/{NUMPY}", "pyodide/python_stdlib.zip", "py/bytecode.zip"):
+    for path in (f"{PYODIDE}/{NUMPY}", f"{PYODIDE}/python_stdlib.zip", "py/bytecode.zip"):
         assert encodings[path] == "br", path
     # only what the first screen needs: no other wheel before a cell asks for one
-    assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(["py/pelab-0.1.0-py3-none-any.whl", f"pyodide/{NUMPY}"])
+    assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"])
 
 
 @pytest.fixture
@@ -44,11 +44,11 @@ def deflated_numpy_site(tmp_path):
     for entry in DIST.iterdir():
         if entry.name != "pyodide":
             (folder / entry.name).symlink_to(entry)
-    (folder / "pyodide").mkdir()
-    for entry in (DIST / "pyodide").iterdir():
+    (folder / PYODIDE).mkdir(parents=True)
+    for entry in (DIST / PYODIDE).iterdir():
         if not entry.name.startswith(NUMPY):
-            (folder / "pyodide" / entry.name).symlink_to(entry)
-    shutil.copy(CACHE / "pyodide-0.27.7" / NUMPY, folder / "pyodide" / NUMPY)
+            (folder / PYODIDE / entry.name).symlink_to(entry)
+    shutil.copy(CACHE / "pyodide-0.27.7" / NUMPY, folder / PYODIDE / NUMPY)
     with served(folder) as url:
         yield url
 

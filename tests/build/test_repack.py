@@ -14,7 +14,7 @@ import zipfile
 
 import pytest
 
-from site_server import DIST
+from site_server import DIST, PYODIDE
 from tools import repack, site, vendor_pyodide
 from tools.project import CACHE, sha256
 
@@ -22,8 +22,8 @@ LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text()
 NUMPY = LOCK["packages"]["numpy"]["file_name"]
 # (official file, the copy dist/ serves)
 STORED = [
-    (vendor_pyodide.PYODIDE_NPM / "python_stdlib.zip", DIST / "pyodide" / "python_stdlib.zip"),
-    (CACHE / "pyodide-0.27.7" / NUMPY, DIST / "pyodide" / NUMPY),
+    (vendor_pyodide.PYODIDE_NPM / "python_stdlib.zip", DIST / PYODIDE / "python_stdlib.zip"),
+    (CACHE / "pyodide-0.27.7" / NUMPY, DIST / PYODIDE / NUMPY),
 ]
 
 
@@ -50,7 +50,7 @@ def test_the_bytecode_archive_is_stored_too():
 @pytest.mark.parametrize("name", ["python_stdlib.zip", NUMPY, "bytecode.zip"])
 def test_the_stored_zips_go_out_smaller_than_the_official_deflated_ones(name):
     """What the repacking is for: Brotli over the stored zip beats the deflated zip as it is."""
-    folder = DIST / ("py" if name == "bytecode.zip" else "pyodide")
+    folder = DIST / ("py" if name == "bytecode.zip" else PYODIDE)
     official = {"python_stdlib.zip": STORED[0][0], NUMPY: STORED[1][0]}.get(name)
     brotli = (folder / f"{name}.br").stat().st_size
     # the official deflated zip, or for our own bytecode, the same members deflated (measured:
@@ -63,8 +63,8 @@ def test_the_siblings_of_a_stored_zip_decompress_to_it():
 
     from test_compression import unbrotli
 
-    stdlib = DIST / "pyodide" / "python_stdlib.zip"
-    assert gzip.decompress((DIST / "pyodide" / "python_stdlib.zip.gz").read_bytes()) == stdlib.read_bytes()
+    stdlib = DIST / PYODIDE / "python_stdlib.zip"
+    assert gzip.decompress((DIST / PYODIDE / "python_stdlib.zip.gz").read_bytes()) == stdlib.read_bytes()
     bytecode = DIST / "py" / "bytecode.zip"
     assert unbrotli((DIST / "py" / "bytecode.zip.br").read_bytes()) == bytecode.read_bytes()
 
@@ -92,11 +92,11 @@ def test_members_differ_names_a_changed_member(tmp_path):
 
 
 def test_the_served_lock_is_the_official_one_but_for_the_stored_wheels_hashes():
-    served = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+    served = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
     assert served["info"] == LOCK["info"]
     changed = {name for name in LOCK["packages"] if served["packages"][name] != LOCK["packages"][name]}
     assert changed == {"numpy"}
-    assert served["packages"]["numpy"]["sha256"] == sha256(DIST / "pyodide" / NUMPY)
+    assert served["packages"]["numpy"]["sha256"] == sha256(DIST / PYODIDE / NUMPY)
     assert {**served["packages"]["numpy"], "sha256": ""} == {**LOCK["packages"]["numpy"], "sha256": ""}
 
 
@@ -105,7 +105,7 @@ def test_the_worker_prefetches_numpy_with_the_hash_pyodide_will_ask_for():
     worker's early fetch must ask for the same, or Pyodide's own request would not reuse it."""
     config = (DIST / "app" / "config.js").read_text()
     prefetch = json.loads(re.search(r"^export const PREFETCH_WHEELS = (.*);$", config, re.M)[1])
-    digest = hashlib.sha256((DIST / "pyodide" / NUMPY).read_bytes()).digest()
+    digest = hashlib.sha256((DIST / PYODIDE / NUMPY).read_bytes()).digest()
     assert prefetch == [{"file": NUMPY, "integrity": "sha256-" + base64.b64encode(digest).decode()}]
     assert 'export const FIRST_PACKAGES = ["numpy"];' in config
     runtime = (vendor_pyodide.PYODIDE_NPM / "pyodide.asm.js").read_text()
@@ -120,7 +120,7 @@ def dist_copy(tmp_path, monkeypatch):
     for entry in DIST.iterdir():
         if entry.name != "pyodide":
             (copy / entry.name).symlink_to(entry)
-    shutil.copytree(DIST / "pyodide", copy / "pyodide")
+    shutil.copytree(DIST / "pyodide", copy / "pyodide")  # pyodide/<pin>-<hash>/
     monkeypatch.setattr(site, "DIST", copy)
     return copy
 
@@ -130,30 +130,30 @@ def test_check_passes_on_the_build(dist_copy):
 
 
 def test_check_refuses_the_official_deflated_wheel_under_the_served_lock(dist_copy):
-    shutil.copy(STORED[1][0], dist_copy / "pyodide" / NUMPY)
+    shutil.copy(STORED[1][0], dist_copy / PYODIDE / NUMPY)
     with pytest.raises(SystemExit, match=f"{NUMPY} is missing or differs from the served lock"):
         site.check()
 
 
 def test_check_refuses_a_deflated_wheel_even_when_the_served_lock_agrees(dist_copy):
-    shutil.copy(STORED[1][0], dist_copy / "pyodide" / NUMPY)
-    lock = json.loads((dist_copy / "pyodide" / "pyodide-lock.json").read_text())
+    shutil.copy(STORED[1][0], dist_copy / PYODIDE / NUMPY)
+    lock = json.loads((dist_copy / PYODIDE / "pyodide-lock.json").read_text())
     lock["packages"]["numpy"]["sha256"] = LOCK["packages"]["numpy"]["sha256"]
-    (dist_copy / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
+    (dist_copy / PYODIDE / "pyodide-lock.json").write_text(json.dumps(lock))
     with pytest.raises(SystemExit, match=f"{NUMPY} is not the official wheel stored"):
         site.check()
 
 
 def test_check_refuses_a_served_lock_that_changes_another_wheels_hash(dist_copy):
-    lock = json.loads((dist_copy / "pyodide" / "pyodide-lock.json").read_text())
+    lock = json.loads((dist_copy / PYODIDE / "pyodide-lock.json").read_text())
     lock["packages"]["six"]["sha256"] = "0" * 64
-    (dist_copy / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
+    (dist_copy / PYODIDE / "pyodide-lock.json").write_text(json.dumps(lock))
     with pytest.raises(SystemExit, match="differs from the served lock"):
         site.check()
 
 
 def test_check_refuses_a_stdlib_with_a_changed_member(dist_copy, tmp_path):
-    stdlib = dist_copy / "pyodide" / "python_stdlib.zip"
+    stdlib = dist_copy / PYODIDE / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib) as original, zipfile.ZipFile(tmp_path / "s.zip", "w") as changed:
         for n, member in enumerate(original.infolist()):
             changed.writestr(member, original.read(member) + (b"#" if n == 5 else b""))
