@@ -54,6 +54,9 @@ def main(argv: list[str] | None = None) -> None:
     test_cmd.add_argument("pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)")
     bench_cmd = commands.add_parser("bench", help="measure boot, first paint and sliders; write bench/results.json")
     bench_cmd.add_argument("--runs", type=int, default=5, help="cold runs to take the median of (default 5)")
+    bench_cmd.add_argument(
+        "--only", choices=("network",), help="only the network profile: its figures are printed, not written"
+    )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/")
     argv = sys.argv[1:] if argv is None else argv
@@ -68,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "test":
         test(args.pytest_args)
     elif args.command == "bench":
-        bench(["--runs", str(args.runs)])
+        bench(["--runs", str(args.runs), *(["--only", args.only] if args.only else [])])
     elif args.command == "check":
         check()
     elif args.command == "clean":
