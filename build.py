@@ -41,6 +41,13 @@ def main(argv: list[str] | None = None) -> None:
         help="a light dist/ that loads Pyodide from its official CDN (or URL, where {version} "
         "stands for the pinned version) instead of vendoring it",
     )
+    build_cmd.add_argument(
+        "--deflated-zips",
+        dest="stored_zips",
+        action="store_false",
+        help="keep Pyodide's zips and wheels deflated as released, for hosts that neither send "
+        "dist/'s .br/.gz copies nor compress zips (GitHub Pages, Cloudflare Pages: docs/hosting.md)",
+    )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     serve_cmd.add_argument(
@@ -65,7 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn)
+        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips)
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":

@@ -9,6 +9,7 @@ import hashlib
 import json
 import os
 import shutil
+import zipfile
 from pathlib import Path
 
 from tools import in_pyodide
@@ -69,8 +70,10 @@ def sri(hex_digest: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
 
 
-def build(cdn: str | None = None) -> None:
-    """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network."""
+def build(cdn: str | None = None, stored_zips: bool = True) -> None:
+    """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
+    `stored_zips=False` keeps Pyodide's zips as released and deflates the bytecode, for hosts
+    that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md)."""
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
@@ -102,18 +105,19 @@ def build(cdn: str | None = None) -> None:
         # every wheel it fetches against it (subresource integrity).
         served_lock = json.loads(json.dumps(lock))
         sources: dict[str, Path] = {}  # name in dist/pyodide/<folder>/: its source
-        stored_names = set(STORED_RUNTIME)
+        stored_names = set(STORED_RUNTIME if stored_zips else ())
         for name in PYODIDE_RUNTIME:
-            if name in STORED_RUNTIME:
+            if name in stored_names:
                 sources[name] = stored_copy(PYODIDE_NPM / name)
             elif name != "pyodide-lock.json":
                 sources[name] = PYODIDE_NPM / name
         for wheel in wheels:
             entry = next(e for e in served_lock["packages"].values() if e["file_name"] == wheel.name)
             if entry["name"] in FIRST_SCREEN_PACKAGES:
-                wheel = stored_copy(wheel)
-                stored_names.add(wheel.name)
-                entry["sha256"] = sha256(wheel)
+                if stored_zips:
+                    wheel = stored_copy(wheel)
+                    stored_names.add(wheel.name)
+                    entry["sha256"] = sha256(wheel)
                 prefetch.append({"file": wheel.name, "integrity": sri(entry["sha256"])})
             sources[wheel.name] = wheel
         served = CACHE / "served" / f"pyodide-lock-{version}.json"
@@ -132,8 +136,10 @@ def build(cdn: str | None = None) -> None:
     wheel = build_pelab_wheel(CACHE / "pelab")
     place(wheel, f"py/{wheel.name}")
     place(in_pyodide.job_output("first_heatmap", first_heatmap, wheels, wheel, ".png"), "py/first-heatmap.png")
-    place(in_pyodide.job_output("bytecode", {}, wheels, wheel, ".zip"), "py/bytecode.zip")
-    stored.add(DIST / "py" / "bytecode.zip")
+    bytecode = in_pyodide.job_output("bytecode", {}, wheels, wheel, ".zip")  # a stored zip
+    place(bytecode if stored_zips else stored_copy(bytecode, compression=zipfile.ZIP_DEFLATED), "py/bytecode.zip")
+    if stored_zips:
+        stored.add(DIST / "py" / "bytecode.zip")
 
     build_id = hashlib.sha256(
         "".join(sorted(f"{p.relative_to(DIST)}:{sha256(p)}" for p in expected)).encode()
@@ -209,7 +215,8 @@ def check() -> None:
     """Verify dist/ on both sides of the repacking: the official files (the cached wheels and
     npm's runtime) against the official lock and npm's copy, then every served file against the
     lock the site serves, which must be the official one but for the stored copies' hashes, and
-    every stored copy against its official file, member by member."""
+    every file that is not the official one against it, member by member: it must be its stored
+    copy (a build with stored_zips=False serves the official files and lock as they are)."""
     if not (DIST / "app" / "config.js").exists():
         raise BuildError("dist/ is not built: run python3 build.py build")
     pyodide = pyodide_folder()
@@ -222,6 +229,7 @@ def check() -> None:
     served_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     if served_lock["info"] != lock["info"] or served_lock["packages"].keys() != lock["packages"].keys():
         raise BuildError(f"{pyodide.relative_to(DIST)}/pyodide-lock.json is not the official lock's: run python3 build.py build")
+    stored = 0
     for entry in needed_packages(lock):
         path = pyodide / entry["file_name"]
         served = served_lock["packages"][entry["name"].lower()]
@@ -229,21 +237,25 @@ def check() -> None:
             raise BuildError(f"{pyodide.relative_to(DIST)}/{entry['file_name']} is missing or differs from the served lock: run python3 build.py build")
         if {**served, "sha256": ""} != {**entry, "sha256": ""}:
             raise BuildError(f"the served lock's {entry['name']} entry differs from the official one: run python3 build.py build")
-        stored = entry["name"] in FIRST_SCREEN_PACKAGES
-        if not stored and served["sha256"] != entry["sha256"]:
+        if served["sha256"] == entry["sha256"]:
+            continue  # the official wheel
+        if entry["name"] not in FIRST_SCREEN_PACKAGES:
             raise BuildError(f"the served lock changes the hash of {entry['file_name']}, which is not repacked")
-        if stored and (problem := members_differ(officials[entry["file_name"]], path)):
+        if problem := members_differ(officials[entry["file_name"]], path):
             raise BuildError(f"{pyodide.relative_to(DIST)}/{entry['file_name']} is not the official wheel stored ({problem})")
+        stored += 1
     for name in PYODIDE_RUNTIME:
         if name == "pyodide-lock.json":
             continue
         served, official = pyodide / name, PYODIDE_NPM / name
-        if name in STORED_RUNTIME:
-            if problem := members_differ(official, served):
-                raise BuildError(f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored ({problem}): run python3 build.py build")
-        elif sha256(served) != sha256(official):
+        if sha256(served) == sha256(official):
+            continue
+        if name not in STORED_RUNTIME:
             raise BuildError(f"{pyodide.relative_to(DIST)}/{name} differs from the npm package: run python3 build.py build")
+        if problem := members_differ(official, served):
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored ({problem}): run python3 build.py build")
+        stored += 1
     log(
         f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and {len(needed_packages(lock))} wheels, "
-        f"{len(STORED_RUNTIME) + len(FIRST_SCREEN_PACKAGES)} of them stored copies of the official files"
+        f"{stored} of them stored copies of the official files"
     )

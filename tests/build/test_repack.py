@@ -42,6 +42,13 @@ def test_every_member_is_the_official_files_byte_for_byte_and_stored(official, s
     assert served.stat().st_size > official.stat().st_size  # uncompressed inside
 
 
+def test_deflating_the_stored_numpy_again_gives_the_official_wheel_byte_for_byte(tmp_path):
+    """A stronger proof than member by member: names, dates, attributes, order and contents
+    are all kept, so zlib at Python's default level rebuilds the very file the lock names."""
+    again = repack.stored_copy(STORED[1][1], tmp_path, compression=zipfile.ZIP_DEFLATED)
+    assert sha256(again) == LOCK["packages"]["numpy"]["sha256"]
+
+
 def test_the_bytecode_archive_is_stored_too():
     with zipfile.ZipFile(DIST / "py" / "bytecode.zip") as archive:
         assert {m.compress_type for m in archive.infolist()} == {zipfile.ZIP_STORED}
@@ -135,12 +142,17 @@ def test_check_refuses_the_official_deflated_wheel_under_the_served_lock(dist_co
         site.check()
 
 
-def test_check_refuses_a_deflated_wheel_even_when_the_served_lock_agrees(dist_copy):
-    shutil.copy(STORED[1][0], dist_copy / PYODIDE / NUMPY)
+def test_check_refuses_a_wheel_neither_official_nor_stored_even_when_the_served_lock_agrees(dist_copy, tmp_path):
+    deflated = tmp_path / NUMPY  # the same members, deflated harder: not the official file
+    with zipfile.ZipFile(STORED[1][0]) as official, zipfile.ZipFile(deflated, "w") as copy:
+        for member in official.infolist():
+            copy.writestr(member, official.read(member), compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
+    assert sha256(deflated) != LOCK["packages"]["numpy"]["sha256"]
+    shutil.copy(deflated, dist_copy / PYODIDE / NUMPY)
     lock = json.loads((dist_copy / PYODIDE / "pyodide-lock.json").read_text())
-    lock["packages"]["numpy"]["sha256"] = LOCK["packages"]["numpy"]["sha256"]
+    lock["packages"]["numpy"]["sha256"] = sha256(deflated)
     (dist_copy / PYODIDE / "pyodide-lock.json").write_text(json.dumps(lock))
-    with pytest.raises(SystemExit, match=f"{NUMPY} is not the official wheel stored"):
+    with pytest.raises(SystemExit, match=f"{NUMPY} is not the official wheel stored .* is not stored"):
         site.check()
 
 
@@ -160,3 +172,19 @@ def test_check_refuses_a_stdlib_with_a_changed_member(dist_copy, tmp_path):
     shutil.copy(tmp_path / "s.zip", stdlib)
     with pytest.raises(SystemExit, match="python_stdlib.zip is not npm's copy stored"):
         site.check()
+
+
+def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(tmp_path, monkeypatch):
+    """build.py build --deflated-zips, for hosts that compress no zip: nothing of Pyodide's is
+    repacked, our bytecode is deflated (the same members), and check() accepts it."""
+    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
+    site.build(stored_zips=False)
+    folder = site.pyodide_folder()
+    assert (folder / "pyodide-lock.json").read_text() == json.dumps(LOCK, separators=(", ", ": "))
+    assert sha256(folder / NUMPY) == LOCK["packages"]["numpy"]["sha256"]
+    assert sha256(folder / "python_stdlib.zip") == sha256(vendor_pyodide.PYODIDE_NPM / "python_stdlib.zip")
+    assert not (folder / f"{NUMPY}.br").exists() and not (folder / "python_stdlib.zip.br").exists()
+    bytecode = tmp_path / "dist" / "py" / "bytecode.zip"
+    assert repack.members_differ(DIST / "py" / "bytecode.zip", bytecode, zipfile.ZIP_DEFLATED) is None
+    assert folder.name != PYODIDE.split("/")[1]  # other files, another folder
+    site.check()
