@@ -287,7 +287,7 @@ def serve_with_floor(dist: Path, encoding: str | None = "precompressed"):
     folder = Path(tempfile.mkdtemp(prefix="pelab-bench-"))
     pyodide = pyodide_folder(dist)
     for entry in dist.iterdir():
-        if not (entry.name == "pyodide" and encoding == "typical"):
+        if not (entry.name == "pyodide" and encoding == "typical" and pyodide is not None):
             (folder / entry.name).symlink_to(entry)
     if encoding == "typical" and pyodide is not None:
         # A typical Pyodide page serves the official files: deflated zips, the official lock.
@@ -313,12 +313,13 @@ def main() -> None:
         "--only", choices=("network",),
         help="only the network profile (its keys, printed; written only to --out if given)",
     )
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
     parser.add_argument("--out", type=Path, help="where to write the results (default: bench/results.json, "
                         "for a whole bench only)")
     args = parser.parse_args()
     if args.out is None and not args.only:
         args.out = ROOT / "bench" / "results.json"
-    dist = DIST
+    dist = args.dist.resolve()
     server, base = serve_with_floor(dist)
     typical_server, typical_base = serve_with_floor(dist, encoding="typical")
     chromium = find_chromium()
