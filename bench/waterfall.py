@@ -57,8 +57,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--page", default="", help="the page, relative to the site root (default: the lesson)")
     parser.add_argument("--profile", default="bench", choices=sorted(PROFILES))
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default: dist/)")
     args = parser.parse_args()
-    server, base = serve_with_floor(DIST)
+    server, base = serve_with_floor(args.dist.resolve())
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         try:
