@@ -43,6 +43,13 @@ def main(argv: list[str] | None = None) -> None:
         "stands for the pinned version) instead of vendoring it",
     )
     build_cmd.add_argument(
+        "--deflated-zips",
+        dest="stored_zips",
+        action="store_false",
+        help="keep Pyodide's zips and wheels deflated as released, for hosts that neither send "
+        "dist/'s .br/.gz copies nor compress zips (GitHub Pages, Cloudflare Pages: docs/hosting.md)",
+    )
+    build_cmd.add_argument(
         "--scorm-site",
         metavar="URL",
         help="write a thin SCORM package into dist/scorm/ instead of the full ones: a few KB that "
@@ -61,6 +68,9 @@ def main(argv: list[str] | None = None) -> None:
     test_cmd.add_argument("pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)")
     bench_cmd = commands.add_parser("bench", help="measure boot, first paint and sliders; write bench/results.json")
     bench_cmd.add_argument("--runs", type=int, default=5, help="cold runs to take the median of (default 5)")
+    bench_cmd.add_argument(
+        "--only", choices=("network",), help="only the network profile: its figures are printed, not written"
+    )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/")
     argv = sys.argv[1:] if argv is None else argv
@@ -69,13 +79,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn, scorm_site=args.scorm_site)
+        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips, scorm_site=args.scorm_site)
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":
         test(args.pytest_args)
     elif args.command == "bench":
-        bench(["--runs", str(args.runs)])
+        bench(["--runs", str(args.runs), *(["--only", args.only] if args.only else [])])
     elif args.command == "check":
         check()
     elif args.command == "clean":

@@ -25,7 +25,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
-from tools.project import DIST  # noqa: E402
+from tools.project import CACHE, DIST  # noqa: E402
+from tools.site import pyodide_folder  # noqa: E402
+from tools.vendor_pyodide import PYODIDE_NPM, STORED_RUNTIME, pyodide_version  # noqa: E402
 from tools.server import make_server  # noqa: E402  (the project's server)
 
 CHROMIUM_ARGS = [
@@ -48,6 +50,15 @@ MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
 # Issue 24's network profile: Chromium's own emulation (DevTools protocol), 20 Mbps down, 10 up,
 # 40 ms latency, with the HTTP cache off; each run is a fresh context, so it starts empty too.
 NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8}
+# Chrome DevTools' "Slow 4G" preset, as its source defines it (Slow4GConditions in
+# front_end/core/sdk/NetworkManager.ts of ChromeDevTools/devtools-frontend): 1.6 Mbps down and
+# 750 kbps up, each times 0.9, and a 150 ms target RTT times 3.75 as request latency.
+SLOW_4G = {
+    "offline": False, "latency": 150 * 3.75,
+    "downloadThroughput": 1.6e6 / 8 * 0.9, "uploadThroughput": 750e3 / 8 * 0.9,
+}
+PROFILES = {"bench": NETWORK, "slow4g": SLOW_4G}
+EMBED = "embed.html?demo=heatmap"  # a teacher's embed, on the same profile (embed_net_cold_ms)
 NETWORK_RUNS = 3  # fewer than the loopback runs: each pair takes some 20 s at this speed
 
 
@@ -92,14 +103,14 @@ def floor_run(browser, base: str) -> float:
         context.close()
 
 
-def network_page(context):
+def network_page(context, profile: dict = NETWORK):
     """A page of `context` on the network profile; the worker's requests go through the page's
     network stack (Chromium attributes them to it), so they are throttled and counted too."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", NETWORK)
+    cdp.send("Network.emulateNetworkConditions", profile)
     wire = []  # encoded bytes on the wire (headers and body) of every finished request
     page.on("requestfinished", lambda request: wire.append(sum(request.sizes()[key] for key in ("responseHeadersSize", "responseBodySize"))))
     return page, wire
@@ -116,14 +127,14 @@ def net_floor_run(browser, base: str) -> float:
         context.close()
 
 
-def net_lesson_run(browser, base: str) -> dict:
-    """The lesson cold on the network profile, as build.py serve serves it."""
+def net_lesson_run(browser, url: str, profile: dict = NETWORK, timeout: float = 120) -> dict:
+    """The lesson (or an embed, by `url`) cold on a network profile, as build.py serve serves it."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
-        page, wire = network_page(context)
+        page, wire = network_page(context, profile)
         page.add_init_script(LONG_TASKS)
-        page.goto(base)
-        cold = wait_for_mark(page, "pelab:first-live-heatmap")
+        page.goto(url)
+        cold = wait_for_mark(page, "pelab:first-live-heatmap", timeout)
         wire_bytes = sum(wire)
         first_paint = page.evaluate("() => window.__firstHeatmap")
         return {"cold": cold, "wire_bytes": wire_bytes, "first_paint": first_paint if first_paint is not None else cold}
@@ -261,12 +272,28 @@ def python_figures(browser, base: str) -> dict:
         context.close()
 
 
+def official_file(served: Path) -> Path:
+    """The official file of Pyodide's that `served` (in dist's Pyodide folder) is, or a stored copy of."""
+    version = pyodide_version()
+    if served.name in (*STORED_RUNTIME, "pyodide-lock.json"):
+        return PYODIDE_NPM / served.name
+    official = CACHE / f"pyodide-{version}" / served.name
+    return official if served.suffix == ".whl" and official.exists() else served
+
+
 def serve_with_floor(dist: Path, encoding: str | None = "precompressed"):
     """dist/ plus bench/ (the floor page) on one server: the same bundle for both. `encoding` as
     make_server takes it: "precompressed" as build.py serve, "typical" as most static hosts."""
     folder = Path(tempfile.mkdtemp(prefix="pelab-bench-"))
+    pyodide = pyodide_folder(dist)
     for entry in dist.iterdir():
-        (folder / entry.name).symlink_to(entry)
+        if not (entry.name == "pyodide" and encoding == "typical" and pyodide is not None):
+            (folder / entry.name).symlink_to(entry)
+    if encoding == "typical" and pyodide is not None:
+        # A typical Pyodide page serves the official files: deflated zips, the official lock.
+        (folder / pyodide.relative_to(dist)).mkdir(parents=True)
+        for entry in pyodide.iterdir():
+            (folder / pyodide.relative_to(dist) / entry.name).symlink_to(official_file(entry))
     (folder / "bench").symlink_to(ROOT / "bench")
     server = make_server(0, folder, quiet=True, encoding=encoding)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -282,38 +309,76 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--net-runs", type=int, default=NETWORK_RUNS)
-    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument(
+        "--only", choices=("network",),
+        help="only the network profile (its keys, printed; written only to --out if given)",
+    )
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
+    parser.add_argument("--out", type=Path, help="where to write the results (default: bench/results.json, "
+                        "for a whole bench only)")
     args = parser.parse_args()
-    dist = DIST
+    if args.out is None and not args.only:
+        args.out = ROOT / "bench" / "results.json"
+    dist = args.dist.resolve()
     server, base = serve_with_floor(dist)
     typical_server, typical_base = serve_with_floor(dist, encoding="typical")
     chromium = find_chromium()
-    floors, runs, net_floors, net_runs = [], [], [], []
+    floors, runs, net_floors, net_runs, embed_runs = [], [], [], [], []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
-            for n in range(args.runs):  # floor and lesson alternate, so both see the same noise
+            for n in range(0 if args.only else args.runs):  # floor and lesson alternate: the same noise
                 floors.append(floor_run(browser, base))
                 runs.append(lesson_run(browser, base))
                 print(f"run {n + 1}/{args.runs}: floor {floors[-1]:.0f} ms, lesson {runs[-1]['cold']:.0f} ms, "
                       f"long tasks after first paint (start, ms): {runs[-1]['long_tasks']}", flush=True)
-            extra = python_figures(browser, base)
+            extra = None if args.only else python_figures(browser, base)
             print(f"network profile (20/10 Mbps, 40 ms, empty cache), {args.net_runs} runs:", flush=True)
             for n in range(args.net_runs):
                 net_floors.append(net_floor_run(browser, typical_base))
                 net_runs.append(net_lesson_run(browser, base))
+                embed_runs.append(net_lesson_run(browser, base + EMBED))
                 print(f"net run {n + 1}/{args.net_runs}: floor {net_floors[-1]:.0f} ms, lesson {net_runs[-1]['cold']:.0f} ms, "
-                      f"{net_runs[-1]['wire_bytes'] / 1e6:.2f} MB on the wire", flush=True)
+                      f"{net_runs[-1]['wire_bytes'] / 1e6:.2f} MB on the wire; embed {embed_runs[-1]['cold']:.0f} ms",
+                      flush=True)
+            # One run on Slow 4G: at about 180 kB/s it takes a minute, and it is reported, not a target.
+            slow4g = net_lesson_run(browser, base, SLOW_4G, timeout=600)
+            print(f"Slow 4G: lesson {slow4g['cold']:.0f} ms, {slow4g['wire_bytes'] / 1e6:.2f} MB", flush=True)
         finally:
             browser.close()
             server.shutdown()
             typical_server.shutdown()
+    net_floor = statistics.median(net_floors)
+    net_cold = statistics.median(run["cold"] for run in net_runs)
+    network = {
+        # issue 24: the network profile (NETWORK), medians of net_runs
+        "net_runs": args.net_runs,
+        "net_floor_ms": round(net_floor),
+        "net_cold_ms": round(net_cold),
+        "net_ratio": round(net_cold / net_floor, 3),
+        "net_first_paint_ms": round(statistics.median(run["first_paint"] for run in net_runs)),
+        "wire_bytes": round(statistics.median(run["wire_bytes"] for run in net_runs)),
+        "embed_net_cold_ms": round(statistics.median(run["cold"] for run in embed_runs)),
+        "embed_wire_bytes": round(statistics.median(run["wire_bytes"] for run in embed_runs)),
+        # Chrome DevTools' Slow 4G (SLOW_4G), one run
+        "slow4g_cold_ms": round(slow4g["cold"]),
+    }
+    results = network if args.only else {**loopback_results(args, dist, floors, runs, extra), **network}
+    if args.out:
+        args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print("\n| figure | value |\n| --- | --- |")
+    for key, value in results.items():
+        print(f"| `{key}` | {value} |")
+    if args.out:
+        out = args.out.resolve()
+        print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+
+
+def loopback_results(args, dist: Path, floors: list, runs: list, extra: dict) -> dict:
     latencies = [latency for run in runs for latency in run["latencies"]]
     floor = statistics.median(floors)
     cold = statistics.median(run["cold"] for run in runs)
-    net_floor = statistics.median(net_floors)
-    net_cold = statistics.median(run["cold"] for run in net_runs)
-    results = {
+    return {
         "runs": args.runs,
         "floor_ms": round(floor),
         "cold_ms": round(cold),
@@ -340,19 +405,7 @@ def main() -> None:
         "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")),
         "cold_transfer_bytes": round(statistics.median(run["cold_bytes"] for run in runs)),
         "worker_heap_bytes": extra["worker_heap_bytes"],
-        # issue 24: the network profile (NETWORK), medians of net_runs
-        "net_runs": args.net_runs,
-        "net_floor_ms": round(net_floor),
-        "net_cold_ms": round(net_cold),
-        "net_ratio": round(net_cold / net_floor, 3),
-        "net_first_paint_ms": round(statistics.median(run["first_paint"] for run in net_runs)),
-        "wire_bytes": round(statistics.median(run["wire_bytes"] for run in net_runs)),
     }
-    args.out.write_text(json.dumps(results, indent=2) + "\n")
-    print("\n| figure | value |\n| --- | --- |")
-    for key, value in results.items():
-        print(f"| `{key}` | {value} |")
-    print(f"\nwritten to {args.out.resolve().relative_to(ROOT) if args.out.resolve().is_relative_to(ROOT) else args.out}")
 
 
 if __name__ == "__main__":

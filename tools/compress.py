@@ -12,8 +12,9 @@ from pathlib import Path
 from tools.project import CACHE, ROOT, BuildError, log, sha256
 
 RUNNER = ROOT / "tools" / "compress.mjs"
-# Text and WebAssembly. Not the zips and wheels: they are deflated already, and Brotli saved
-# 1.5 to 2.5% of them (python_stdlib.zip 2.36 -> 2.30 MB, numpy's wheel 3.06 -> 3.01 MB).
+# Text and WebAssembly. Not deflated zips and wheels: Brotli saved 1.5 to 2.5% of them
+# (python_stdlib.zip 2.36 -> 2.30 MB, numpy's wheel 3.06 -> 3.01 MB). The stored copies that
+# tools/repack.py makes of the first screen's zips are compressed too: build() names them.
 COMPRESSIBLE = frozenset({".js", ".mjs", ".wasm", ".json", ".html", ".css", ".svg"})
 ENCODINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding: suffix, in the server's order of preference
 

@@ -8,6 +8,7 @@ import gzip
 import io
 import http.server
 import os
+import re
 import urllib.parse
 from pathlib import Path
 
@@ -21,6 +22,21 @@ STRICT_CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
     "img-src 'self' data: blob:; worker-src 'self' blob:"
 )
+# Cache-Control. A file whose URL changes whenever its content does may be kept for good: the
+# Pyodide folder, dist/pyodide/<pin>-<hash of its files>/, named so by the build. Everything else
+# (the pages, the service worker, app/, py/, static/) keeps its URL from one build to the next, so
+# browsers must ask each time (no-cache: a 304 without a body when it has not changed). The
+# examples in hosting/ send the same; tests/build/test_hosting.py holds them to it.
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+VERSIONED = re.compile(r"/pyodide/[^/]+-[0-9a-f]{12}/[^/]+$")
+
+
+def cache_control(url_path: str, status: int = 200) -> str:
+    """The Cache-Control the server sends for `url_path` (a response with `status`)."""
+    return IMMUTABLE if status in (200, 206, 304) and VERSIONED.search(url_path) else REVALIDATE
+
+
 # What a typical static host gzips on the fly (serve_gzip="typical", the bench's network floor).
 TYPICAL_GZIP = frozenset({".wasm", ".js", ".mjs", ".json"})
 
@@ -63,6 +79,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     encoding = "precompressed"
     vary = False
     typical_cache: dict = {}  # (path, mtime, size): gzipped bytes, per server class
+
+    def send_response(self, code, message=None):
+        self.status = code
+        super().send_response(code, message)
 
     def send_head(self):
         self.vary = False
@@ -118,7 +138,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
         if self.csp:
             self.send_header("Content-Security-Policy", STRICT_CSP)
-        self.send_header("Cache-Control", "no-cache")
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        self.send_header("Cache-Control", cache_control(path, getattr(self, "status", 200)))
         self.send_header("X-Content-Type-Options", "nosniff")
         if self.isolated:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")

@@ -4,10 +4,12 @@ service worker written, and whatever the build no longer makes pruned; `check` v
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
 import shutil
+import zipfile
 from pathlib import Path
 
 from tools import in_pyodide
@@ -15,10 +17,13 @@ from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
+from tools.repack import members_differ, stored_copy
 from tools.scorm import FOLDER as SCORM_FOLDER, site_address, write_packages, write_thin_package
 from tools.vendor_pyodide import (
+    FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,
     PYODIDE_RUNTIME,
+    STORED_RUNTIME,
     cached_wheels,
     ensure_node_modules,
     needed_packages,
@@ -28,6 +33,9 @@ from tools.vendor_pyodide import (
 
 SITE_FILES = ("index.html", "embed.html", "embedding.html")
 SITE_DIRS = ("app", "static")
+# Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
+# left out of the service worker's list. hosting/ has examples for other servers too.
+HOST_FILES = ("_headers",)
 SERVICE_WORKER = ROOT / "app" / "offline" / "service-worker.js"  # built to the site root, see build()
 # Entry points of third-party front-end code, each bundled by esbuild into one same-origin module.
 VENDOR = ROOT / "app" / "cells" / "vendor"
@@ -58,8 +66,15 @@ def write_if_changed(target: Path, text: str) -> None:
         target.write_text(text)
 
 
-def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
+def sri(hex_digest: str) -> str:
+    """A sha256 as a subresource-integrity value, as Pyodide passes it to fetch."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
+
+
+def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | None = None) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
+    `stored_zips=False` keeps Pyodide's zips as released and deflates the bytecode, for hosts
+    that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md).
     dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
     only the thin one that frames the lesson hosted there."""
     if scorm_site is not None:
@@ -77,6 +92,8 @@ def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
 
     for name in SITE_FILES:
         place(ROOT / name, name)
+    for name in HOST_FILES:
+        place(ROOT / "hosting" / name, name)
     for folder in SITE_DIRS:
         for path in sorted((ROOT / folder).rglob("*")):
             if path.is_file() and VENDOR not in path.parents and path != SERVICE_WORKER:
@@ -84,13 +101,39 @@ def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
     for entry in sorted(VENDOR.glob("*.js")):
         place(bundle_vendor(entry), f"app/cells/vendor/{entry.name}")
 
-    wheels = cached_wheels(version, lock)
+    wheels = cached_wheels(version, lock)  # each checked against the official lock first
+    stored: set[Path] = set()  # the stored copies in dist/: compressed below like text
+    prefetch: list[dict] = []  # what the worker fetches at once (config.js's PREFETCH_WHEELS)
     if cdn is None:
+        # The standard library and the first screen's wheels go out as stored zips (see
+        # tools/repack.py), so the lock the site serves carries their hashes: Pyodide checks
+        # every wheel it fetches against it (subresource integrity).
+        served_lock = json.loads(json.dumps(lock))
+        sources: dict[str, Path] = {}  # name in dist/pyodide/<folder>/: its source
+        stored_names = set(STORED_RUNTIME if stored_zips else ())
         for name in PYODIDE_RUNTIME:
-            place(PYODIDE_NPM / name, f"pyodide/{name}")
+            if name in stored_names:
+                sources[name] = stored_copy(PYODIDE_NPM / name)
+            elif name != "pyodide-lock.json":
+                sources[name] = PYODIDE_NPM / name
         for wheel in wheels:
-            place(wheel, f"pyodide/{wheel.name}")
-        index_url = 'new URL("../pyodide/", import.meta.url).href'
+            entry = next(e for e in served_lock["packages"].values() if e["file_name"] == wheel.name)
+            if entry["name"] in FIRST_SCREEN_PACKAGES:
+                if stored_zips:
+                    wheel = stored_copy(wheel)
+                    stored_names.add(wheel.name)
+                    entry["sha256"] = sha256(wheel)
+                prefetch.append({"file": wheel.name, "integrity": sri(entry["sha256"])})
+            sources[wheel.name] = wheel
+        served = CACHE / "served" / f"pyodide-lock-{version}.json"
+        write_if_changed(served, json.dumps(served_lock, separators=(", ", ": ")))
+        sources["pyodide-lock.json"] = served
+        folder = pyodide_folder_name(version, sources)
+        for name, source in sources.items():
+            place(source, f"{folder}/{name}")
+            if name in stored_names:
+                stored.add(DIST / folder / name)
+        index_url = f'new URL("../{folder}/", import.meta.url).href'
     else:
         index_url = json.dumps(cdn.format(version=version))
     place(in_pyodide.job_output("font_cache", {}, wheels, suffix=".json"), "py/matplotlib-fontlist.json")
@@ -98,7 +141,10 @@ def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
     wheel = build_pelab_wheel(CACHE / "pelab")
     place(wheel, f"py/{wheel.name}")
     place(in_pyodide.job_output("first_heatmap", first_heatmap, wheels, wheel, ".png"), "py/first-heatmap.png")
-    place(in_pyodide.job_output("bytecode", {}, wheels, wheel, ".zip"), "py/bytecode.zip")
+    bytecode = in_pyodide.job_output("bytecode", {}, wheels, wheel, ".zip")  # a stored zip
+    place(bytecode if stored_zips else stored_copy(bytecode, compression=zipfile.ZIP_DEFLATED), "py/bytecode.zip")
+    if stored_zips:
+        stored.add(DIST / "py" / "bytecode.zip")
 
     build_id = hashlib.sha256(
         "".join(sorted(f"{p.relative_to(DIST)}:{sha256(p)}" for p in expected)).encode()
@@ -113,13 +159,17 @@ def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
         f'export const PELAB_WHEEL_URL = new URL("../py/{wheel.name}", import.meta.url).href;\n'
         'export const FONT_CACHE_URL = new URL("../py/matplotlib-fontlist.json", import.meta.url).href;\n'
         'export const BYTECODE_URL = new URL("../py/bytecode.zip", import.meta.url).href;\n'
+        "// The packages the first screen loads, and those of their wheels that the worker fetches\n"
+        "// at once, with the hash of the served lock (Pyodide asks for them with it too).\n"
+        f"export const FIRST_PACKAGES = {json.dumps(list(FIRST_SCREEN_PACKAGES))};\n"
+        f"export const PREFETCH_WHEELS = {json.dumps(prefetch)};\n"
         f'export const BUILD_ID = "{build_id}";\n',
     )
     expected.add(config)
 
     # The service worker lists every file and carries the build id: a new build is a new script.
     worker = DIST / "service-worker.js"
-    files = sorted(p.relative_to(DIST).as_posix() for p in expected)
+    files = sorted(p.relative_to(DIST).as_posix() for p in expected if p.name not in HOST_FILES)
     write_if_changed(
         worker,
         f"// {GENERATED}\n"
@@ -131,7 +181,7 @@ def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
 
     # Precompressed siblings, after the service worker's list: it caches the files themselves,
     # which the browser decodes whatever encoding the server chose.
-    sources = sorted(p for p in expected if p.suffix in COMPRESSIBLE)
+    sources = sorted(p for p in expected if p.suffix in COMPRESSIBLE or p in stored)
     for source, siblings in compressed(sources).items():
         for suffix, sibling in siblings.items():
             target = source.with_name(source.name + suffix)
@@ -163,19 +213,66 @@ def build(cdn: str | None = None, scorm_site: str | None = None) -> None:
         log(f"SCORM 1.2 package {package.relative_to(DIST)}: {package.stat().st_size / 1e6:.2f} MB")
 
 
+def pyodide_folder_name(version: str, sources: dict[str, Path]) -> str:
+    """pyodide/<pin>-<hash>: named by the pin and a hash of every file's name and content, so a
+    URL under it never changes content, and servers may let browsers keep them for good."""
+    content = "".join(f"{name}:{sha256(path)}\n" for name, path in sorted(sources.items()))
+    return f"pyodide/{version}-{hashlib.sha256(content.encode()).hexdigest()[:12]}"
+
+
+def pyodide_folder(dist: Path | None = None) -> Path | None:
+    """dist/pyodide/<pin>-<hash>/, the folder of Pyodide's files, or None in a light build."""
+    found = sorted((dist or DIST).glob("pyodide/*/pyodide-lock.json"))
+    if len(found) > 1:
+        raise BuildError(f"{len(found)} Pyodide folders in dist/pyodide/: run python3 build.py build")
+    return found[0].parent if found else None
+
+
 def check() -> None:
-    """Verify dist/: every vendored wheel against the official lock, the runtime against npm's copy."""
+    """Verify dist/ on both sides of the repacking: the official files (the cached wheels and
+    npm's runtime) against the official lock and npm's copy, then every served file against the
+    lock the site serves, which must be the official one but for the stored copies' hashes, and
+    every file that is not the official one against it, member by member: it must be its stored
+    copy (a build with stored_zips=False serves the official files and lock as they are)."""
     if not (DIST / "app" / "config.js").exists():
         raise BuildError("dist/ is not built: run python3 build.py build")
-    if not (DIST / "pyodide").exists():
+    pyodide = pyodide_folder()
+    if pyodide is None:
         log("dist/ is a light build (Pyodide from the CDN): nothing vendored to check")
         return
-    lock = official_lock(pyodide_version())
+    version = pyodide_version()
+    lock = official_lock(version)
+    officials = {path.name: path for path in cached_wheels(version, lock)}  # checked against the lock
+    served_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    if served_lock["info"] != lock["info"] or served_lock["packages"].keys() != lock["packages"].keys():
+        raise BuildError(f"{pyodide.relative_to(DIST)}/pyodide-lock.json is not the official lock's: run python3 build.py build")
+    stored = 0
     for entry in needed_packages(lock):
-        path = DIST / "pyodide" / entry["file_name"]
-        if not path.exists() or sha256(path) != entry["sha256"]:
-            raise BuildError(f"dist/pyodide/{entry['file_name']} is missing or differs from the lock: run python3 build.py build")
+        path = pyodide / entry["file_name"]
+        served = served_lock["packages"][entry["name"].lower()]
+        if not path.exists() or sha256(path) != served["sha256"]:
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{entry['file_name']} is missing or differs from the served lock: run python3 build.py build")
+        if {**served, "sha256": ""} != {**entry, "sha256": ""}:
+            raise BuildError(f"the served lock's {entry['name']} entry differs from the official one: run python3 build.py build")
+        if served["sha256"] == entry["sha256"]:
+            continue  # the official wheel
+        if entry["name"] not in FIRST_SCREEN_PACKAGES:
+            raise BuildError(f"the served lock changes the hash of {entry['file_name']}, which is not repacked")
+        if problem := members_differ(officials[entry["file_name"]], path):
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{entry['file_name']} is not the official wheel stored ({problem})")
+        stored += 1
     for name in PYODIDE_RUNTIME:
-        if sha256(DIST / "pyodide" / name) != sha256(PYODIDE_NPM / name):
-            raise BuildError(f"dist/pyodide/{name} differs from the npm package: run python3 build.py build")
-    log(f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and {len(needed_packages(lock))} wheels")
+        if name == "pyodide-lock.json":
+            continue
+        served, official = pyodide / name, PYODIDE_NPM / name
+        if sha256(served) == sha256(official):
+            continue
+        if name not in STORED_RUNTIME:
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{name} differs from the npm package: run python3 build.py build")
+        if problem := members_differ(official, served):
+            raise BuildError(f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored ({problem}): run python3 build.py build")
+        stored += 1
+    log(
+        f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and {len(needed_packages(lock))} wheels, "
+        f"{stored} of them stored copies of the official files"
+    )

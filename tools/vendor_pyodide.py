@@ -15,6 +15,11 @@ PYODIDE_NPM = NODE_MODULES / "pyodide"
 # The packages the site loads in the browser. Their dependencies are closed over
 # with the "depends" field of the official pyodide-lock.json, so only these names are chosen here.
 PYODIDE_PACKAGES = ("numpy", "matplotlib", "micropip")
+# The packages the first screen loads (numpy; pelab is the site's own wheel). Their wheels, and
+# the runtime's STORED_RUNTIME, are served as stored zips (tools/repack.py), which the server's
+# Brotli compresses far better than the official deflated ones.
+FIRST_SCREEN_PACKAGES = ("numpy",)
+STORED_RUNTIME = ("python_stdlib.zip",)
 # Runtime files taken from the npm package (its integrity is pinned in package-lock.json).
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Where identical copies of the official wheels come from on PyPI, per Pyodide version:

@@ -31,3 +31,19 @@ def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):
     latencies = poll(lesson, "() => performance.getEntriesByName('pelab:heatmap-latency').length", lambda n: n > 0)
     assert latencies >= 1
     assert run.wait_for_mark(lesson, "pelab:first-live-heatmap") > 0
+
+
+def test_the_benchmark_measures_an_embed_cold_on_a_network_profile(browser, site_url):
+    """embed_net_cold_ms: the heatmap embed marks its first live heatmap too, and its requests
+    (the worker's included) are counted. Run unthrottled here: the figures are the bench's."""
+    unthrottled = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    result = run.net_lesson_run(browser, site_url + run.EMBED, unthrottled)
+    assert result["cold"] > 0 and result["first_paint"] > 0
+    assert result["wire_bytes"] > 4_000_000  # the runtime, the stdlib and numpy, Brotli'd
+
+
+def test_the_slow_4g_profile_is_devtools_own():
+    """Chrome DevTools' Slow4GConditions: 1.6 Mbps down and 750 kbps up, each times 0.9, and a
+    150 ms RTT times 3.75, in bytes per second and ms as the DevTools protocol takes them."""
+    assert run.SLOW_4G == {"offline": False, "latency": 562.5, "downloadThroughput": 180_000.0,
+                           "uploadThroughput": 84_375.0}

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from pages import BOOT_TIMEOUT_S, IN_EDITOR, code_editor, code_of, poll, wait_for_state
-from site_server import served
+from site_server import PYODIDE, served
 
 
 
@@ -313,7 +313,7 @@ def test_escape_then_tab_leaves_the_editor(lesson):
 
 @pytest.mark.allow_foreign_requests  # micropip looks the unknown package up on the package index
 def test_micropip_installs_a_same_origin_wheel_and_fails_fast_offline(lesson, site_url, page_log):
-    wheel = f"{site_url}pyodide/six-1.16.0-py2.py3-none-any.whl"
+    wheel = f"{site_url}{PYODIDE}/six-1.16.0-py2.py3-none-any.whl"
     type_code(lesson, "scratch", f"import micropip\nawait micropip.install({wheel!r})\nimport six\nsix.__version__")
     lesson.keyboard.press("Shift+Enter")
     assert wait_done(lesson, "scratch", timeout=60) == "done"

@@ -304,7 +304,7 @@ def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_ur
 
 @pytest.mark.parametrize(
     ("pattern", "stage"),
-    [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/numpy-*.whl", "numpy")],
+    [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/*/numpy-*.whl", "numpy")],
 )
 def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page, site_url, pattern, stage):
     broken = {"on": True}

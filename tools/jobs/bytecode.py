@@ -34,7 +34,9 @@ def main() -> bytes:
             )
             entry = zipfile.ZipInfo(os.path.relpath(cached, site_packages), date_time=(1980, 1, 1, 0, 0, 0))
             with open(cached, "rb") as file:
-                archive.writestr(entry, file.read(), compress_type=zipfile.ZIP_DEFLATED)
+                # stored, not deflated: the server's Brotli then compresses the archive as a whole
+                # (tools/repack.py says why)
+                archive.writestr(entry, file.read(), compress_type=zipfile.ZIP_STORED)
         names = archive.namelist()
     assert any(n.startswith("numpy/") for n in names) and any(n.startswith("pelab/") for n in names), names
     return buffer.getvalue()

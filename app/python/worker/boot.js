@@ -3,10 +3,11 @@
  * to the page as it begins (a "progress" event), then "ready" with the versions, or "fatal" with
  * the stage that failed and why.
  */
-import { BYTECODE_URL, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "../../config.js";
+import { BYTECODE_URL, FIRST_PACKAGES, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from "../../config.js";
 import { BOOT_STAGES, EVENT } from "../protocol.js";
 import { now, post } from "./messages.js";
 import { output } from "./output.js";
+import { prefetch } from "./prefetch.js";
 import { SNAPSHOT_URL, snapshotCache } from "./snapshot-cache.js";
 
 /** The stages this worker announces: all but the last, which is the page's (drawing the demos). */
@@ -28,8 +29,10 @@ export async function boot(init, { started = () => {} } = {}) {
   };
   try {
     enter(RUNTIME);
+    const loader = import(`${PYODIDE_INDEX_URL}pyodide.mjs`); // first: the smallest, needed first
+    prefetch(); // everything else the first screen downloads, at once (prefetch.js says why)
     const { interruptBuffer, uncontrolled } = await init;
-    const { loadPyodide } = await import(`${PYODIDE_INDEX_URL}pyodide.mjs`);
+    const { loadPyodide } = await loader;
     // Later visits get the runtime from the service worker only when it is on this site (not
     // in a --pyodide-cdn build).
     const cachedLater = uncontrolled && new URL(PYODIDE_INDEX_URL).origin === self.location.origin;
@@ -47,10 +50,10 @@ export async function boot(init, { started = () => {} } = {}) {
     }
 
     enter(NUMPY);
-    // fetched while numpy loads
+    // under way since prefetch()
     const wheel = download(PELAB_WHEEL_URL);
     const bytecode = download(BYTECODE_URL);
-    await loadPackages(pyodide, "numpy");
+    await loadPackages(pyodide, FIRST_PACKAGES);
 
     enter(PELAB);
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");

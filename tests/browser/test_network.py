@@ -1,0 +1,62 @@
+"""The lesson on the wire (issue 24): Pyodide boots from the stored zips, each first-screen file
+is downloaded once (the worker's early fetch is the one Pyodide uses), and Pyodide's own
+integrity check of a wheel against the served lock is real."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+
+from pages import wait_for_state
+from site_server import DIST, PYODIDE, served
+from tools.project import CACHE
+
+LOCK = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
+NUMPY = LOCK["packages"]["numpy"]["file_name"]
+FIRST_SCREEN = [f"{PYODIDE}/{name}" for name in ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json", NUMPY)]
+FIRST_SCREEN += ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"]
+
+
+def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_once(page, site_url):
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    fetched = [r.url.removeprefix(site_url) for r in responses]
+    for path in FIRST_SCREEN:
+        assert fetched.count(path) == 1, (path, fetched.count(path))  # the prefetch was the one used
+    encodings = {r.url.removeprefix(site_url): r.headers.get("content-encoding") for r in responses}
+    for path in (f"{PYODIDE}/{NUMPY}", f"{PYODIDE}/python_stdlib.zip", "py/bytecode.zip"):
+        assert encodings[path] == "br", path
+    # only what the first screen needs: no other wheel before a cell asks for one
+    assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"])
+
+
+@pytest.fixture
+def deflated_numpy_site(tmp_path):
+    """dist/ with numpy's official (deflated) wheel in place of the stored copy, under the served
+    lock, whose hash is the stored copy's."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for entry in DIST.iterdir():
+        if entry.name != "pyodide":
+            (folder / entry.name).symlink_to(entry)
+    (folder / PYODIDE).mkdir(parents=True)
+    for entry in (DIST / PYODIDE).iterdir():
+        if not entry.name.startswith(NUMPY):
+            (folder / PYODIDE / entry.name).symlink_to(entry)
+    shutil.copy(CACHE / "pyodide-0.27.7" / NUMPY, folder / PYODIDE / NUMPY)
+    with served(folder) as url:
+        yield url
+
+
+def test_pyodide_refuses_a_wheel_whose_hash_is_not_the_served_locks(page, deflated_numpy_site):
+    """Pyodide 0.27.7 fetches every wheel with the lock's hash as subresource integrity, so the
+    served lock must carry the stored copies' hashes: the official wheel under it fails."""
+    page.goto(deflated_numpy_site)
+    assert wait_for_state(page) == "error"
+    message = page.inner_text("#boot")
+    assert re.search(r"numpy", message, re.I), message
