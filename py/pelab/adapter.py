@@ -99,6 +99,8 @@ ROPE_MATRIX_LEN = 32
 # "rope" draws RoFormer's decay bound for offsets 0 .. DECAY_LEN - 1, for the chosen base and these.
 DECAY_LEN = 512
 DECAY_BASES = (100.0, 10000.0, 1000000.0)
+# ...with a head dimension of 128, as in LLaMA's heads: with a few pairs it hardly decays at all.
+DECAY_HEAD_DIM = 128
 
 
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0, concatenated: bool = False) -> dict:
@@ -591,7 +593,8 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
         decay_bases: float64, the chosen base first, then those of DECAY_BASES that differ,
         decay_offsets: float64, shape (DECAY_LEN,), 0 .. DECAY_LEN - 1,
         decay: float64, shape (len(decay_bases) * DECAY_LEN,), row-major: RoFormer's
-            `rope_decay_bound` for each base.
+            `rope_decay_bound` for each base, head dimension decay_d,
+        decay_d: int, DECAY_HEAD_DIM (not `d`: the demo's small heads barely decay).
     """
     m = check_size("m", m, MAX_ROPE_POSITION, minimum=0)
     n = check_size("n", n, MAX_ROPE_POSITION, minimum=0)
@@ -615,7 +618,7 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
     )
     bases = [float(base), *(b for b in DECAY_BASES if b != base)]
     offsets = np.arange(DECAY_LEN, dtype=np.float64)
-    decay = np.stack([rope_decay_bound(offsets, d, b) for b in bases])
+    decay = np.stack([rope_decay_bound(offsets, DECAY_HEAD_DIM, b) for b in bases])
     return {
         "q": q,
         "k": k,
@@ -634,6 +637,7 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
         "decay_bases": np.array(bases),
         "decay_offsets": offsets,
         "decay": _flat(decay),
+        "decay_d": DECAY_HEAD_DIM,
     }
 
 

@@ -769,7 +769,8 @@ def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     assert r["decay_bases"][0] == base and len(r["decay"]) == len(r["decay_bases"]) * adapter.DECAY_LEN
     decay = r["decay"].reshape(len(r["decay_bases"]), -1)
     for row, b in zip(decay, r["decay_bases"]):
-        np.testing.assert_array_equal(row, pelab.rope_decay_bound(r["decay_offsets"], d, b))
+        np.testing.assert_array_equal(row, pelab.rope_decay_bound(r["decay_offsets"], 128, b))
+    assert r["decay_d"] == adapter.DECAY_HEAD_DIM == 128
 
 
 def test_rope_scores_are_toeplitz_but_not_symmetric_for_distinct_q_and_k():
