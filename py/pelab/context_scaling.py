@@ -431,6 +431,8 @@ def angle_coverage(method, d, base, train_len, scale):
         [0, 1, 1]
     """
     new = stretched_frequencies(method, d, base, train_len, scale)  # checks every argument
+    # As Python numbers: a numpy int8 train_len times a scale would overflow in int8.
+    d, train_len, scale = int(d), int(train_len), float(scale)
     omega = angular_frequencies(d, base)
     last = math.ceil(scale * train_len) - 1  # L' - 1
     trained = (train_len - 1) * omega
@@ -486,6 +488,7 @@ def stretched_scores(q, k, method, base, train_len, scale, samples=512):
         raise ValueError(f"q and k must have the same length, got {q.size} and {k.size}")
     samples = check_size("samples", samples, MAX_SCORE_SAMPLES, minimum=2)
     new = stretched_frequencies(method, q.size, base, train_len, scale)  # checks the rest
+    train_len, scale = int(train_len), float(scale)  # as Python numbers (see angle_coverage)
     omega = angular_frequencies(q.size, base)
     last = math.ceil(scale * train_len) - 1
     offsets = np.unique(np.rint(np.linspace(0.0, last, min(samples, last + 1))))

@@ -486,3 +486,11 @@ def test_stretched_scores_bad_arguments():
         stretched_scores(q, np.ones(6), "none", 10000.0, 16, 2.0)
     with pytest.raises(ValueError, match=r"^samples must be an integer from 2 to 4096, got 1$"):
         stretched_scores(q, q, "none", 10000.0, 16, 2.0, samples=1)
+
+
+def test_numpy_integer_arguments_do_not_overflow():
+    # Found by fuzzing: an int8 train_len times a scale of 32 overflowed int8 (128).
+    coverage = angle_coverage("none", 8, 10000.0, np.int8(4), 32)
+    assert coverage["last"] == 127
+    offsets, _, _ = stretched_scores(np.ones(8), np.ones(8), "none", 10000.0, np.int8(4), 32)
+    assert offsets[-1] == 127
