@@ -12,6 +12,8 @@ the other modules; this one only calls them and flattens.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .alibi import alibi_bias, alibi_slopes, alibi_weights, attention_distance
@@ -618,7 +620,7 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
     )
     bases = [float(base), *(b for b in DECAY_BASES if b != base)]
     offsets = np.arange(DECAY_LEN, dtype=np.float64)
-    decay = np.stack([rope_decay_bound(offsets, DECAY_HEAD_DIM, b) for b in bases])
+    decay = np.stack([_decay_curve(b) for b in bases])
     return {
         "q": q,
         "k": k,
@@ -709,6 +711,16 @@ def stretching(model: str, scale: float, method: str, seed: int = 0) -> dict:
         "scores_before": scores_before / norms,
         "scores_after": scores_after / norms,
     }
+
+
+@functools.lru_cache(maxsize=16)
+def _decay_curve(base: float) -> np.ndarray:
+    """`rope_decay_bound` over offsets 0 .. DECAY_LEN - 1 for a head of DECAY_HEAD_DIM: the same
+    for every m, n, shift and seed, so a drag of those sliders reuses it (it is most of the
+    entry point's time). Read-only, since it is shared."""
+    curve = rope_decay_bound(np.arange(DECAY_LEN, dtype=np.float64), DECAY_HEAD_DIM, base)
+    curve.flags.writeable = False
+    return curve
 
 
 def _flat(array: np.ndarray) -> np.ndarray:

@@ -846,3 +846,11 @@ def test_stretching_counts_changed_pairs():
 def test_stretching_entry_point_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("stretching", {"model": "llama2", "scale": 2, "method": "yarn", **changes})
+
+
+def test_rope_decay_curves_are_cached_but_never_shared_with_the_caller():
+    first = call("rope", {"m": 1, "n": 2, "shift": 3, "d": 8})
+    first["decay"][:] = -1.0  # the worker may reuse a result's buffers
+    again = call("rope", {"m": 4, "n": 0, "shift": 9, "d": 8})
+    np.testing.assert_array_equal(again["decay"][:adapter.DECAY_LEN],
+                                  pelab.rope_decay_bound(np.arange(adapter.DECAY_LEN, dtype=float), 128))
