@@ -8,7 +8,7 @@
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { clockDial } from "../figures/dial.js";
-import { fixed, formatNumber } from "../figures/format.js";
+import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
@@ -87,8 +87,8 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
           data: { pair, state, reached: result.reached[pair], trained: result.trained[pair] },
           caption:
             `i = ${pair}: ` +
-            (full ? "went all the way round in training; " : `trained up to ${fixed(result.trained[pair], 2)} rad; `) +
-            `reaches ${fixed(result.reached[pair], 2)} rad: ${STATE_TEXT[state]}`,
+            (full ? "went all the way round in training; " : `trained up to ${angleText(result.trained[pair])} rad; `) +
+            `reaches ${angleText(result.reached[pair])} rad: ${STATE_TEXT[state]}`,
         });
       }),
     );
@@ -133,6 +133,11 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
   }
 
   return { firstRender: python.ready.then(update) };
+}
+
+/** An angle in radians with 4 significant figures, so that a small angle just past another shows it. */
+function angleText(radians) {
+  return formatNumber(roundSignificant(radians, 4));
 }
 
 /** The index of the sample in `values` (sorted) nearest `target`. */
