@@ -618,7 +618,10 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
     scores = rope_scores(queries, keys, positions, positions, base) / (
         np.linalg.norm(q) * np.linalg.norm(k)
     )
-    bases = [float(base), *(b for b in DECAY_BASES if b != base)]
+    # As a Python float (checked by rope_rotate): comparing 1e6 with a numpy float16 base would
+    # cast 1e6 to float16 and overflow.
+    chosen = float(base)
+    bases = [chosen, *(b for b in DECAY_BASES if b != chosen)]
     offsets = np.arange(DECAY_LEN, dtype=np.float64)
     decay = np.stack([_decay_curve(b) for b in bases])
     return {

@@ -854,3 +854,13 @@ def test_rope_decay_curves_are_cached_but_never_shared_with_the_caller():
     again = call("rope", {"m": 4, "n": 0, "shift": 9, "d": 8})
     np.testing.assert_array_equal(again["decay"][:adapter.DECAY_LEN],
                                   pelab.rope_decay_bound(np.arange(adapter.DECAY_LEN, dtype=float), 128))
+
+
+def test_rope_takes_a_numpy_float16_base():
+    # Found by fuzzing: comparing the fixed bases with a float16 base cast 1e6 to float16.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = call("rope", {"m": 0, "n": 0, "shift": 0, "d": 2, "base": np.float16(2.0)})
+    assert r["decay_bases"].tolist() == [2.0, 100.0, 10000.0, 1000000.0]
