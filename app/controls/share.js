@@ -21,7 +21,9 @@ function inputs(root) {
 export function readState(root) {
   const state = new URLSearchParams();
   for (const input of inputs(root)) {
-    if (input.type === "checkbox") state.set(input.name, input.checked ? "1" : "0");
+    if (input.type === "radio") {
+      if (input.checked) state.set(input.name, input.value); // a group: the chosen one's value
+    } else if (input.type === "checkbox") state.set(input.name, input.checked ? "1" : "0");
     else if (input.type === "range") state.set(input.name, valueText(input));
     else state.set(input.name, input.value);
   }
@@ -48,6 +50,14 @@ export function applyState(root, state) {
     const label = input ? labelOf(input) : name;
     if (!input) {
       notices.push(`The link’s setting “${short(name)}” is not part of this demo and was ignored.`);
+    } else if (input.type === "radio") {
+      const group = inputs(root).filter((candidate) => candidate.name === name);
+      const chosen = group.find((candidate) => candidate.value === raw);
+      if (chosen) chosen.checked = true;
+      else {
+        const now = group.find((candidate) => candidate.checked)?.value ?? "none";
+        notices.push(`${label}: “${short(raw)}” is not one of ${group.map((r) => r.value).join(", ")}; it stays ${now}.`);
+      }
     } else if (input.type === "checkbox") {
       const on = ["1", "true", "on", "yes"].includes(raw.toLowerCase());
       const off = ["0", "false", "off", "no", ""].includes(raw.toLowerCase());
@@ -85,6 +95,8 @@ function applyNumber(input, raw, label) {
 }
 
 function labelOf(input) {
+  // A radio group is named by its fieldset's legend, not by one option's label.
+  if (input.type === "radio") return (input.closest("fieldset")?.querySelector("legend")?.textContent ?? input.name).trim();
   const label = input.labels?.[0];
   // A toggle's label wraps its checkbox, which comes first: the label's words are all its text.
   if (input.type === "checkbox" && label) return label.textContent.trim() || input.name;

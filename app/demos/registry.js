@@ -23,7 +23,9 @@ import { heatmapDemo } from "./heatmap.js";
 import { learnedDemo } from "./learned.js";
 import { quizDemo } from "./quiz.js";
 import { relativeDemo } from "./relative.js";
+import { ropeDemo } from "./rope.js";
 import { similarityDemo } from "./similarity.js";
+import { stretchingDemo } from "./stretching.js";
 import { termsDemo } from "./terms.js";
 import { wavesDemo } from "./waves.js";
 
@@ -39,7 +41,9 @@ export const DEMOS = Object.freeze({
   learned: learnedDemo,
   terms: termsDemo,
   alibi: alibiDemo,
+  rope: ropeDemo,
   extrapolation: extrapolationDemo,
+  stretching: stretchingDemo,
   quiz: quizDemo,
   cell: cellDemo,
 });

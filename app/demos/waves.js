@@ -5,6 +5,7 @@
  * axis, and a dial per pair whose hand is at the angle pos * w_i of the chosen position.
  */
 import { liveRender } from "./live-render.js";
+import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { nextFrame } from "../controls/next-task.js";
 import { numbersFor } from "../figures/numbers.js";
@@ -213,25 +214,14 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
     const pairs = dialPairs(request.dModel);
     const dials = pairs.map((pair, rank) => {
       const theta = angles[pair];
-      const figure = document.createElement("figure");
-      figure.className = "dial";
-      figure.dataset.pair = pair;
-      figure.dataset.angle = theta;
-      const r = 34;
-      figure.append(
-        svg("svg", { viewBox: "-42 -42 84 84", "aria-hidden": "true" }, [
-          svg("circle", { r, class: "dial-face" }),
-          svg("line", { x1: 0, y1: -r, x2: 0, y2: -r + 6, class: "dial-tick" }),
-          svg("line", { x1: 0, y1: 0, x2: (Math.sin(theta) * (r - 5)).toFixed(2), y2: (-Math.cos(theta) * (r - 5)).toFixed(2), class: `dial-hand pair-${rank}` }),
-          svg("circle", { r: 3, class: "dial-hub" }),
-        ]),
-      );
-      const caption = document.createElement("figcaption");
-      caption.textContent =
-        `i = ${pair}: λ ≈ ${formatNumber(roundSignificant(wavelengths[pair], 3))}, ` +
-        `angle ${theta.toFixed(2)} rad, (sin, cos) = (${Math.sin(theta).toFixed(3)}, ${Math.cos(theta).toFixed(3)})`;
-      figure.append(caption);
-      return figure;
+      return clockDial({
+        angle: theta,
+        handClass: `pair-${rank}`,
+        data: { pair, angle: theta },
+        caption:
+          `i = ${pair}: λ ≈ ${formatNumber(roundSignificant(wavelengths[pair], 3))}, ` +
+          `angle ${theta.toFixed(2)} rad, (sin, cos) = (${Math.sin(theta).toFixed(3)}, ${Math.cos(theta).toFixed(3)})`,
+      });
     });
     root.querySelector(".waves-dials").replaceChildren(...dials);
   }

@@ -49,9 +49,11 @@ function referenceRows(lesson) {
   return Object.keys(DEMOS).map((name) => {
     const section = lesson.getElementById(name);
     if (!section) throw new Error(`index.html has no section #${name} for the demo “${name}”`);
-    const settings = [...section.querySelectorAll("input[name]")]
-      .filter((input) => !input.closest(".quiz"))
-      .map((input) => describe(input));
+    const inputs = [...section.querySelectorAll("input[name]")].filter((input) => !input.closest(".quiz"));
+    const settings = inputs
+      // a radio group is one setting: describe it at its first option
+      .filter((input) => input.type !== "radio" || inputs.find((other) => other.name === input.name) === input)
+      .map((input) => describe(input, inputs));
     if (section.querySelector(".cell")) settings.push("code: the cell’s Python");
     const row = document.createElement("tr");
     for (const text of [name, titleOf(section), settings.join("; ") || "none"]) {
@@ -64,8 +66,11 @@ function referenceRows(lesson) {
   });
 }
 
-function describe(input) {
+function describe(input, inputs) {
   if (input.type === "checkbox") return `${input.name}: 0 or 1`;
+  if (input.type === "radio") {
+    return `${input.name}: ${inputs.filter((other) => other.name === input.name).map((other) => other.value).join(", ")}`;
+  }
   if (input.type !== "range") return `${input.name}: text`;
   const scale = isLogScale(input) ? ", log scale" : "";
   return `${input.name}: ${valueText(input, Number(input.min))} to ${valueText(input, Number(input.max))}${scale}`;

@@ -303,6 +303,16 @@ export class PythonBridge extends EventTarget {
     return this.call("extrapolation", { d_model: dModel, base, train_len: trainLen, seq_len: seqLen });
   }
 
+  /** A query and key rotated by RoPE: their score three ways, the score matrix, the decay bound. */
+  rope({ m, n, shift, d, base, seed = 0 }) {
+    return this.call("rope", { m, n, shift, d, base, seed });
+  }
+
+  /** A real model's RoPE stretched s-fold by a method: angles, costs, one pair's scores. */
+  stretching({ model, scale, method, seed = 0 }) {
+    return this.call("stretching", { model, scale, method, seed });
+  }
+
   #start() {
     this.#failed = false;
     this.#booted = false;

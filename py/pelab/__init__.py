@@ -26,8 +26,8 @@ Modules, one concept each:
                          row past max_len
     rope                 rotary position embedding (RoFormer): rotate queries and keys pair by
                          pair, so their scores depend on position only through m - n; both
-                         pairings (adjacent, half) and several heads, and the permutation
-                         between the pairings
+                         pairings (adjacent, half) and several heads, the permutation
+                         between the pairings, and RoFormer's long-term decay bound
     score_terms          the four terms of an attention score with additive positions
                          (content and position, each against each) and which of them depend on
                          the offset i - j only
@@ -35,7 +35,9 @@ Modules, one concept each:
                          -m (i - j) to its scores, with the paper's geometric slopes; the
                          causal weights it gives and how far back a head looks
     context_scaling      stretching RoPE past the trained length: position interpolation,
-                         the NTK-aware base, YaRN's per-pair frequencies and attention factor
+                         the NTK-aware base, YaRN's per-pair frequencies and attention factor,
+                         Llama 3.1's scaling; which pairs leave the trained angles, and one
+                         query-key pair's scores before and after
     extrapolation        how close two positions' vectors come as the sequence grows (few pairs
                          alias; more pairs keep neighbours closest), and the concatenated
                          (sines, then cosines) layout as a permutation of the interleaved one
@@ -63,8 +65,13 @@ from .attention import (
 )
 from .colormap import COOL_WARM, to_rgba
 from .context_scaling import (
+    LLAMA31_ROPE_SCALING,
+    angle_coverage,
     interpolated_positions,
+    llama3_frequencies,
     ntk_scaled_base,
+    stretched_frequencies,
+    stretched_scores,
     yarn_attention_scale,
     yarn_frequencies,
 )
@@ -90,7 +97,14 @@ from .relative import (
     rotation,
     sinusoidal_by_rotation,
 )
-from .rope import pairing_permutation, rope, rope_relative_residual, rope_rotate, rope_scores
+from .rope import (
+    pairing_permutation,
+    rope,
+    rope_decay_bound,
+    rope_relative_residual,
+    rope_rotate,
+    rope_scores,
+)
 from .score_terms import FourTerms, ScoreTerms, four_terms, score_terms
 from .similarity import similarity, toeplitz_residual
 
@@ -98,6 +112,7 @@ __version__ = "0.1.0"
 __all__ = [
     "COOL_WARM",
     "FourTerms",
+    "LLAMA31_ROPE_SCALING",
     "LearnedTable",
     "MAX_TOKENS",
     "Notebook",
@@ -108,6 +123,7 @@ __all__ = [
     "alibi_bias",
     "alibi_slopes",
     "alibi_weights",
+    "angle_coverage",
     "angular_frequencies",
     "attention_distance",
     "attention_scores",
@@ -120,6 +136,7 @@ __all__ = [
     "interpolated_positions",
     "layout_permutation",
     "learned",
+    "llama3_frequencies",
     "map_independence",
     "nearest_distances",
     "ntk_scaled_base",
@@ -132,6 +149,7 @@ __all__ = [
     "relative_residual",
     "relative_shift",
     "rope",
+    "rope_decay_bound",
     "rope_relative_residual",
     "rope_rotate",
     "rope_scores",
@@ -142,6 +160,8 @@ __all__ = [
     "similarity",
     "sinusoidal",
     "sinusoidal_by_rotation",
+    "stretched_frequencies",
+    "stretched_scores",
     "to_rgba",
     "toeplitz_residual",
     "tokenize",

@@ -12,6 +12,8 @@ the other modules; this one only calls them and flattens.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .alibi import alibi_bias, alibi_slopes, alibi_weights, attention_distance
@@ -24,20 +26,43 @@ from .attention import (
     self_attention,
     tokenize,
 )
-from .checks import check_bool, check_even_size, check_pairs, check_product, check_size
+from .checks import (
+    check_bool,
+    check_choice,
+    check_even_size,
+    check_pairs,
+    check_product,
+    check_size,
+)
 from .colormap import to_rgba, to_rgba_in_range
+from .context_scaling import (
+    MODEL_HEAD_DIM,
+    MODEL_SETTINGS,
+    angle_coverage,
+    ntk_scaled_base,
+    stretched_frequencies,
+    stretched_scores,
+    yarn_attention_scale,
+)
 from .extrapolation import MAX_NEAREST_LEN, layout_permutation, nearest_distances
 from .learned import learned as learned_table
 from .positional_encoding import (
     MAX_SEQ_LEN,
+    angular_frequencies,
     clock_angles,
     formula_terms,
     pair_waves,
     sinusoidal,
     wavelengths,
 )
-from .relative import MIN_HALVES_LEN, relative_shift, sinusoidal_by_rotation
-from .rope import rope_relative_residual, rope_scores
+from .relative import MIN_HALVES_LEN, relative_shift, rotation, sinusoidal_by_rotation
+from .rope import (
+    pairing_permutation,
+    rope_decay_bound,
+    rope_relative_residual,
+    rope_rotate,
+    rope_scores,
+)
 from .score_terms import TERM_NAMES, four_terms
 from .similarity import similarity as similarity_matrices
 from .similarity import toeplitz_residual
@@ -68,6 +93,16 @@ MAX_MATRIX_WIDTH = 1024
 MAX_ALIBI_HEADS = 16
 # Width of the toy embeddings and head "alibi" uses: the attention demo's.
 ALIBI_D_MODEL = 8
+# "rope": the last position m, n or shift may reach, and the widest head.
+MAX_ROPE_POSITION = 4096
+MAX_ROPE_WIDTH = 128
+# "rope" scores the same q and k at positions 0 .. ROPE_MATRIX_LEN - 1 against each other.
+ROPE_MATRIX_LEN = 32
+# "rope" draws RoFormer's decay bound for offsets 0 .. DECAY_LEN - 1, for the chosen base and these.
+DECAY_LEN = 512
+DECAY_BASES = (100.0, 10000.0, 1000000.0)
+# ...with a head dimension of 128, as in LLaMA's heads: with a few pairs it hardly decays at all.
+DECAY_HEAD_DIM = 128
 
 
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0, concatenated: bool = False) -> dict:
@@ -531,6 +566,166 @@ def alibi(sentence: str, n_heads: int = 8, head: int = 1) -> dict:
     }
 
 
+def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 0) -> dict:
+    """
+    From M_k to RoPE: one query q at position m and one key k at position n, rotated.
+
+    q and k are two standard normal draws of `numpy.random.default_rng(seed)`, shape (d,).
+    The score is computed three ways: rotated vectors, (R_m q) . (R_n k); section 6's matrix,
+    q . M_{m-n} k (M_k turns each pair by -k w_i, so M_{m-n} = R_m^T R_n); and both positions
+    moved on by `shift`. The score matrix puts the same q and k at positions 0..ROPE_MATRIX_LEN-1.
+
+    Args:
+        m, n: the query's and the key's positions, integers from 0 to MAX_ROPE_POSITION.
+        shift: how far both move on, an integer from 0 to MAX_ROPE_POSITION.
+        d: the head dimension, an even integer from 2 to MAX_ROPE_WIDTH.
+        base: RoPE's base.
+        seed: an integer from 0 to 2**32 - 1.
+
+    Returns:
+        q, k, q_rotated, k_rotated: float64, shape (d,), with q_rotated = R_m q, k_rotated = R_n k,
+        score, via_matrix, shifted_score: floats, (R_m q) . (R_n k), q . M_{m-n} k and
+            (R_{m+s} q) . (R_{n+s} k),
+        pairing_gap: float, max |rotate_half layout, permuted back - adjacent layout| for q (0),
+        n_matrix: int, scores: float64, shape (n_matrix**2,), row-major
+            (R_a q) . (R_b k) / (|q| |k|) for query position a (row) and key position b,
+        scores_rgba: uint8, the scores coloured over [-1, 1],
+        toeplitz: float, their largest spread along a diagonal (rounding error),
+        asymmetry: float, max |S - S^T| (large: q and k differ),
+        decay_bases: float64, the chosen base first, then those of DECAY_BASES that differ,
+        decay_offsets: float64, shape (DECAY_LEN,), 0 .. DECAY_LEN - 1,
+        decay: float64, shape (len(decay_bases) * DECAY_LEN,), row-major: RoFormer's
+            `rope_decay_bound` for each base, head dimension decay_d,
+        decay_d: int, DECAY_HEAD_DIM (not `d`: the demo's small heads barely decay).
+    """
+    m = check_size("m", m, MAX_ROPE_POSITION, minimum=0)
+    n = check_size("n", n, MAX_ROPE_POSITION, minimum=0)
+    shift = check_size("shift", shift, MAX_ROPE_POSITION, minimum=0)
+    d = check_even_size("d", d, MAX_ROPE_WIDTH)
+    seed = check_size("seed", seed, 2**32 - 1, minimum=0)
+    q, k = np.random.default_rng(seed).standard_normal((2, d))
+    q_rotated = rope_rotate(q[np.newaxis], [m], base)[0]  # checks base
+    k_rotated = rope_rotate(k[np.newaxis], [n], base)[0]
+    # The same q and k, both moved on by `shift`.
+    q_later = rope_rotate(q[np.newaxis], [m + shift], base)[0]
+    k_later = rope_rotate(k[np.newaxis], [n + shift], base)[0]
+    # rotate_half's layout: coordinates reordered so that pair i is (i, i + d/2), rotated,
+    # and put back; the same numbers as the adjacent pairing.
+    perm = pairing_permutation(d)
+    half = rope_rotate(q[np.argsort(perm)][np.newaxis], [m], base, pairing="half")[0][perm]
+    positions = np.arange(ROPE_MATRIX_LEN)
+    queries, keys = np.tile(q, (ROPE_MATRIX_LEN, 1)), np.tile(k, (ROPE_MATRIX_LEN, 1))
+    scores = rope_scores(queries, keys, positions, positions, base) / (
+        np.linalg.norm(q) * np.linalg.norm(k)
+    )
+    # As a Python float (checked by rope_rotate): comparing 1e6 with a numpy float16 base would
+    # cast 1e6 to float16 and overflow.
+    chosen = float(base)
+    bases = [chosen, *(b for b in DECAY_BASES if b != chosen)]
+    offsets = np.arange(DECAY_LEN, dtype=np.float64)
+    decay = np.stack([_decay_curve(b) for b in bases])
+    return {
+        "q": q,
+        "k": k,
+        "q_rotated": q_rotated,
+        "k_rotated": k_rotated,
+        "score": float(q_rotated @ k_rotated),
+        # q^T M_{m-n} k: section 6's matrix between the unrotated vectors.
+        "via_matrix": float(q @ rotation(m - n, d, base) @ k),
+        "shifted_score": float(q_later @ k_later),
+        "pairing_gap": float(np.max(np.abs(half - q_rotated))),
+        "n_matrix": ROPE_MATRIX_LEN,
+        "scores": _flat(scores),
+        "scores_rgba": _flat(to_rgba(scores)),
+        "toeplitz": toeplitz_residual(scores),
+        "asymmetry": float(np.max(np.abs(scores - scores.T))),
+        "decay_bases": np.array(bases),
+        "decay_offsets": offsets,
+        "decay": _flat(decay),
+        "decay_d": DECAY_HEAD_DIM,
+    }
+
+
+def stretching(model: str, scale: float, method: str, seed: int = 0) -> dict:
+    """
+    A real model's RoPE stretched to `scale` times its trained length by `method`.
+
+    Args:
+        model: a key of `MODEL_SETTINGS` ("llama2", "codellama", "llama3").
+        scale: s = L' / L, a real number from 1 to `MAX_SCALE`.
+        method: one of `pelab.context_scaling.METHODS`.
+        seed: the draw of the query and key whose scores are shown, an integer from 0 to
+            2**32 - 1.
+
+    Returns:
+        name: str, base: float, train_len: int, d: int (MODEL_HEAD_DIM), last: int, L' - 1,
+        omega, frequencies: float64, shape (d / 2,), radians per position before and after,
+        trained, reached: float64, shape (d / 2,), (L - 1) w_i and (L' - 1) w'_i,
+        trained_arc: float64, shape (d / 2,), min(trained, 2 pi): the dial's trained sweep,
+        hand, hand_before: float64, shape (d / 2,), reached and (L' - 1) w_i modulo 2 pi,
+        state, state_before: uint8, shape (d / 2,), `angle_coverage`'s states after and before,
+        outside, just_past, outside_before: int, how many pairs are in those states,
+        changed_pairs: int, how many pairs' frequencies the method changed (not by rounding),
+        fastest_step, slowest_ratio: floats, w'_0 (radians per position; 1 before) and
+            w'_{d/2-1} / w_{d/2-1},
+        attention_factor: float, YaRN's factor on q and k (1 for the other methods),
+        new_base: float or None, the NTK-aware base for "ntk",
+        offsets, scores_before, scores_after: float64, shape (samples,), the scores of one q, k
+            pair, query at offset t after the key, divided by |q| |k|.
+    """
+    model = check_choice("model", model, tuple(MODEL_SETTINGS))
+    seed = check_size("seed", seed, 2**32 - 1, minimum=0)
+    settings = MODEL_SETTINGS[model]
+    base, train_len, d = settings["base"], settings["train_len"], MODEL_HEAD_DIM
+    after = angle_coverage(method, d, base, train_len, scale)  # checks method and scale
+    before = angle_coverage("none", d, base, train_len, scale)
+    omega = angular_frequencies(d, base)
+    frequencies = stretched_frequencies(method, d, base, train_len, scale)
+    q, k = np.random.default_rng(seed).standard_normal((2, d))
+    offsets, scores_before, scores_after = stretched_scores(q, k, method, base, train_len, scale)
+    norms = np.linalg.norm(q) * np.linalg.norm(k)
+    two_pi = 2.0 * np.pi
+    return {
+        "name": settings["name"],
+        "base": base,
+        "train_len": train_len,
+        "d": d,
+        "last": after["last"],
+        "omega": omega,
+        "frequencies": frequencies,
+        "trained": after["trained"],
+        "reached": after["reached"],
+        "trained_arc": np.minimum(after["trained"], two_pi),
+        "hand": np.mod(after["reached"], two_pi),
+        "hand_before": np.mod(before["reached"], two_pi),
+        "state": after["state"].astype(np.uint8),
+        "state_before": before["state"].astype(np.uint8),
+        "outside": int(np.sum(after["state"] == 2)),
+        "just_past": int(np.sum(after["state"] == 1)),
+        "outside_before": int(np.sum(before["state"] == 2)),
+        # Pairs whose angle per position the method changed (beyond rounding): those whose
+        # angles at the trained positions are no longer the ones the model learned with.
+        "changed_pairs": int(np.sum(~np.isclose(frequencies, omega, rtol=1e-12, atol=0.0))),
+        "fastest_step": float(frequencies[0]),
+        "slowest_ratio": float(frequencies[-1] / omega[-1]),
+        "attention_factor": yarn_attention_scale(scale) if method == "yarn" else 1.0,
+        "new_base": ntk_scaled_base(base, scale, d) if method == "ntk" else None,
+        "offsets": offsets,
+        "scores_before": scores_before / norms,
+        "scores_after": scores_after / norms,
+    }
+
+
+@functools.lru_cache(maxsize=16)
+def _decay_curve(base: float) -> np.ndarray:
+    """`rope_decay_bound` over offsets 0 .. DECAY_LEN - 1 for a head of DECAY_HEAD_DIM: the same
+    for every m, n, shift and seed, so a drag of those sliders reuses it (it is most of the
+    entry point's time). Read-only, since it is shared."""
+    curve = rope_decay_bound(np.arange(DECAY_LEN, dtype=np.float64), DECAY_HEAD_DIM, base)
+    curve.flags.writeable = False
+    return curve
+
+
 def _flat(array: np.ndarray) -> np.ndarray:
     """`array` flattened row-major into a C-contiguous 1-D array (copied only if it must be)."""
     return np.ascontiguousarray(array).reshape(-1)
@@ -548,6 +743,8 @@ ENTRY_POINTS = {
     "terms": terms,
     "alibi": alibi,
     "extrapolation": extrapolation,
+    "rope": rope,
+    "stretching": stretching,
 }
 
 

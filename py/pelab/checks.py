@@ -119,10 +119,11 @@ def check_base(value):
     return check_real("base", value, 1, strict=True)
 
 
-def check_real(name, value, minimum, *, strict=False, minimum_name=None):
+def check_real(name, value, minimum, *, strict=False, minimum_name=None, maximum=None):
     """
     Check that `value` is one finite real number, at least `minimum` (greater
-    than it when `strict`): a scale factor, a ramp bound.
+    than it when `strict`) and, if `maximum` is given, at most `maximum`: a
+    scale factor, a ramp bound.
 
     Args:
         name: parameter name to put in the error message.
@@ -132,27 +133,33 @@ def check_real(name, value, minimum, *, strict=False, minimum_name=None):
         strict: whether `value` must exceed `minimum` rather than reach it.
         minimum_name: the parameter the bound comes from, if any, for the
             message ("greater than alpha (1.0)").
+        maximum: the largest value allowed, or `None` for no bound.
 
     Returns:
         `value` as a Python `float`.
 
     Raises:
         ValueError: "<name> must be a finite real number greater than
-            <minimum>, got <value>" ("at least <minimum>" when not `strict`).
+            <minimum>, got <value>" ("at least <minimum>" when not `strict`;
+            "... and at most <maximum>" when there is a maximum).
 
     Example:
         >>> check_real("scale", 4, 1)
         4.0
     """
     number = real_number(value)
-    if number is not None and math.isfinite(number) and (
-        number > minimum if strict else number >= minimum
+    if (
+        number is not None
+        and math.isfinite(number)
+        and (number > minimum if strict else number >= minimum)
+        and (maximum is None or number <= maximum)
     ):
         return number
     bound = describe(minimum) if minimum_name is None else f"{minimum_name} ({describe(minimum)})"
     relation = "greater than" if strict else "at least"
+    upper = "" if maximum is None else f" and at most {describe(maximum)}"
     raise ValueError(
-        f"{name} must be a finite real number {relation} {bound}, got {describe(value)}"
+        f"{name} must be a finite real number {relation} {bound}{upper}, got {describe(value)}"
     )
 
 
@@ -461,16 +468,16 @@ def check_position(name, value):
     )
 
 
-def check_positions(values):
+def check_positions(values, name="positions"):
     """
-    Check `positions` to sample a wave at: a 1-D array of at least one real
-    number, each from 0 to `MAX_SEQ_LEN`.
+    Check `positions` to sample a wave at (or offsets, under another `name`):
+    a 1-D array of at least one real number, each from 0 to `MAX_SEQ_LEN`.
 
     Returns:
         the positions as a float64 numpy array.
 
     Raises:
-        ValueError: "positions must be a 1-D array of at least one real number,
+        ValueError: "<name> must be a 1-D array of at least one real number,
             each from 0 to <MAX_SEQ_LEN>, got <values>".
     """
     positions = as_real_array(values)
@@ -483,7 +490,7 @@ def check_positions(values):
     ):
         return positions
     raise ValueError(
-        "positions must be a 1-D array of at least one real number, "
+        f"{name} must be a 1-D array of at least one real number, "
         f"each from 0 to {MAX_SEQ_LEN}, got {reprlib.repr(values)}"
     )
 

@@ -19,22 +19,63 @@ the scale $s = L'/L$.
 * YaRN (Peng et al. 2023, arXiv:2309.00071) interpolates pair by pair by
   wavelength, the "NTK-by-parts" blend, and scales the attention logits
   (`yarn_frequencies`, `yarn_attention_scale`).
+* Llama 3.1 (Meta, 2024) keeps fast pairs, divides slow pairs' frequencies
+  by a fixed factor and blends between (`llama3_frequencies`, with its
+  published parameters in `LLAMA31_ROPE_SCALING`).
 
 Each function is a formula of a few lines; `rope_rotate` then rotates with
-the frequencies, the base or the positions they give.
+the frequencies, the base or the positions they give.  `stretched_frequencies`
+picks a method by name, `angle_coverage` says which pairs turn past the
+angles seen in training, and `stretched_scores` gives one query-key pair's
+score across offsets before and after.
 """
 
 import math
 
 import numpy as np
 
-from .checks import check_even_size, check_positions, check_real, check_size
+from .checks import (
+    check_choice,
+    check_even_size,
+    check_paired_vectors,
+    check_positions,
+    check_real,
+    check_size,
+)
 from .positional_encoding import MAX_D_MODEL, MAX_SEQ_LEN, angular_frequencies
 
 # YaRN's ramp bounds for LLaMA (Peng et al. 2023): pairs that turn fewer than
 # alpha times over the trained length are interpolated, more than beta times left alone.
 YARN_ALPHA = 1.0
 YARN_BETA = 32.0
+
+# Llama 3.1's RoPE scaling, as published in the "rope_scaling" of its config.json
+# (rope_type "llama3"); it applies to Llama 3's base 500000 and trained length 8192.
+LLAMA31_ROPE_SCALING = {
+    "factor": 8.0,
+    "low_freq_factor": 1.0,
+    "high_freq_factor": 4.0,
+    "original_max_position_embeddings": 8192,
+}
+
+# Real models' RoPE settings, from their config.json files ("rope_theta",
+# "max_position_embeddings"; sources in docs/teaching-notes.md). All four have head dimension 128.
+MODEL_SETTINGS = {
+    "llama2": {"name": "LLaMA 2", "base": 10000.0, "train_len": 4096},
+    "codellama": {"name": "Code Llama", "base": 1000000.0, "train_len": 16384},
+    "llama3": {"name": "Llama 3", "base": 500000.0, "train_len": 8192},
+}
+# Their head dimension: hidden size 4096 over 32 heads.
+MODEL_HEAD_DIM = 128
+
+# The methods `stretched_frequencies` knows, by name.
+METHODS = ("none", "interpolation", "ntk", "yarn", "llama3")
+# The largest stretch s = L'/L the functions below accept.
+MAX_SCALE = 1024.0
+# How many offsets `stretched_scores` samples at most.
+MAX_SCORE_SAMPLES = 4096
+# What `angle_coverage` says of each pair.
+INSIDE, JUST_PAST, OUTSIDE = 0, 1, 2
 
 
 def interpolated_positions(positions, train_len, target_len):
@@ -225,3 +266,240 @@ def yarn_attention_scale(scale):
     """
     scale = check_real("scale", scale, 1)
     return 0.1 * math.log(scale) + 1.0
+
+
+def llama3_frequencies(
+    d,
+    base,
+    factor=LLAMA31_ROPE_SCALING["factor"],
+    low_freq_factor=LLAMA31_ROPE_SCALING["low_freq_factor"],
+    high_freq_factor=LLAMA31_ROPE_SCALING["high_freq_factor"],
+    original_max_len=LLAMA31_ROPE_SCALING["original_max_position_embeddings"],
+):
+    r"""
+    Llama 3.1's RoPE frequencies (rope_type `"llama3"`).  With
+    $\omega_i = base^{-2i/d}$, wavelength $\lambda_i = 2\pi/\omega_i$, the
+    trained length $L$ = `original_max_len` and the factor $s$ = `factor`:
+
+    $$
+    \omega'_i = \begin{cases}
+        \omega_i & \lambda_i < L / h \\
+        \omega_i / s & \lambda_i > L / l \\
+        (1 - g_i) \, \omega_i / s + g_i \, \omega_i,
+        \quad g_i = \dfrac{L / \lambda_i - l}{h - l} & \text{otherwise}
+    \end{cases}
+    $$
+
+    with $l$ = `low_freq_factor` and $h$ = `high_freq_factor`.  Pairs that
+    turn more than $h$ times within $L$ keep their frequency; pairs that turn
+    less than $l$ times are slowed by $s$; between, the blend is linear in the
+    number of turns $L/\lambda_i$.  That is YaRN's ramp (`yarn_frequencies`
+    with $\alpha = l$, $\beta = h$, scale $s$), here without an attention
+    factor.  The defaults are Llama 3.1's published values,
+    `LLAMA31_ROPE_SCALING`: $s = 8$, $l = 1$, $h = 4$, $L = 8192$.
+
+    Written after Hugging Face transformers' `_compute_llama3_parameters`
+    (`src/transformers/modeling_rope_utils.py`), branch by branch.
+
+    Args:
+        d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
+        base: a finite real number > 1 (500000 for Llama 3).
+        factor: $s$, a finite real number from 1 to `MAX_SCALE`.
+        low_freq_factor: $l$, a finite real number > 0.
+        high_freq_factor: $h$, a finite real number greater than
+            `low_freq_factor`.
+        original_max_len: $L$, an integer from 1 to `MAX_SEQ_LEN`.
+
+    Returns:
+        float64 array of shape `(d / 2,)`, each from $\omega_i / s$ to $\omega_i$.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> w = llama3_frequencies(128, 500000.0)
+        >>> (w / angular_frequencies(128, 500000.0))[[0, 28, 31, 35, 63]].round(4).tolist()
+        [1.0, 1.0, 0.4935, 0.125, 0.125]
+    """
+    d = check_even_size("d", d, MAX_D_MODEL)
+    base = check_real("base", base, 1, strict=True)
+    factor = check_real("factor", factor, 1, maximum=MAX_SCALE)
+    low = check_real("low_freq_factor", low_freq_factor, 0, strict=True)
+    high = check_real(
+        "high_freq_factor", high_freq_factor, low, strict=True, minimum_name="low_freq_factor"
+    )
+    length = check_size("original_max_len", original_max_len, MAX_SEQ_LEN)
+    omega = angular_frequencies(d, base)
+    # A base near the float maximum makes the slowest wavelengths overflow to inf: such a
+    # pair is slow, and the comparisons below treat inf as the longest wavelength.
+    with np.errstate(over="ignore", divide="ignore"):
+        wavelength = 2.0 * math.pi / omega  # lambda_i
+    low_wavelength = length / low  # pairs slower than this turn < l times within L
+    high_wavelength = length / high  # pairs faster than this turn > h times within L
+    # lambda > L / l: divided by the factor; otherwise kept (for now).
+    scaled = np.where(wavelength > low_wavelength, omega / factor, omega)
+    # g = (L / lambda - l) / (h - l), the blend in the band between.
+    smooth = (length / wavelength - low) / (high - low)
+    medium = (wavelength >= high_wavelength) & (wavelength <= low_wavelength)
+    return np.where(medium, (1.0 - smooth) * scaled / factor + smooth * scaled, scaled)
+
+
+def stretched_frequencies(method, d, base, train_len, scale):
+    r"""
+    Each pair's angle per position, $\omega'_i$, once a model trained on
+    length $L$ = `train_len` is stretched by $s$ = `scale` (to $L' = sL$):
+
+    * `"none"`: $\omega_i = base^{-2i/d}$, unchanged;
+    * `"interpolation"`: $\omega_i / s$, which is position interpolation,
+      $m \mapsto m/s$ (`interpolated_positions`), written as frequencies;
+    * `"ntk"`: $base'^{-2i/d}$ with $base' = $ `ntk_scaled_base(base, s, d)`;
+    * `"yarn"`: `yarn_frequencies(d, base, s, L)` ($\alpha = 1$, $\beta = 32$);
+    * `"llama3"`: `llama3_frequencies(d, base, original_max_len=L)` with
+      Llama 3.1's published factor 8, whatever $s$ is.
+
+    Args:
+        method: one of `METHODS`.
+        d: the head dimension, an even integer from 2 to `MAX_D_MODEL` (from 4
+            for `"ntk"`).
+        base: the trained base, a finite real number > 1.
+        train_len: $L$, an integer from 1 to `MAX_SEQ_LEN`.
+        scale: $s$, a finite real number from 1 to `MAX_SCALE`.
+
+    Returns:
+        float64 array of shape `(d / 2,)`: radians per position, pair by pair.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> stretched_frequencies("interpolation", 4, 10000.0, 4096, 4.0).tolist()
+        [0.25, 0.0025]
+    """
+    method = check_choice("method", method, METHODS)
+    d = check_even_size("d", d, MAX_D_MODEL, minimum=4 if method == "ntk" else 2)
+    base = check_real("base", base, 1, strict=True)
+    train_len = check_size("train_len", train_len, MAX_SEQ_LEN)
+    scale = check_real("scale", scale, 1, maximum=MAX_SCALE)
+    omega = angular_frequencies(d, base)
+    if method == "interpolation":
+        # (m / s) w_i = m (w_i / s): squeezing positions is slowing every pair by s.
+        return omega / scale
+    if method == "ntk":
+        return angular_frequencies(d, ntk_scaled_base(base, scale, d))
+    if method == "yarn":
+        return yarn_frequencies(d, base, scale, train_len)
+    if method == "llama3":
+        return llama3_frequencies(d, base, original_max_len=train_len)
+    return omega
+
+
+def angle_coverage(method, d, base, train_len, scale):
+    r"""
+    Which pairs turn past the angles they reached in training, once stretched.
+
+    In training pair $i$ reached the angles $m \omega_i$ for the positions
+    $0 \le m \le L - 1$: up to $(L - 1)\,\omega_i$.  A fast pair, with
+    $(L - 1)\,\omega_i \ge 2\pi$, has been all the way round, so every angle
+    of its dial is a trained one and it can never leave.  At length
+    $L' = \lceil sL \rceil$ the last position $L' - 1$ turns pair $i$ by
+    $(L' - 1)\,\omega'_i$ (`stretched_frequencies`).  Each pair is
+
+    * `INSIDE` (0): a full turn in training, or $(L' - 1)\,\omega'_i \le
+      (L - 1)\,\omega_i$;
+    * `JUST_PAST` (1): past the trained angles, but by less than one trained
+      step $\omega_i$: $(L' - 1)\,\omega'_i \le L \omega_i$.  Position
+      interpolation lands here: its last position is $L - L/L'$, between
+      $L - 1$ and $L$;
+    * `OUTSIDE` (2): further.
+
+    Args:
+        method, d, base, train_len, scale: as for `stretched_frequencies`.
+
+    Returns:
+        a dict of `trained`, $(L - 1)\,\omega_i$, `reached`,
+        $(L' - 1)\,\omega'_i$ (float64 arrays of shape `(d / 2,)`, radians,
+        not reduced modulo $2\pi$), `state` (int8, shape `(d / 2,)`, 0, 1 or
+        2) and `last`, $L' - 1$ (an int).
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> angle_coverage("none", 128, 10000.0, 4096, 4.0)["state"][[0, 45, 46, 63]].tolist()
+        [0, 0, 2, 2]
+        >>> angle_coverage("interpolation", 128, 10000.0, 4096, 4.0)["state"][[0, 46, 63]].tolist()
+        [0, 1, 1]
+    """
+    new = stretched_frequencies(method, d, base, train_len, scale)  # checks every argument
+    # As Python numbers: a numpy int8 train_len times a scale would overflow in int8.
+    d, train_len, scale = int(d), int(train_len), float(scale)
+    omega = angular_frequencies(d, base)
+    last = math.ceil(scale * train_len) - 1  # L' - 1
+    trained = (train_len - 1) * omega
+    reached = last * new
+    full_turn = trained >= 2.0 * math.pi
+    past = np.where(reached <= train_len * omega, JUST_PAST, OUTSIDE)  # within one step, or not
+    state = np.where(full_turn | (reached <= trained), INSIDE, past).astype(np.int8)
+    return {"trained": trained, "reached": reached, "state": state, "last": last}
+
+
+def stretched_scores(q, k, method, base, train_len, scale, samples=512):
+    r"""
+    One query and one key, the query at offset $t$ after the key: the RoPE
+    score before stretching and after, for offsets $t$ from 0 to $L' - 1$
+    ($L' = \lceil sL \rceil$):
+
+    $$
+    S(t) = (R_t q) \cdot k = \mathrm{Re} \sum_i \tilde q_i \, \overline{\tilde k_i}
+           \, e^{\mathrm{i} t \omega_i},
+    $$
+
+    with the pairs as complex numbers, $\tilde q_i = q_{2i} + \mathrm{i}\, q_{2i+1}$,
+    and $\omega_i$ the trained frequencies (before) or `stretched_frequencies`
+    (after).  No attention factor is applied (YaRN's is
+    `yarn_attention_scale`).
+
+    Args:
+        q: the query, array-like of shape `(d,)`, `d` even (from 4 for `"ntk"`).
+        k: the key, shape `(d,)`.
+        method, base, train_len, scale: as for `stretched_frequencies`.
+        samples: how many offsets, evenly spread and rounded to integers, an
+            integer from 2 to `MAX_SCORE_SAMPLES` (fewer when $L'$ is smaller).
+
+    Returns:
+        `(offsets, before, after)`: float64 arrays of one shape, the offsets
+        (integers from 0 to $L' - 1$, 0 and $L' - 1$ included) and the
+        scores.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> t, before, after = stretched_scores([1.0, 0.0], [1.0, 0.0], "interpolation",
+        ...                                     10000.0, 4, 2.0, samples=8)
+        >>> t.tolist()
+        [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
+        >>> after.round(4).tolist()   # cos(t / 2)
+        [1.0, 0.8776, 0.5403, 0.0707, -0.4161, -0.8011, -0.99, -0.9365]
+    """
+    q = check_paired_vectors("q", q, vector=True)
+    k = check_paired_vectors("k", k, vector=True)
+    if q.size != k.size:
+        raise ValueError(f"q and k must have the same length, got {q.size} and {k.size}")
+    samples = check_size("samples", samples, MAX_SCORE_SAMPLES, minimum=2)
+    new = stretched_frequencies(method, q.size, base, train_len, scale)  # checks the rest
+    train_len, scale = int(train_len), float(scale)  # as Python numbers (see angle_coverage)
+    omega = angular_frequencies(q.size, base)
+    last = math.ceil(scale * train_len) - 1
+    offsets = np.unique(np.rint(np.linspace(0.0, last, min(samples, last + 1))))
+    # h_i = q~_i conj(k~_i) = a_i + i b_i: the pairs of q and k as complex numbers, multiplied.
+    a = q[0::2] * k[0::2] + q[1::2] * k[1::2]
+    b = q[1::2] * k[0::2] - q[0::2] * k[1::2]
+
+    def scores(frequencies):
+        # Re sum_i h_i e^{i t w_i} = sum_i (a_i cos t w_i - b_i sin t w_i), for every offset t:
+        # shape (len(offsets),). Elementwise and summed, with no BLAS call to vary by machine.
+        theta = offsets[:, np.newaxis] * frequencies[np.newaxis, :]
+        return (np.cos(theta) * a - np.sin(theta) * b).sum(axis=1)
+
+    return offsets, scores(omega), scores(new)

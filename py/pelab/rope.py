@@ -44,8 +44,9 @@ coordinates, `pairing_permutation`.
 
 `rope` rotates, `rope_rotate` rotates with either pairing and for several
 heads at once, `rope_scores` gives the scores between rotated queries and
-keys, and `rope_relative_residual` checks that the scores depend on the
-positions only through $m - n$.
+keys, `rope_relative_residual` checks that the scores depend on the
+positions only through $m - n$, and `rope_decay_bound` is RoFormer's
+measure of how the scores' bound falls as $|m - n|$ grows.
 """
 
 import math
@@ -56,6 +57,7 @@ from .checks import (
     check_choice,
     check_even_size,
     check_paired_vectors,
+    check_positions,
     check_product,
     check_row_positions,
     check_size,
@@ -309,3 +311,55 @@ def rope_relative_residual(q, k, seq_len, base=DEFAULT_BASE):
         )
     return toeplitz_residual(scores)
 
+
+
+def rope_decay_bound(offsets, d, base=DEFAULT_BASE):
+    r"""
+    RoFormer's long-term decay (Su et al. 2021, section 3.4.3): the factor of
+    the scores' bound that depends on the offset $t = m - n$.
+
+    Write each pair of $q$ and $k$ as a complex number,
+    $\tilde q_i = q_{2i} + \mathrm{i}\, q_{2i+1}$, and
+    $h_i = \tilde q_i \overline{\tilde k_i}$.  Then the score is
+    $(R_m q) \cdot (R_n k) = \mathrm{Re} \sum_i h_i e^{\mathrm{i} (m - n) \omega_i}$,
+    and summing by parts with the partial sums
+    $S_j = \sum_{i=0}^{j-1} e^{\mathrm{i} t \omega_i}$ (and $h_{d/2} = 0$) gives
+
+    $$
+    \Big| \sum_{i=0}^{d/2-1} h_i e^{\mathrm{i} t \omega_i} \Big|
+    \le \max_i |h_{i+1} - h_i| \sum_{j=1}^{d/2} |S_j| .
+    $$
+
+    This function returns the paper's plotted quantity, the mean
+    $\frac{1}{d/2} \sum_{j=1}^{d/2} |S_j|$, for each offset: $(d/2 + 1)/2$
+    at $t = 0$ (there $S_j = j$), and smaller, with ripples, as $|t|$ grows.  It bounds the score;
+    it is not the score of any particular $q$ and $k$.
+
+    Args:
+        offsets: the offsets $|m - n|$, a 1-D array of at least one real
+            number, each from 0 to `MAX_SEQ_LEN`.
+        d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
+        base: a finite real number > 1.
+        `len(offsets) * d` may not exceed `MAX_ELEMENTS`.
+
+    Returns:
+        float64 array of the same shape as `offsets`, each from 0 to
+        $(d/2 + 1)/2$.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> rope_decay_bound([0.0], 8).tolist()   # every S_j = j at t = 0: mean of 1, 2, 3, 4
+        [2.5]
+    """
+    offsets = check_positions(offsets, name="offsets")
+    d = check_even_size("d", d, MAX_D_MODEL)
+    check_product("len(offsets) * d", (offsets.size, d), MAX_ELEMENTS, total=False)
+    omega = angular_frequencies(d, base)
+    # e^{i t w_i} for every (offset, pair): shape (len(offsets), d / 2).
+    turns = np.exp(1j * offsets[:, np.newaxis] * omega[np.newaxis, :])
+    # S_j = sum_{i < j} e^{i t w_i}, j = 1 .. d/2: the running sums along the pairs.
+    partial = np.cumsum(turns, axis=1)
+    # (1 / (d/2)) sum_j |S_j|.
+    return np.abs(partial).mean(axis=1)

@@ -152,7 +152,7 @@ def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url
 
 
 def test_the_demo_list_is_complete():
-    assert len(DEMOS) == 13 and {"heatmap", "cell", "quiz"} <= set(DEMOS)
+    assert len(DEMOS) == 15 and {"heatmap", "cell", "quiz", "rope", "stretching"} <= set(DEMOS)
 
 
 def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
@@ -194,7 +194,8 @@ def test_every_figure_has_a_name_and_a_table_of_its_numbers(lesson):
         "similarity-cosine", "similarity-chart", "learned-panel-learned", "learned-panel-sinusoidal", "learned-panel-rope",
         "terms-content-content", "terms-content-position", "terms-position-content", "terms-position-position",
         "terms-total", "alibi-plain", "alibi-weights", "alibi-chart",  # alibi-heads: a <div>, see its own test
-        "extrapolation-chart", "out-heatmap",  # a cell's pelab.show output
+        "extrapolation-chart", "rope-matrix", "rope-decay", "stretching-scores",
+        "out-heatmap",  # a cell's pelab.show output
     } <= kinds
     for figure in figures:
         assert figure["role"] == "img", figure
@@ -213,6 +214,8 @@ NAMED_BY = [  # a slider (its input's name), and a figure whose name must then s
     ("#alibi", "n_heads", ".alibi-heads"),
     ("#alibi", "head", ".alibi-weights"),
     ("#extrapolation", "train_len", ".extrapolation-chart"),
+    ("#rope", "d", ".rope-matrix"),
+    ("#stretching", "scale", ".stretching-scores"),
 ]
 
 

@@ -215,3 +215,33 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, si
     final = f"Received pelab:quiz: 3 of {total} answered, 2 right."
     poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: seen.append(t) or t == final)
     assert not any("9 of 9" in text for text in seen)
+
+
+def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=stretching#model=codellama&method=yarn&scale=64")
+    assert wait_for_state(page) == "ready"
+    assert page.locator(".share-notices li").all_inner_texts() == ["Stretch: 64 is outside 1 to 32; using 32."]
+    assert rendered(page, "#stretching") == "codellama/32/yarn"
+    assert page.get_by_role("radio", name="YaRN").is_checked()
+    page.get_by_role("button", name="Copy link").click()
+    assert page.locator(".share-text").input_value().endswith("embed.html?demo=stretching#model=codellama&scale=32&method=yarn")
+
+
+def test_an_unknown_option_in_a_link_keeps_the_current_one_with_a_notice(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=stretching#method=%3Cb%3Elinear%3C%2Fb%3E&model=gpt2")
+    assert wait_for_state(page) == "ready"
+    assert page.locator(".share-notices li").all_inner_texts() == [
+        "Method: “<b>linear</b>” is not one of none, interpolation, ntk, yarn, llama3; it stays none.",
+        "Model: “gpt2” is not one of llama2, codellama, llama3; it stays llama2.",
+    ]
+    assert page.locator(".share-notices b").count() == 0  # shown as text, never as markup
+    assert rendered(page, "#stretching") == "llama2/4/none"
+
+
+def test_rope_embed_clamps_its_settings(page, site_url):
+    page.goto(f"{site_url}embed.html?demo=rope#m=9000&d=7&base=100&shift=3")
+    assert wait_for_state(page) == "ready"
+    notices = page.locator(".share-notices li").all_inner_texts()
+    assert "Query position: 9000 is outside 0 to 512; using 512." in notices
+    assert "Head dimension: 7 is not one of its steps; using 8." in notices
+    assert rendered(page, "#rope") == "512/2/3/8@100:0"

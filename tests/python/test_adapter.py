@@ -25,7 +25,7 @@ from pelab.positional_encoding import MAX_SEQ_LEN
 
 
 # Keys that may be None (the worker sends undefined).
-NULLABLE = {"learned_error"}
+NULLABLE = {"learned_error", "new_base"}
 
 
 def assert_plain(result, arrays):
@@ -54,7 +54,7 @@ def assert_plain(result, arrays):
 def test_entry_point_table():
     assert set(ENTRY_POINTS) == {
         "heatmap", "attention", "formula", "waves", "added",
-        "relative", "similarity", "learned", "terms", "alibi", "extrapolation",
+        "relative", "similarity", "learned", "terms", "alibi", "extrapolation", "rope", "stretching",
     }
     for name, function in ENTRY_POINTS.items():
         assert getattr(adapter, name) is function
@@ -62,7 +62,8 @@ def test_entry_point_table():
 
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
-    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, alibi, attention, extrapolation, formula, heatmap, learned, relative, similarity, terms, waves$"):
+    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, alibi, attention, extrapolation, formula, heatmap, learned, relative, rope, "
+                       r"similarity, stretching, terms, waves$"):
         call(name, {})
 
 
@@ -605,7 +606,10 @@ def test_public_names():
         "rope", "rope_relative_residual", "rope_scores", "rope_rotate", "pairing_permutation",
         "alibi_slopes", "alibi_bias", "alibi_weights", "attention_distance", "attention_scores",
         "ScoreTerms", "FourTerms", "score_terms", "four_terms",
+        "rope_decay_bound",
         "interpolated_positions", "ntk_scaled_base", "yarn_frequencies", "yarn_attention_scale",
+        "LLAMA31_ROPE_SCALING", "llama3_frequencies", "stretched_frequencies", "angle_coverage",
+        "stretched_scores",
         "concatenated", "layout_permutation", "nearest_distances",
     }
     assert all(hasattr(pelab, name) for name in pelab.__all__)
@@ -721,3 +725,142 @@ def test_alibi_for_one_word():
 def test_alibi_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("alibi", {"sentence": "dog bites man", "n_heads": 8, "head": 1, **changes})
+
+# --- rope and stretching ---------------------------------------------------------------------
+
+
+def rotate_pairs(vector, position, frequencies):
+    """Pair i of `vector` (adjacent layout) turned by position * frequencies[i], as complex
+    numbers: (a + ib) e^{i theta}."""
+    z = (vector[0::2] + 1j * vector[1::2]) * np.exp(1j * position * frequencies)
+    out = np.empty_like(vector)
+    out[0::2], out[1::2] = z.real, z.imag
+    return out
+
+
+@pytest.mark.parametrize("m, n, shift, d, base", [(5, 2, 7, 8, 10000.0), (0, 40, 300, 64, 500.0),
+                                                  (4096, 0, 4096, 128, 1e6), (3, 3, 0, 2, 10.0)])
+def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
+    r = call("rope", {"m": m, "n": n, "shift": shift, "d": d, "base": base})
+    assert_plain(r, {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
+                     "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
+                     "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
+                     "decay_offsets": (np.float64, adapter.DECAY_LEN), "decay": np.float64})
+    q, k = np.random.default_rng(0).standard_normal((2, d))
+    np.testing.assert_array_equal(r["q"], q)
+    omega = pelab.angular_frequencies(d, base)
+    # RoPE as complex multiplication, independent of rope_rotate's cos/sin arithmetic.
+    np.testing.assert_allclose(r["q_rotated"], rotate_pairs(q, m, omega), atol=1e-12)
+    np.testing.assert_allclose(r["k_rotated"], rotate_pairs(k, n, omega), atol=1e-12)
+    expected = float(rotate_pairs(q, m, omega) @ rotate_pairs(k, n, omega))
+    # the same score by three routes (rotated vectors, M_{m-n}, shifted): rounding apart, and
+    # angles up to 8192 rad lose about 8192 * 1e-16 each
+    for key in ("score", "via_matrix", "shifted_score"):
+        assert r[key] == pytest.approx(expected, abs=1e-10), key
+    # section 6's M_{m-n} is R_{n-m}: it turns each pair by -(m - n) w_i
+    np.testing.assert_allclose(pelab.rotation(m - n, d, base) @ k, rotate_pairs(k, n - m, omega), atol=1e-12)
+    assert r["pairing_gap"] == 0.0  # only coordinates move: exact by construction
+    scores = r["scores"].reshape(32, 32)
+    norms = np.linalg.norm(q) * np.linalg.norm(k)
+    for a, b in [(0, 0), (3, 17), (31, 2)]:
+        assert scores[a, b] == pytest.approx(rotate_pairs(q, a, omega) @ rotate_pairs(k, b, omega) / norms, abs=1e-12)
+    assert r["toeplitz"] < 1e-12
+    assert r["asymmetry"] == pytest.approx(np.max(np.abs(scores - scores.T)), abs=0)
+    assert r["decay_bases"][0] == base and len(r["decay"]) == len(r["decay_bases"]) * adapter.DECAY_LEN
+    decay = r["decay"].reshape(len(r["decay_bases"]), -1)
+    for row, b in zip(decay, r["decay_bases"]):
+        np.testing.assert_array_equal(row, pelab.rope_decay_bound(r["decay_offsets"], 128, b))
+    assert r["decay_d"] == adapter.DECAY_HEAD_DIM == 128
+
+
+def test_rope_scores_are_toeplitz_but_not_symmetric_for_distinct_q_and_k():
+    r = call("rope", {"m": 1, "n": 2, "shift": 0, "d": 16})
+    assert r["toeplitz"] < 1e-12 and r["asymmetry"] > 0.05
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"m": -1}, r"^m must be an integer from 0 to 4096, got -1$"),
+        ({"n": 4097}, r"^n must be an integer from 0 to 4096"),
+        ({"shift": 1.5}, r"^shift must be an integer"),
+        ({"d": 7}, r"^d must be an even integer from 2 to 128, got 7$"),
+        ({"seed": -1}, r"^seed must be an integer from 0 to 4294967295"),
+        ({"base": 1.0}, r"^base must be"),
+    ],
+)
+def test_rope_entry_point_bad_arguments(changes, message):
+    with pytest.raises(ValueError, match=message):
+        call("rope", {"m": 1, "n": 2, "shift": 3, "d": 8, **changes})
+
+
+@pytest.mark.parametrize("model", sorted(pelab.context_scaling.MODEL_SETTINGS))
+@pytest.mark.parametrize("method", pelab.context_scaling.METHODS)
+def test_stretching_entry_point(model, method):
+    settings = pelab.context_scaling.MODEL_SETTINGS[model]
+    r = call("stretching", {"model": model, "scale": 4, "method": method})
+    half = 64
+    assert_plain(r, {key: (np.float64, half) for key in ("omega", "frequencies", "trained", "reached",
+                                                          "trained_arc", "hand", "hand_before")}
+                 | {"state": (np.uint8, half), "state_before": (np.uint8, half), "offsets": np.float64,
+                    "scores_before": np.float64, "scores_after": np.float64})
+    L, base = settings["train_len"], settings["base"]
+    assert (r["name"], r["base"], r["train_len"], r["d"], r["last"]) == (settings["name"], base, L, 128, 4 * L - 1)
+    # Angles recomputed here, pair by pair with math: w_i = base^(-2i/128).
+    for i in (0, 20, 40, 63):
+        w = base ** (-2 * i / 128)
+        assert r["trained"][i] == pytest.approx((L - 1) * w, rel=1e-13)
+        assert r["trained_arc"][i] == pytest.approx(min((L - 1) * w, 2 * math.pi), rel=1e-13)
+        assert r["hand_before"][i] == pytest.approx(math.fmod((4 * L - 1) * w, 2 * math.pi), abs=1e-9)
+        assert r["reached"][i] == pytest.approx((4 * L - 1) * r["frequencies"][i], rel=1e-15)
+    states = pelab.angle_coverage(method, 128, base, L, 4)["state"]
+    np.testing.assert_array_equal(r["state"], states)
+    assert r["outside"] == int((states == 2).sum()) and r["just_past"] == int((states == 1).sum())
+    assert r["outside_before"] > 0  # without scaling, a 4-fold stretch takes slow pairs out
+    assert r["attention_factor"] == (pytest.approx(0.1 * math.log(4) + 1) if method == "yarn" else 1.0)
+    assert (r["new_base"] is None) == (method != "ntk")
+    assert r["fastest_step"] == pytest.approx(0.25 if method == "interpolation" else 1.0, rel=1e-15)
+    assert r["offsets"][0] == 0 and r["offsets"][-1] == 4 * L - 1
+    assert abs(r["scores_before"][0] - r["scores_after"][0]) < 1e-12  # offset 0: no rotation at all
+    assert np.all(np.abs(r["scores_before"]) <= 1 + 1e-12) and np.all(np.abs(r["scores_after"]) <= 1 + 1e-12)
+
+
+def test_stretching_counts_changed_pairs():
+    counts = {m: call("stretching", {"model": "llama2", "scale": 4, "method": m})["changed_pairs"]
+              for m in pelab.context_scaling.METHODS}
+    # none changes nothing; interpolation every pair; NTK all but the fastest; YaRN and
+    # Llama 3.1 only the pairs slower than their ramps' upper bounds.
+    assert counts["none"] == 0 and counts["interpolation"] == 64 and counts["ntk"] == 63
+    assert 0 < counts["llama3"] < counts["yarn"] < 63
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"model": "gpt2"}, r"^model must be one of 'llama2', 'codellama', 'llama3', got 'gpt2'$"),
+        ({"scale": 0}, r"^scale must be a finite real number at least 1 and at most 1024.0, got 0$"),
+        ({"method": "linear"}, r"^method must be one of"),
+        ({"seed": 2**40}, r"^seed must be an integer from 0 to 4294967295"),
+    ],
+)
+def test_stretching_entry_point_bad_arguments(changes, message):
+    with pytest.raises(ValueError, match=message):
+        call("stretching", {"model": "llama2", "scale": 2, "method": "yarn", **changes})
+
+
+def test_rope_decay_curves_are_cached_but_never_shared_with_the_caller():
+    first = call("rope", {"m": 1, "n": 2, "shift": 3, "d": 8})
+    first["decay"][:] = -1.0  # the worker may reuse a result's buffers
+    again = call("rope", {"m": 4, "n": 0, "shift": 9, "d": 8})
+    np.testing.assert_array_equal(again["decay"][:adapter.DECAY_LEN],
+                                  pelab.rope_decay_bound(np.arange(adapter.DECAY_LEN, dtype=float), 128))
+
+
+def test_rope_takes_a_numpy_float16_base():
+    # Found by fuzzing: comparing the fixed bases with a float16 base cast 1e6 to float16.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = call("rope", {"m": 0, "n": 0, "shift": 0, "d": 2, "base": np.float16(2.0)})
+    assert r["decay_bases"].tolist() == [2.0, 100.0, 10000.0, 1000000.0]

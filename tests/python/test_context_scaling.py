@@ -9,8 +9,19 @@ import numpy as np
 import pytest
 
 from pelab.context_scaling import (
+    INSIDE,
+    JUST_PAST,
+    LLAMA31_ROPE_SCALING,
+    METHODS,
+    MODEL_HEAD_DIM,
+    MODEL_SETTINGS,
+    OUTSIDE,
+    angle_coverage,
     interpolated_positions,
+    llama3_frequencies,
     ntk_scaled_base,
+    stretched_frequencies,
+    stretched_scores,
     yarn_attention_scale,
     yarn_frequencies,
 )
@@ -233,3 +244,253 @@ def test_yarn_frequencies_bad_arguments(kwargs, message):
 def test_yarn_attention_scale_bad_arguments(scale):
     with pytest.raises(ValueError, match=r"^scale must be a finite real number at least 1, got "):
         yarn_attention_scale(scale)
+
+
+
+# ---------------------------------------------------------------------------
+# Llama 3.1's scaling, against Hugging Face transformers' _compute_llama3_parameters
+# ---------------------------------------------------------------------------
+
+
+def llama3_by_hand(d, base, factor, low_freq_factor, high_freq_factor, old_context_len):
+    """transformers' `_compute_llama3_parameters` (src/transformers/modeling_rope_utils.py),
+    transcribed pair by pair with Python's math instead of torch: the default inverse
+    frequencies, then its two `where`s in the same order."""
+    out = []
+    for i in range(d // 2):
+        inv_freq = 1.0 / base ** (2 * i / d)
+        wavelen = 2 * math.pi / inv_freq
+        low_freq_wavelen = old_context_len / low_freq_factor
+        high_freq_wavelen = old_context_len / high_freq_factor
+        # torch.where(wavelen > low_freq_wavelen, inv_freq / factor, inv_freq)
+        llama = inv_freq / factor if wavelen > low_freq_wavelen else inv_freq
+        # is_medium_freq = ~(wavelen < high_freq_wavelen) * ~(wavelen > low_freq_wavelen)
+        if not wavelen < high_freq_wavelen and not wavelen > low_freq_wavelen:
+            smooth = (old_context_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
+            llama = (1 - smooth) * llama / factor + smooth * llama
+        out.append(llama)
+    return np.array(out)
+
+
+def test_llama31_published_parameters():
+    # Llama 3.1's config.json: "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0,
+    # "high_freq_factor": 4.0, "original_max_position_embeddings": 8192, "rope_type": "llama3"},
+    # "rope_theta": 500000.0 (Llama 3's base).
+    assert LLAMA31_ROPE_SCALING == {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                                    "original_max_position_embeddings": 8192}
+    assert MODEL_SETTINGS["llama3"] == {"name": "Llama 3", "base": 500000.0, "train_len": 8192}
+    assert MODEL_SETTINGS["llama2"] == {"name": "LLaMA 2", "base": 10000.0, "train_len": 4096}
+    assert MODEL_SETTINGS["codellama"] == {"name": "Code Llama", "base": 1000000.0, "train_len": 16384}
+    assert MODEL_HEAD_DIM == 128
+
+
+@pytest.mark.parametrize(
+    "d, base, factor, low, high, length",
+    [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 4.0, 4096),
+     (128, 10000.0, 16.0, 2.0, 8.0, 2048), (8, 100.0, 2.0, 0.5, 1.5, 16)],
+)
+def test_llama3_frequencies_are_transformers_llama3_parameters(d, base, factor, low, high, length):
+    ours = llama3_frequencies(d, base, factor, low, high, length)
+    theirs = llama3_by_hand(d, base, factor, low, high, length)
+    assert ours.dtype == np.float64 and ours.shape == (d // 2,)
+    # numpy's power against Python's **, and a product against a quotient: a few ulps apart.
+    np.testing.assert_allclose(ours, theirs, rtol=1e-13, atol=0)
+
+
+def test_llama3_defaults_are_llama31_and_have_three_bands():
+    omega = angular_frequencies(128, 500000.0)
+    ratio = llama3_frequencies(128, 500000.0) / omega
+    turns = 8192 * omega / (2 * math.pi)  # turns within the original 8192 positions
+    kept, slowed = turns > 4.0, turns < 1.0
+    np.testing.assert_array_equal(ratio[kept], 1.0)
+    np.testing.assert_allclose(ratio[slowed], 1 / 8, rtol=1e-15)
+    between = ~kept & ~slowed
+    assert kept.sum() == 29 and slowed.sum() == 29 and between.sum() == 6
+    assert np.all((ratio[between] > 1 / 8) & (ratio[between] < 1))
+
+
+@pytest.mark.parametrize("d, base, factor, low, high, length",
+                         [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 32.0, 2048)])
+def test_llama3_rule_is_yarns_ramp_with_its_own_bounds(d, base, factor, low, high, length):
+    # Both blend w / s and w linearly in the number of turns L / lambda between two bounds.
+    np.testing.assert_allclose(
+        llama3_frequencies(d, base, factor, low, high, length),
+        yarn_frequencies(d, base, factor, length, alpha=low, beta=high),
+        rtol=1e-13, atol=0,  # the same blend, computed from wavelengths or from turns
+    )
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
+        ({"base": 1.0}, r"^base must be a finite real number greater than 1, got 1.0$"),
+        ({"factor": 0.5}, r"^factor must be a finite real number at least 1 and at most 1024.0, got 0.5$"),
+        ({"factor": 2000}, r"^factor must be a finite real number at least 1 and at most 1024.0, got 2000$"),
+        ({"low_freq_factor": 0}, r"^low_freq_factor must be a finite real number greater than 0, got 0$"),
+        ({"high_freq_factor": 1.0},
+         r"^high_freq_factor must be a finite real number greater than low_freq_factor \(1.0\), got 1.0$"),
+        ({"original_max_len": 0}, r"^original_max_len must be an integer from 1 to 100000, got 0$"),
+    ],
+)
+def test_llama3_frequencies_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        llama3_frequencies(**({"d": 128, "base": 500000.0} | kwargs))
+
+
+# ---------------------------------------------------------------------------
+# Every method by name, the angles it reaches, and one pair's scores
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("d, base, scale, train_len", SETTINGS)
+def test_stretched_frequencies_name_each_method(d, base, scale, train_len):
+    omega = angular_frequencies(d, base)
+    np.testing.assert_array_equal(stretched_frequencies("none", d, base, train_len, scale), omega)
+    np.testing.assert_array_equal(stretched_frequencies("interpolation", d, base, train_len, scale),
+                                  omega / scale)
+    np.testing.assert_array_equal(stretched_frequencies("ntk", d, base, train_len, scale),
+                                  angular_frequencies(d, ntk_scaled_base(base, scale, d)))
+    np.testing.assert_array_equal(stretched_frequencies("yarn", d, base, train_len, scale),
+                                  yarn_frequencies(d, base, scale, train_len))
+    np.testing.assert_array_equal(stretched_frequencies("llama3", d, base, train_len, scale),
+                                  llama3_frequencies(d, base, original_max_len=train_len))
+
+
+def test_interpolation_as_frequencies_is_interpolation_of_positions():
+    omega = angular_frequencies(64)
+    positions = np.arange(0, 8192, 37)
+    by_positions = interpolated_positions(positions, 2048, 8192)[:, None] * omega
+    by_frequencies = positions[:, None] * stretched_frequencies("interpolation", 64, 10000.0, 2048, 4.0)
+    # m * (L / L') * w against m * (w / s), s = L' / L = 4 exactly: a rounding apart at most.
+    np.testing.assert_allclose(by_frequencies, by_positions, rtol=1e-15, atol=0)
+
+
+def coverage_by_hand(method, d, base, train_len, scale):
+    """angle_coverage's states, pair by pair with Python's math."""
+    new = stretched_frequencies(method, d, base, train_len, scale)
+    last = math.ceil(scale * train_len) - 1
+    states = []
+    for i in range(d // 2):
+        w = base ** (-2 * i / d)
+        trained = (train_len - 1) * w  # the largest angle of positions 0 .. L - 1
+        reached = last * float(new[i])
+        if trained >= 2 * math.pi or reached <= trained:
+            states.append(INSIDE)  # a full turn in training, or not past the trained angles
+        elif reached <= train_len * w:
+            states.append(JUST_PAST)  # under one trained step past
+        else:
+            states.append(OUTSIDE)
+    return states
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("model", sorted(MODEL_SETTINGS))
+@pytest.mark.parametrize("scale", [1, 2, 4, 16, 32])
+def test_angle_coverage_against_a_pair_by_pair_count(method, model, scale):
+    base, train_len = MODEL_SETTINGS[model]["base"], MODEL_SETTINGS[model]["train_len"]
+    coverage = angle_coverage(method, 128, base, train_len, scale)
+    assert coverage["state"].dtype == np.int8 and coverage["last"] == scale * train_len - 1
+    assert coverage["state"].tolist() == coverage_by_hand(method, 128, base, train_len, scale)
+    if scale == 1 and method in ("none", "interpolation", "ntk", "yarn"):
+        assert set(coverage["state"].tolist()) == {INSIDE}  # nothing stretched, nothing leaves
+    if method == "interpolation":
+        assert OUTSIDE not in coverage["state"]  # every pair back within one step
+
+
+def test_what_each_method_does_to_llama2_stretched_four_times():
+    states = {m: angle_coverage(m, 128, 10000.0, 4096, 4.0)["state"] for m in METHODS}
+    turns = 4096 * angular_frequencies(128) / (2 * math.pi)
+    slow = turns < 1.0 + 1.0 / 4095  # pairs that did not complete a turn in positions 0 .. 4095
+    # Without scaling exactly the slow pairs leave; the fast ones went all the way round.
+    np.testing.assert_array_equal(states["none"] == OUTSIDE, (4095 * angular_frequencies(128) < 2 * math.pi))
+    assert (states["none"] == OUTSIDE).sum() == 18 and np.all(states["none"][~slow] == INSIDE)
+    # Interpolation and YaRN bring every slow pair back to within one trained step.
+    assert set(states["interpolation"][states["none"] == OUTSIDE]) == {JUST_PAST}
+    assert set(states["yarn"][states["none"] == OUTSIDE]) == {JUST_PAST}
+    # NTK-aware scaling slows the middle pairs by less than 4: 17 of them still leave.
+    assert (states["ntk"] == OUTSIDE).sum() == 17 and states["ntk"][-1] == JUST_PAST
+    # Llama 3.1's factor 8 is more than this stretch of 4 needs.
+    assert set(states["llama3"]) == {INSIDE}
+
+
+def test_llama31_at_128k_leaves_slow_pairs_outside_the_8k_angles():
+    # Factor 8 on a 16-fold stretch: the slow pairs turn twice as far as in the first 8192.
+    coverage = angle_coverage("llama3", 128, 500000.0, 8192, 16)
+    assert coverage["last"] == 131071
+    assert (coverage["state"] == OUTSIDE).sum() == 29
+    slowest = coverage["reached"][-1] / coverage["trained"][-1]
+    assert slowest == pytest.approx(131071 / 8 / 8191, rel=1e-12)
+
+
+def rotated_by(vector, position, frequencies):
+    """Pair i of `vector` turned by position * frequencies[i], with 2 x 2 rotation matrices."""
+    out = np.array(vector, dtype=float)
+    for i, w in enumerate(frequencies):
+        c, s = math.cos(position * w), math.sin(position * w)
+        a, b = vector[2 * i], vector[2 * i + 1]
+        out[2 * i], out[2 * i + 1] = c * a - s * b, s * a + c * b
+    return out
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_stretched_scores_are_rotated_queries_against_the_key(method):
+    rng = np.random.default_rng(3)
+    q, k = rng.standard_normal((2, 16))
+    offsets, before, after = stretched_scores(q, k, method, 10000.0, 64, 4.0, samples=40)
+    assert offsets[0] == 0 and offsets[-1] == 255 and offsets.shape == before.shape == after.shape
+    new = stretched_frequencies(method, 16, 10000.0, 64, 4.0)
+    for t, b, a in zip(offsets, before, after):
+        # complex exponentials in numpy against 2 x 2 rotations with math: rounding apart
+        assert b == pytest.approx(rotated_by(q, t, angular_frequencies(16)) @ k, abs=1e-12)
+        assert a == pytest.approx(rotated_by(q, t, new) @ k, abs=1e-12)
+
+
+def test_stretched_scores_before_are_rope_scores_and_interpolation_squeezes_positions():
+    rng = np.random.default_rng(5)
+    q, k = rng.standard_normal((2, 8))
+    offsets, before, after = stretched_scores(q, k, "interpolation", 500.0, 100, 2.0, samples=64)
+    expected_before = pelab_rope_scores(q, k, offsets, 500.0)
+    expected_after = pelab_rope_scores(q, k, offsets / 2.0, 500.0)
+    np.testing.assert_allclose(before, expected_before, atol=1e-12)  # two ways of rotating: rounding
+    np.testing.assert_allclose(after, expected_after, atol=1e-12)
+
+
+def pelab_rope_scores(q, k, positions, base):
+    """(R_t q) . k for each position t, through rope_rotate."""
+    return rope_rotate(np.tile(q, (len(positions), 1)), positions, base) @ k
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"method": "linear"}, r"^method must be one of 'none', 'interpolation', 'ntk', 'yarn', 'llama3', got 'linear'$"),
+        ({"scale": 0.5}, r"^scale must be a finite real number at least 1 and at most 1024.0, got 0.5$"),
+        ({"scale": 4096}, r"^scale must be a finite real number at least 1 and at most 1024.0"),
+        ({"train_len": 0}, r"^train_len must be an integer from 1 to 100000"),
+        ({"d": 2, "method": "ntk"}, r"^d must be an even integer from 4 to 100000, got 2$"),
+        ({"base": math.inf}, r"^base must be a finite real number greater than 1"),
+    ],
+)
+def test_stretching_bad_arguments(kwargs, message):
+    arguments = {"method": "yarn", "d": 16, "base": 10000.0, "train_len": 64, "scale": 4.0} | kwargs
+    with pytest.raises(ValueError, match=message):
+        stretched_frequencies(**arguments)
+    with pytest.raises(ValueError, match=message):
+        angle_coverage(**arguments)
+
+
+def test_stretched_scores_bad_arguments():
+    q = np.ones(8)
+    with pytest.raises(ValueError, match=r"^q and k must have the same length, got 8 and 6$"):
+        stretched_scores(q, np.ones(6), "none", 10000.0, 16, 2.0)
+    with pytest.raises(ValueError, match=r"^samples must be an integer from 2 to 4096, got 1$"):
+        stretched_scores(q, q, "none", 10000.0, 16, 2.0, samples=1)
+
+
+def test_numpy_integer_arguments_do_not_overflow():
+    # Found by fuzzing: an int8 train_len times a scale of 32 overflowed int8 (128).
+    coverage = angle_coverage("none", 8, 10000.0, np.int8(4), 32)
+    assert coverage["last"] == 127
+    offsets, _, _ = stretched_scores(np.ones(8), np.ones(8), "none", 10000.0, np.int8(4), 32)
+    assert offsets[-1] == 127

@@ -678,6 +678,50 @@ def check_yarn_attention_scale(kw, factor):
     assert type(factor) is float and math.isfinite(factor) and factor >= 1.0
 
 
+def check_llama3_frequencies(kw, omega):
+    d = as_int(kw["d"])
+    is_f64(omega, (d // 2,))
+    finite(omega)
+    before = pelab.angular_frequencies(d, kw["base"])
+    factor = float(kw.get("factor", 8.0))
+    assert (omega <= before * (1 + 1e-15)).all()
+    assert (omega >= before / factor * (1 - 1e-15)).all()
+
+
+def check_stretched_frequencies(kw, omega):
+    d = as_int(kw["d"])
+    is_f64(omega, (d // 2,))
+    finite(omega)
+    assert (omega >= 0).all()
+
+
+def check_angle_coverage(kw, coverage):
+    d = as_int(kw["d"])
+    assert set(coverage) == {"trained", "reached", "state", "last"}
+    is_f64(coverage["trained"], (d // 2,))
+    is_f64(coverage["reached"], (d // 2,))
+    finite(coverage["reached"])
+    assert coverage["state"].dtype == np.int8 and set(coverage["state"].tolist()) <= {0, 1, 2}
+    assert type(coverage["last"]) is int and coverage["last"] >= 0
+
+
+def check_stretched_scores(kw, result):
+    offsets, before, after = result
+    is_f64(offsets, offsets.shape)
+    assert offsets.ndim == 1 and 1 <= offsets.size <= as_int(kw.get("samples", 512))
+    assert before.shape == after.shape == offsets.shape
+    finite(before)
+    finite(after)
+
+
+def check_rope_decay_bound(kw, bound):
+    offsets = np.asarray(kw["offsets"], dtype=np.float64)
+    is_f64(bound, offsets.shape)
+    finite(bound)
+    half = as_int(kw["d"]) // 2
+    assert (bound >= 0).all() and (bound <= (half + 1) / 2 * (1 + 1e-12)).all()
+
+
 def check_rope_scores(kw, scores):
     n_q = np.asarray(kw["q"], dtype=np.float64).shape[0]
     n_k = np.asarray(kw["k"], dtype=np.float64).shape[0]
@@ -910,6 +954,36 @@ def yarn_args(draw):
         args["alpha"] = draw(st.floats(0, 32.0, exclude_max=True))
     elif draw(st.booleans()):
         args["beta"] = draw(st.floats(1.0, 1e6, exclude_min=True))
+    return args
+
+
+@st.composite
+def stretch_args(draw):
+    method = draw(st.sampled_from(pelab.context_scaling.METHODS))
+    # The NTK-aware base must stay finite (see ntk_args), and needs two pairs or more.
+    base = draw(st.floats(1.0, 1e12, exclude_min=True) if method == "ntk" else bases())
+    return {"method": method, "d": draw(even_sizes(4 if method == "ntk" else 2, 128)), "base": base,
+            "train_len": draw(sizes(1, MAX_SEQ_LEN)), "scale": draw(scales(cap=1024.0))}
+
+
+@st.composite
+def stretched_scores_args(draw):
+    args = draw(stretch_args())
+    d = as_int(args.pop("d"))
+    vector = hnp.arrays(np.float64, d, elements=tame_floats())
+    args |= {"q": draw(vector), "k": draw(vector)}
+    if draw(st.booleans()):
+        args["samples"] = draw(sizes(2, 64))
+    return args
+
+
+@st.composite
+def llama3_args(draw):
+    args = {"d": draw(even_sizes(2, 128)), "base": draw(bases())}
+    if draw(st.booleans()):
+        low = draw(st.floats(1e-3, 100))
+        args |= {"low_freq_factor": low, "high_freq_factor": draw(st.floats(low, 1e6, exclude_min=True)),
+                 "factor": draw(scales(cap=1024.0)), "original_max_len": draw(sizes(1, MAX_SEQ_LEN))}
     return args
 
 
@@ -1332,6 +1406,47 @@ SPECS = {
         {"scale": SCALE_JUNK},
         check_yarn_attention_scale,
     ),
+    "llama3_frequencies": Spec(
+        pelab.llama3_frequencies,
+        llama3_args(),
+        {"d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)), "base": BASE_JUNK,
+         "factor": SCALE_JUNK, "low_freq_factor": SCALE_JUNK, "high_freq_factor": SCALE_JUNK,
+         "original_max_len": size_junk(1, MAX_SEQ_LEN)},
+        check_llama3_frequencies,
+        related={"low_freq_factor": {"high_freq_factor"}},  # high must exceed low
+    ),
+    "stretched_frequencies": Spec(
+        pelab.stretched_frequencies,
+        stretch_args(),
+        {"method": JUNK, "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+         "base": BASE_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN), "scale": SCALE_JUNK},
+        check_stretched_frequencies,
+    ),
+    "angle_coverage": Spec(
+        pelab.angle_coverage,
+        stretch_args(),
+        {"method": JUNK, "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+         "base": BASE_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN), "scale": SCALE_JUNK},
+        check_angle_coverage,
+    ),
+    "stretched_scores": Spec(
+        pelab.stretched_scores,
+        stretched_scores_args(),
+        {"q": ARRAY_JUNK, "k": ARRAY_JUNK, "method": JUNK, "base": BASE_JUNK,
+         "train_len": size_junk(1, MAX_SEQ_LEN), "scale": SCALE_JUNK,
+         "samples": size_junk(2, 4096)},
+        check_stretched_scores,
+        # q and k must match, and their length is the d that "ntk" needs to be 4 or more
+        related={"q": {"k", "d"}, "k": {"q", "d"}},
+    ),
+    "rope_decay_bound": Spec(
+        pelab.rope_decay_bound,
+        optional({"offsets": st.lists(st.floats(0, MAX_SEQ_LEN), min_size=1, max_size=20),
+                  "d": even_sizes(2, 256)}, base=bases()),
+        {"offsets": ARRAY_JUNK, "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+         "base": BASE_JUNK},
+        check_rope_decay_bound,
+    ),
     "rope_scores": Spec(
         pelab.rope_scores,
         rope_scores_args(),
@@ -1573,6 +1688,27 @@ def check_extrapolation(kw, r):
     finite(r["nearest"][1:])
 
 
+def check_rope_entry(kw, r):
+    d = as_int(kw["d"])
+    assert_plain(r, {"q": (F64, d), "k": (F64, d), "q_rotated": (F64, d), "k_rotated": (F64, d),
+                     "scores": (F64, 32 * 32), "scores_rgba": (U8, 32 * 32 * 4), "decay_bases": F64,
+                     "decay_offsets": (F64, adapter.DECAY_LEN), "decay": F64})
+    for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry"):
+        assert math.isfinite(r[key])
+    finite(r["scores"])
+    finite(r["decay"])
+
+
+def check_stretching_entry(kw, r):
+    arrays = {key: (F64, 64) for key in ("omega", "frequencies", "trained", "reached", "trained_arc",
+                                         "hand", "hand_before")}
+    assert_plain(r, arrays | {"state": (U8, 64), "state_before": (U8, 64), "offsets": F64,
+                              "scores_before": F64, "scores_after": F64})
+    finite(r["scores_before"])
+    finite(r["scores_after"])
+    assert 0 <= r["outside"] + r["just_past"] <= 64
+
+
 @st.composite
 def attention_args(draw):
     sentence = draw(sentences())
@@ -1722,6 +1858,24 @@ ENTRY_SPECS = {
          "train_len": size_junk(2, 64), "seq_len": size_junk(2, MAX_NEAREST_LEN)},
         check_extrapolation,
         related={"seq_len": {"train_len", "d_model"}, "d_model": {"seq_len"}},
+    ),
+    "rope": Spec(
+        None,
+        optional({"m": sizes(0, 4096), "n": sizes(0, 4096), "shift": sizes(0, 4096),
+                  "d": even_sizes(2, 128)}, base=bases(), seed=sizes(0, 2**32 - 1)),
+        {"m": size_junk(0, 4096), "n": size_junk(0, 4096), "shift": size_junk(0, 4096),
+         "d": st.one_of(size_junk(2, 128), st.sampled_from(EVEN_JUNK)), "base": BASE_JUNK,
+         "seed": size_junk(0, 2**32 - 1)},
+        check_rope_entry,
+    ),
+    "stretching": Spec(
+        None,
+        optional({"model": st.sampled_from(sorted(pelab.context_scaling.MODEL_SETTINGS)),
+                  "scale": scales(cap=1024.0),
+                  "method": st.sampled_from(pelab.context_scaling.METHODS)},
+                 seed=sizes(0, 2**32 - 1)),
+        {"model": JUNK, "scale": SCALE_JUNK, "method": JUNK, "seed": size_junk(0, 2**32 - 1)},
+        check_stretching_entry,
     ),
 }
 for _name, _spec in ENTRY_SPECS.items():

@@ -9,7 +9,14 @@ import pytest
 
 from pelab.extrapolation import layout_permutation
 from pelab.positional_encoding import angular_frequencies, sinusoidal
-from pelab.rope import pairing_permutation, rope, rope_relative_residual, rope_rotate, rope_scores
+from pelab.rope import (
+    pairing_permutation,
+    rope,
+    rope_decay_bound,
+    rope_relative_residual,
+    rope_rotate,
+    rope_scores,
+)
 from pelab.similarity import similarity
 
 # pelab.rope is also the name of the function, so fetch the module itself.
@@ -310,3 +317,67 @@ def test_rope_rotate_bad_arguments(kwargs, message):
 def test_pairing_permutation_bad_arguments(d):
     with pytest.raises(ValueError, match=r"^d must be an even integer from 2 to 100000, got "):
         pairing_permutation(d)
+
+
+
+# ---------------------------------------------------------------------------
+# RoFormer's long-term decay
+# ---------------------------------------------------------------------------
+
+
+def decay_by_hand(t, d, base):
+    """(1 / (d/2)) sum_j |S_j|, S_j = sum_{i < j} e^{i t w_i}, with real cos and sin sums."""
+    total, re, im = 0.0, 0.0, 0.0
+    for i in range(d // 2):
+        w = base ** (-2 * i / d)
+        re, im = re + math.cos(t * w), im + math.sin(t * w)
+        total += math.hypot(re, im)  # |S_{i+1}|
+    return total / (d // 2)
+
+
+@pytest.mark.parametrize("d, base", [(8, 10000.0), (128, 10000.0), (64, 100.0), (128, 1e6)])
+def test_rope_decay_bound_is_roformers_mean_of_partial_sums(d, base):
+    offsets = np.array([0.0, 1.0, 2.5, 10.0, 100.0, 511.0, 5000.0])
+    bound = rope_decay_bound(offsets, d, base)
+    assert bound.shape == offsets.shape and bound.dtype == np.float64
+    for t, value in zip(offsets, bound):
+        # complex exponentials and cumsum against cos, sin and hypot: rounding apart
+        assert value == pytest.approx(decay_by_hand(t, d, base), rel=1e-12)
+    assert bound[0] == (d // 2 + 1) / 2  # every S_j = j at t = 0: exact, sums of ones
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_decay_bound_bounds_every_score(seed):
+    """|(R_m q) . (R_n k)| <= max_i |h_{i+1} - h_i| * (d/2) * rope_decay_bound(m - n), with
+    h_i = q~_i conj(k~_i) and h_{d/2} = 0 (summation by parts, RoFormer section 3.4.3)."""
+    d, base = 32, 10000.0
+    rng = np.random.default_rng(seed)
+    q, k = rng.standard_normal((2, d))
+    h = np.append((q[0::2] + 1j * q[1::2]) * (k[0::2] - 1j * k[1::2]), 0.0)
+    step = np.max(np.abs(np.diff(h)))
+    offsets = np.arange(0, 400, 7)
+    scores = rope_scores(np.tile(q, (len(offsets), 1)), k[np.newaxis], offsets, [0], base)[:, 0]
+    bound = step * (d // 2) * rope_decay_bound(offsets.astype(float), d, base)
+    assert np.all(np.abs(scores) <= bound * (1 + 1e-12))
+
+
+def test_the_decay_bound_falls_faster_for_a_smaller_base():
+    offsets = np.arange(512, dtype=float)
+    small, usual = rope_decay_bound(offsets, 128, 100.0), rope_decay_bound(offsets, 128, 10000.0)
+    assert usual[0] == small[0] == 32.5
+    assert usual[100:].mean() < usual[:10].mean() / 2  # it falls with the offset
+    assert small[100:].mean() < usual[100:].mean()  # and further with a smaller base
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"offsets": [-1.0]}, r"^offsets must be a 1-D array of at least one real number, each from 0 to 100000"),
+        ({"offsets": []}, r"^offsets must be a 1-D array"),
+        ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
+        ({"base": 1.0}, r"^base must be"),
+    ],
+)
+def test_rope_decay_bound_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rope_decay_bound(**({"offsets": [0.0, 1.0], "d": 8} | kwargs))

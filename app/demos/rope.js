@@ -1,0 +1,133 @@
+/**
+ * Demo: from M_k to RoPE. One random query q at position m and key k at position n: their score
+ * computed from the rotated vectors, with section 6's matrix M_{m-n}, and with both positions
+ * moved on by s; the Toeplitz but not symmetric score matrix; RoFormer's long-term decay bound
+ * for several bases; and the check that the two pairings in use are one rotation.
+ */
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { difference, fixed, formatNumber } from "../figures/format.js";
+import { lineChart } from "../figures/line-chart.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
+import { showPython } from "./show-python.js";
+import { ticks } from "../figures/ticks.js";
+import { vectorTable } from "../figures/vector-table.js";
+
+export function ropeDemo(root, python) {
+  const params = bindSliders(root, { m: "m", n: "n", shift: "shift", d: "d", base: "base", seed: "seed" }, () => update());
+  const render = liveRender(root, python, "rope", show);
+  const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), "the score matrix");
+  const decayNumbers = numbersFor(root.querySelector(".rope-decay"), "the decay measure");
+
+  function update() {
+    const { m, n, shift, d, base, seed } = params;
+    showPython(
+      root,
+      `import numpy as np
+import pelab
+
+m, n, s, d, base = ${m}, ${n}, ${shift}, ${d}, ${formatNumber(base)}
+q, k = np.random.default_rng(${seed}).standard_normal((2, d))    # one query, one key
+rotate = lambda x, p: pelab.rope_rotate(x[np.newaxis], [p], base)[0]
+print("rotated:      ", rotate(q, m) @ rotate(k, n))
+print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # section 6's matrix
+print("shifted by s: ", rotate(q, m + s) @ rotate(k, n + s))
+print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))`,
+    );
+    return render({ ...params });
+  }
+
+  function show(result, request) {
+    const { m, n, shift, d } = request;
+    root.querySelector(".rope-score").textContent = fixed(result.score, 6);
+    root.querySelector(".rope-via-matrix").textContent =
+      `${fixed(result.via_matrix, 6)} (differs by ${difference(Math.abs(result.via_matrix - result.score))})`;
+    root.querySelector(".rope-shifted").textContent =
+      `${fixed(result.shifted_score, 6)} at positions ${m + shift} and ${n + shift} (differs by ${difference(Math.abs(result.shifted_score - result.score))})`;
+    vectorTable(
+      root.querySelector(".rope-vectors"),
+      [
+        { label: "q", values: result.q },
+        { label: `R_${m} q`, values: result.q_rotated },
+        { label: "k", values: result.k },
+        { label: `R_${n} k`, values: result.k_rotated },
+      ],
+      { limit: 3, caption: "dimension" },
+    );
+
+    const size = result.n_matrix;
+    const canvas = root.querySelector(".rope-matrix");
+    paintPixels(canvas, { width: size, height: size, rgba: result.scores_rgba });
+    canvas.setAttribute(
+      "aria-label",
+      `RoPE scores of query positions 0 to ${size - 1} (rows) against key positions 0 to ${size - 1} (columns), d = ${d}: ` +
+        `constant along every diagonal, largest spread along one ${difference(result.toeplitz)}; not symmetric, ` +
+        `largest gap between a score and its mirror image ${fixed(result.asymmetry, 4)}.`,
+    );
+    const shown = corner(size);
+    matrixNumbers.show({
+      caption: `(R_a q) · (R_b k) / (|q| |k|), query positions a ${listed(shown)} (rows), key positions b (columns)`,
+      corner: "a \\ b",
+      columns: shown.map(String),
+      rows: matrixRows(result.scores, size, shown, shown.length),
+      note: `The top-left corner of the ${size} × ${size} matrix.`,
+    });
+    root.querySelector(".rope-toeplitz").textContent =
+      `Along each diagonal the scores differ by at most ${difference(result.toeplitz)} (rounding): they depend on b − a alone. ` +
+      `A score and its mirror across the main diagonal differ by up to ${fixed(result.asymmetry, 4)}: the matrix is not symmetric.`;
+
+    drawDecay(result, request);
+    root.querySelector(".rope-pairing").textContent =
+      `Check, for q at position ${m}: the half layout, permuted back, differs from the adjacent layout by ${difference(result.pairing_gap)}.`;
+    Object.assign(root.dataset, {
+      rendered: `${m}/${n}/${shift}/${d}@${request.base}:${request.seed}`,
+      score: result.score,
+      viaMatrix: result.via_matrix,
+      shiftedScore: result.shifted_score,
+      pairingGap: result.pairing_gap,
+      toeplitz: result.toeplitz,
+      asymmetry: result.asymmetry,
+    });
+  }
+
+  function drawDecay(result, request) {
+    const count = result.decay_offsets.length;
+    const bases = [...result.decay_bases];
+    const rows = bases.map((_, b) => result.decay.subarray(b * count, (b + 1) * count));
+    const chart = root.querySelector(".rope-decay");
+    lineChart(chart, {
+      series: rows.map((y, b) => ({ x: result.decay_offsets, y, className: b === 0 ? "pair-0 chosen" : `pair-${b + 1}` })),
+      markers: [],
+      xLabel: "offset |m − n|",
+      yLabel: "mean |S_j|",
+      yDomain: [0, (result.decay_d / 2 + 1) / 2],
+    });
+    root.querySelector(".rope-decay-legend").replaceChildren(
+      ...bases.map((base, b) => {
+        const item = document.createElement("li");
+        const swatch = document.createElement("span");
+        swatch.className = `swatch ${b === 0 ? "pair-0" : `pair-${b + 1}`}`;
+        item.append(swatch, `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}`);
+        return item;
+      }),
+    );
+    const at = (row, t) => fixed(row[t], 3);
+    chart.setAttribute(
+      "aria-label",
+      `RoFormer's decay measure, the mean of |S_j| over the ${result.decay_d / 2} pairs of a head of dimension ${result.decay_d}, against offsets 0 to ${count - 1}, ` +
+        bases.map((base, b) => `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}: ${at(rows[b], 0)} at 0, ${at(rows[b], count - 1)} at ${count - 1}`).join("; ") +
+        ".",
+    );
+    const offsets = [...new Set([...ticks(count), count - 1])].filter((t) => t < count);
+    decayNumbers.show({
+      caption: `Mean of |S_j| over the ${result.decay_d / 2} pairs, head dimension ${result.decay_d}`,
+      corner: "offset",
+      columns: bases.map((base, b) => `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}`),
+      rows: offsets.map((t) => ({ label: String(t), values: rows.map((row) => row[t]) })),
+      format: (v) => fixed(v, 4),
+    });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}

@@ -1,0 +1,148 @@
+/**
+ * Demo: stretching the context. A real model's RoPE (LLaMA 2, Code Llama, Llama 3) run at s
+ * times its trained length L: the clock dials of eight pairs at the last position, with the
+ * angles each reached in training shaded and the hand coloured by whether it left them; what a
+ * method (position interpolation, NTK-aware base, YaRN, Llama 3.1's rule) costs and keeps; and
+ * one query-key pair's scores across offsets before and after. The dials are the waves demo's.
+ */
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { clockDial } from "../figures/dial.js";
+import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
+import { lineChart } from "../figures/line-chart.js";
+import { numbersFor } from "../figures/numbers.js";
+import { showPython } from "./show-python.js";
+import { ticks } from "../figures/ticks.js";
+import { dialPairs } from "./waves.js";
+
+const STATES = ["inside", "just-past", "outside"];
+const STATE_TEXT = ["inside its trained range", "past it by less than one trained step", "outside its trained range"];
+
+export function stretchingDemo(root, python) {
+  const params = bindSliders(root, { scale: "scale" }, () => update());
+  const choice = (name) => root.querySelector(`input[name="${name}"]:checked`).value;
+  for (const radio of root.querySelectorAll('input[name="model"], input[name="method"]')) {
+    radio.addEventListener("change", () => update());
+  }
+  const render = liveRender(root, python, "stretching", show);
+  const dialNumbers = numbersFor(root.querySelector(".stretching-dials"), "the angles of every pair");
+  const scoreNumbers = numbersFor(root.querySelector(".stretching-scores"), "the scores");
+
+  function update() {
+    const request = { model: choice("model"), scale: params.scale, method: choice("method") };
+    showPython(
+      root,
+      `import numpy as np
+import pelab
+from pelab.context_scaling import MODEL_SETTINGS
+
+model = MODEL_SETTINGS["${request.model}"]          # base and trained length L
+base, L, s, d = model["base"], model["train_len"], ${request.scale}, 128
+w = pelab.angular_frequencies(d, base)              # trained speeds, radians per position
+w_new = pelab.stretched_frequencies("${request.method}", d, base, L, s)
+cover = pelab.angle_coverage("${request.method}", d, base, L, s)
+print("pairs outside their trained range:", (cover["state"] == 2).sum())
+print("fastest pair, radians per position:", w_new[0], "(trained:", w[0], ")")
+print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
+    );
+    return render(request);
+  }
+
+  function show(result, request) {
+    const L = result.train_len;
+    const last = result.last;
+    root.querySelector(".stretching-model").textContent =
+      `${result.name}: base ${formatNumber(result.base)}, trained on ${L} positions, head dimension ${result.d}; ` +
+      `stretched ${formatNumber(request.scale)}-fold to ${last + 1} positions, so the dials show position ${last}.`;
+    drawDials(result);
+    const outside = result.outside;
+    root.querySelector(".stretching-outside").textContent =
+      `${outside} (without scaling: ${result.outside_before})` + (result.just_past ? `; ${result.just_past} more past by less than one step` : "");
+    root.querySelector(".stretching-fastest").textContent = `${fixed(result.fastest_step, 4)} radian`;
+    root.querySelector(".stretching-slowest").textContent = `× ${fixed(result.slowest_ratio, 4)}`;
+    root.querySelector(".stretching-changed").textContent = `${result.changed_pairs} of ${result.d / 2}`;
+    root.querySelector(".stretching-factor").textContent =
+      result.attention_factor === 1 ? "1 (none)" : `${fixed(result.attention_factor, 4)} (each logit × ${fixed(result.attention_factor ** 2, 4)})`;
+    drawScores(result, request);
+    Object.assign(root.dataset, {
+      rendered: `${request.model}/${request.scale}/${request.method}`,
+      outside: result.outside,
+      justPast: result.just_past,
+      outsideBefore: result.outside_before,
+      changed: result.changed_pairs,
+    });
+  }
+
+  function drawDials(result) {
+    const pairs = dialPairs(result.d);
+    root.querySelector(".stretching-dials").replaceChildren(
+      ...pairs.map((pair) => {
+        const state = result.state[pair];
+        const full = result.trained[pair] >= 2 * Math.PI;
+        return clockDial({
+          angle: result.hand[pair],
+          handClass: `state-${STATES[state]}`,
+          sweep: result.trained_arc[pair],
+          sweepClass: "dial-sweep",
+          data: { pair, state, reached: result.reached[pair], trained: result.trained[pair] },
+          caption:
+            `i = ${pair}: ` +
+            (full ? "went all the way round in training; " : `trained up to ${angleText(result.trained[pair])} rad; `) +
+            `reaches ${angleText(result.reached[pair])} rad: ${STATE_TEXT[state]}`,
+        });
+      }),
+    );
+    dialNumbers.show(() => ({
+      caption: `Every pair of ${result.name}'s head: trained range (L − 1)·w_i and the angle (L′ − 1)·w′_i at position ${result.last}, in radians`,
+      corner: "pair",
+      columns: ["trained up to", "reached", "state (0 inside, 1 just past, 2 outside)"],
+      rows: [...result.trained].map((trained, i) => ({ label: `i = ${i}`, values: [trained, result.reached[i], result.state[i]] })),
+      format: (v) => (Number.isInteger(v) ? String(v) : fixed(v, 4)),
+    }));
+  }
+
+  function drawScores(result, request) {
+    const chart = root.querySelector(".stretching-scores");
+    lineChart(chart, {
+      series: [
+        { x: result.offsets, y: result.scores_before, className: "pair-7" },
+        { x: result.offsets, y: result.scores_after, className: "pair-0" },
+      ],
+      markers: [{ x: result.train_len, label: `L = ${result.train_len}`, className: "now" }],
+      xLabel: "offset t of the query after the key",
+      yLabel: "score / (|q| |k|)",
+      yDomain: [-1, 1],
+    });
+    const n = result.offsets.length;
+    chart.setAttribute(
+      "aria-label",
+      `Score of one random query t positions after one random key, ${result.name} stretched ${formatNumber(request.scale)}-fold, ` +
+        `for ${n} offsets from 0 to ${result.last}, ` +
+        `without scaling (grey) and with the method (blue); the trained length ${result.train_len} is marked. ` +
+        `At the last offset: ${fixed(result.scores_before[n - 1], 3)} without scaling, ${fixed(result.scores_after[n - 1], 3)} with it.`,
+    );
+    const wanted = new Set([...ticks(result.last + 1).map((t) => nearest(result.offsets, t)), n - 1]);
+    scoreNumbers.show({
+      caption: `Score / (|q| |k|) of one query and key, ${result.name}, stretched ${formatNumber(request.scale)}-fold, method ${request.method}`,
+      corner: "offset t",
+      columns: ["without scaling", "with the method"],
+      rows: [...wanted].sort((a, b) => a - b).map((k) => ({ label: String(result.offsets[k]), values: [result.scores_before[k], result.scores_after[k]] })),
+      format: (v) => fixed(v, 4),
+      note: `The chart samples ${n} offsets; the table lists those nearest the axis labels, and the last.`,
+    });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}
+
+/** An angle in radians with 4 significant figures, so that a small angle just past another shows it. */
+function angleText(radians) {
+  return formatNumber(roundSignificant(radians, 4));
+}
+
+/** The index of the sample in `values` (sorted) nearest `target`. */
+function nearest(values, target) {
+  let best = 0;
+  for (let k = 1; k < values.length; k++) if (Math.abs(values[k] - target) < Math.abs(values[best] - target)) best = k;
+  return best;
+}

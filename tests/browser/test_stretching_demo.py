@@ -1,0 +1,129 @@
+"""The stretching demo: at L' = sL the slow pairs leave the angles they reached in training, and
+each method brings them back, or not; every count and angle is recomputed here with math."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from pages import dataset, poll, wait_rendered
+
+HEAD = 128
+
+
+def speeds(base):
+    return [base ** (-2 * i / HEAD) for i in range(HEAD // 2)]
+
+
+def states_by_hand(base, train_len, scale, new_speeds):
+    """0 inside (a full turn in training, or not past (L - 1) w_i), 1 within one more step, 2 outside."""
+    last = scale * train_len - 1
+    out = []
+    for w, new in zip(speeds(base), new_speeds):
+        trained, reached = (train_len - 1) * w, last * new
+        out.append(0 if trained >= 2 * math.pi or reached <= trained else 1 if reached <= train_len * w else 2)
+    return out
+
+
+def dials(page):
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#stretching .dial')].map((d) => ({
+             pair: Number(d.dataset.pair), state: Number(d.dataset.state), reached: Number(d.dataset.reached),
+             hand: d.querySelector('.dial-hand').getAttribute('class'), caption: d.querySelector('figcaption').textContent,
+           }))"""
+    )
+
+
+def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(lesson):
+    demo = lesson.locator("#stretching")
+    wait_rendered(lesson, "#stretching", "llama2/4/none")
+    assert "LLaMA 2: base 10000, trained on 4096 positions, head dimension 128" in demo.locator(".stretching-model").inner_text()
+    expected = states_by_hand(10000.0, 4096, 4, speeds(10000.0))
+    assert int(dataset(lesson, "#stretching", "outside")) == expected.count(2) == 18
+    shown = dials(lesson)
+    assert [d["pair"] for d in shown] == [0, 1, 2, 5, 10, 19, 34, 63]  # the waves demo's dials
+    for d in shown:
+        assert d["state"] == expected[d["pair"]]
+        assert d["reached"] == pytest.approx(16383 * 10000.0 ** (-2 * d["pair"] / HEAD), rel=1e-12)
+        assert d["hand"].endswith(["state-inside", "state-just-past", "state-outside"][d["state"]])
+    assert "went all the way round in training" in shown[0]["caption"]
+    assert shown[-1]["caption"].endswith("outside its trained range")
+
+    demo.get_by_role("radio", name="Position interpolation").check()
+    wait_rendered(lesson, "#stretching", "llama2/4/interpolation")
+    after = states_by_hand(10000.0, 4096, 4, [w / 4 for w in speeds(10000.0)])
+    assert after.count(2) == 0 and after.count(1) == 18
+    assert (int(dataset(lesson, "#stretching", "outside")), int(dataset(lesson, "#stretching", "justPast"))) == (0, 18)
+    assert demo.locator(".stretching-fastest").inner_text() == "0.2500 radian"  # neighbours 1/4 step apart
+    assert demo.locator(".stretching-changed").inner_text() == "64 of 64"
+    assert [d["state"] for d in dials(lesson)] == [after[p] for p in (0, 1, 2, 5, 10, 19, 34, 63)]
+
+    # From the keyboard: the arrow keys move within a radio group and choose.
+    demo.get_by_role("radio", name="Position interpolation").press("ArrowDown")
+    wait_rendered(lesson, "#stretching", "llama2/4/ntk")
+    new_base = 10000.0 * 4 ** (HEAD / (HEAD - 2))
+    ntk = states_by_hand(10000.0, 4096, 4, speeds(new_base))
+    assert int(dataset(lesson, "#stretching", "outside")) == ntk.count(2) == 17  # the middle pairs
+    assert demo.locator(".stretching-fastest").inner_text() == "1.0000 radian"
+
+
+def test_llama31_at_128k_and_yarn(lesson):
+    demo = lesson.locator("#stretching")
+    wait_rendered(lesson, "#stretching", "llama2/4/none")
+    demo.get_by_role("radio", name="Llama 3", exact=True).check()
+    demo.get_by_role("radio", name="Llama 3.1’s rule").check()
+    scale = demo.get_by_role("slider", name="Stretch")
+    for _ in range(12):
+        scale.press("ArrowRight")
+    wait_rendered(lesson, "#stretching", "llama3/16/llama3")
+    # Llama 3.1's rule, transcribed from transformers' _compute_llama3_parameters.
+    rule = []
+    for w in speeds(500000.0):
+        wavelength = 2 * math.pi / w
+        if wavelength < 8192 / 4:
+            rule.append(w)
+        elif wavelength > 8192 / 1:
+            rule.append(w / 8)
+        else:
+            smooth = (8192 / wavelength - 1) / (4 - 1)
+            rule.append((1 - smooth) * w / 8 + smooth * w)
+    expected = states_by_hand(500000.0, 8192, 16, rule)
+    assert int(dataset(lesson, "#stretching", "outside")) == expected.count(2) == 29
+    assert "to 131072 positions, so the dials show position 131071" in demo.locator(".stretching-model").inner_text()
+    assert demo.locator(".stretching-slowest").inner_text() == "× 0.1250"
+
+    demo.get_by_role("radio", name="YaRN").check()
+    wait_rendered(lesson, "#stretching", "llama3/16/yarn")
+    assert int(dataset(lesson, "#stretching", "outside")) == 0
+    factor = 0.1 * math.log(16) + 1
+    assert demo.locator(".stretching-factor").inner_text() == f"{factor:.4f} (each logit × {factor ** 2:.4f})"
+
+
+def test_the_scores_before_and_after_are_one_query_and_key(lesson):
+    wait_rendered(lesson, "#stretching", "llama2/4/none")
+    lesson.locator("#stretching").get_by_role("radio", name="Position interpolation").check()
+    wait_rendered(lesson, "#stretching", "llama2/4/interpolation")
+    details = lesson.evaluate("() => document.querySelector('.stretching-scores').getAttribute('aria-details')")
+    lesson.locator(f"#{details} summary").click()
+    rows = poll(
+        lesson,
+        """(id) => [...document.getElementById(id).querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))""",
+        lambda rows: len(rows) > 3,
+        arg=details,
+    )
+    q, k = np.random.default_rng(0).standard_normal((2, HEAD))
+    norms = np.linalg.norm(q) * np.linalg.norm(k)
+
+    def score(t, frequencies):
+        # (R_t q) . k, pair by pair with math
+        return sum((q[2 * i] * math.cos(t * w) - q[2 * i + 1] * math.sin(t * w)) * k[2 * i]
+                   + (q[2 * i] * math.sin(t * w) + q[2 * i + 1] * math.cos(t * w)) * k[2 * i + 1]
+                   for i, w in enumerate(frequencies)) / norms
+
+    assert rows[-1][0] == "16383"
+    for label, before, after in rows:
+        t = float(label)
+        assert float(before.replace("−", "-")) == pytest.approx(score(t, speeds(10000.0)), abs=1e-4)  # 4 decimals
+        assert float(after.replace("−", "-")) == pytest.approx(score(t, [w / 4 for w in speeds(10000.0)]), abs=1e-4)
