@@ -34,6 +34,16 @@ Modules, one concept each:
     alibi                ALiBi (Press et al. 2022): no position vector; each head adds
                          -m (i - j) to its scores, with the paper's geometric slopes; the
                          causal weights it gives and how far back a head looks
+    tiny_transformer     a tiny Transformer in numpy (token embeddings, a position scheme: none,
+                         learned, sinusoidal, rope or alibi; attention layers; a readout;
+                         cross-entropy), its forward pass and its hand-written gradients
+    position_tasks       tasks that need position, as seeded batches: copy the token k places
+                         back, reverse a sequence
+    training             Adam, and a Trainer that trains the tiny Transformer a slice at a time
+    table_structure      what a learned table has learned: band contrast, principal
+                         components, the closest sinusoid to a component
+    length_generalisation  train on lengths up to L, test up to 4L, for every scheme and a
+                         fixed set of seeds
     context_scaling      stretching RoPE past the trained length: position interpolation,
                          the NTK-aware base, YaRN's per-pair frequencies and attention factor,
                          Llama 3.1's scaling; which pairs leave the trained angles, and one
@@ -77,6 +87,7 @@ from .context_scaling import (
 )
 from .extrapolation import concatenated, layout_permutation, nearest_distances
 from .learned import LearnedTable, learned
+from .length_generalisation import LengthExperiment
 from .notebook import Notebook, show
 from .png import png_bytes
 from .positional_encoding import (
@@ -107,6 +118,9 @@ from .rope import (
 )
 from .score_terms import FourTerms, ScoreTerms, four_terms, score_terms
 from .similarity import similarity, toeplitz_residual
+from .table_structure import band_contrast, closest_sinusoid, principal_components
+from .tiny_transformer import tiny_config
+from .training import Trainer
 
 __version__ = "0.1.0"
 __all__ = [
@@ -114,6 +128,7 @@ __all__ = [
     "FourTerms",
     "LLAMA31_ROPE_SCALING",
     "LearnedTable",
+    "LengthExperiment",
     "MAX_TOKENS",
     "Notebook",
     "OrderBlindness",
@@ -127,7 +142,9 @@ __all__ = [
     "angular_frequencies",
     "attention_distance",
     "attention_scores",
+    "band_contrast",
     "clock_angles",
+    "closest_sinusoid",
     "concatenated",
     "embed",
     "fit_shift",
@@ -145,6 +162,7 @@ __all__ = [
     "pairing_permutation",
     "permutation_matrix",
     "png_bytes",
+    "principal_components",
     "projections",
     "relative_residual",
     "relative_shift",
@@ -162,9 +180,11 @@ __all__ = [
     "sinusoidal_by_rotation",
     "stretched_frequencies",
     "stretched_scores",
+    "tiny_config",
     "to_rgba",
     "toeplitz_residual",
     "tokenize",
+    "Trainer",
     "wavelengths",
     "yarn_attention_scale",
     "yarn_frequencies",

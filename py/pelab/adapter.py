@@ -46,6 +46,7 @@ from .context_scaling import (
 )
 from .extrapolation import MAX_NEAREST_LEN, layout_permutation, nearest_distances
 from .learned import learned as learned_table
+from .length_generalisation import RUNS, LengthExperiment, run_name
 from .positional_encoding import (
     MAX_SEQ_LEN,
     angular_frequencies,
@@ -66,6 +67,13 @@ from .rope import (
 from .score_terms import TERM_NAMES, four_terms
 from .similarity import similarity as similarity_matrices
 from .similarity import toeplitz_residual
+from .table_structure import (
+    STRUCTURED_CONTRAST,
+    band_contrast,
+    closest_sinusoid,
+    principal_components,
+)
+from .training import Trainer
 
 # The wave plot samples each unit of position this many times...
 SAMPLES_PER_POSITION = 8
@@ -103,6 +111,15 @@ DECAY_LEN = 512
 DECAY_BASES = (100.0, 10000.0, 1000000.0)
 # ...with a head dimension of 128, as in LLaMA's heads: with a few pairs it hardly decays at all.
 DECAY_HEAD_DIM = 128
+# The training demo's model: the Trainer's defaults but for these (see training_reset).
+TRAINING_LEARNING_RATE = 0.003
+# Longest training length the training demo offers, and the largest shift.
+MAX_TRAINING_LEN = 64
+MAX_TRAINING_SHIFT = 4
+# Most steps one training_step or length_generalisation_step call may run (about a second).
+MAX_SLICE_STEPS = 200
+# The models being trained, one per kind, kept between calls: the page trains in slices.
+_SESSIONS: dict = {}
 
 
 def heatmap(seq_len: int, d_model: int, base: float = 10000.0, concatenated: bool = False) -> dict:
@@ -731,6 +748,160 @@ def _flat(array: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(array).reshape(-1)
 
 
+def training_reset(seed: int = 0, max_train_len: int = 32, shift: int = 1) -> dict:
+    """
+    A fresh tiny Transformer with a learned position table, to be trained on the `copy` task
+    (predict the token `shift` places back) on lengths max(4, shift + 1) .. max_train_len; it
+    replaces any model this worker was training. Nothing is trained yet: the result is the
+    table at initialisation.
+
+    Args:
+        seed: an integer from 0 to 2**32 - 1.
+        max_train_len: L, the longest training sequence and the table's rows, 8 to 64.
+        shift: how far back to copy, 1 to 4.
+
+    Returns:
+        what `training_step` returns, at step 0.
+    """
+    seed = check_size("seed", seed, 2**32 - 1, minimum=0)
+    max_train_len = check_size("max_train_len", max_train_len, MAX_TRAINING_LEN, minimum=8)
+    shift = check_size("shift", shift, MAX_TRAINING_SHIFT)
+    trainer = Trainer(
+        scheme="learned", task="copy", max_train_len=max_train_len, table_len=max_train_len,
+        min_len=max(4, shift + 1), shift=shift, learning_rate=TRAINING_LEARNING_RATE, seed=seed,
+    )
+    _SESSIONS["training"] = {"trainer": trainer, "structured_at": None}
+    return _training_state()
+
+
+def training_step(steps: int = 25) -> dict:
+    """
+    Train the model of the last `training_reset` `steps` more steps, then measure its table.
+
+    Args:
+        steps: an integer from 1 to MAX_SLICE_STEPS.
+
+    Returns:
+        steps_done: int, n: int (the table's rows, L), shift: int, seed: int,
+        losses: float64 (steps_done,), the loss of every step so far,
+        accuracy: float, the share of right answers over the last (up to) 25 steps, or None,
+        cosine: float64 (n * n,), the table's row-by-row cosine similarity, row-major,
+        cosine_rgba: uint8 (n * n * 4,), the same coloured over [-1, 1],
+        band_contrast: float, pelab.table_structure.band_contrast of the table,
+        structured: bool, band_contrast >= STRUCTURED_CONTRAST,
+        structured_at: int or None, the first measured step at which it was,
+        threshold: float, STRUCTURED_CONTRAST,
+        components: float64 (2 * n,), the two leading principal components (row-major),
+        component_shares: float64 (2,), the variance each explains,
+        sinusoid_fits: float64 (2 * n,), the closest sinusoid to each component,
+        sinusoid_periods, sinusoid_r_squared: float64 (2,), each fit's period (in positions)
+            and the share of its component's variance it explains.
+
+    Raises:
+        ValueError: if no model was made (call training_reset first) or steps is out of range.
+    """
+    steps = check_size("steps", steps, MAX_SLICE_STEPS)
+    if "training" not in _SESSIONS:
+        raise ValueError("no model to train: call training_reset first")
+    _SESSIONS["training"]["trainer"].step(steps)
+    return _training_state()
+
+
+def _training_state() -> dict:
+    """The training session's numbers, as training_step describes them."""
+    session = _SESSIONS["training"]
+    trainer = session["trainer"]
+    table = trainer.params["position_table"]
+    cosine = similarity_matrices(table)[1]
+    contrast = band_contrast(table)
+    structured = contrast >= STRUCTURED_CONTRAST
+    if structured and session["structured_at"] is None:
+        session["structured_at"] = trainer.steps_done
+    components, shares = principal_components(table, 2)
+    fits = [closest_sinusoid(component) for component in components]
+    recent = trainer.accuracies[-25:]
+    return {
+        "steps_done": trainer.steps_done,
+        "n": int(table.shape[0]),
+        "shift": trainer.shift,
+        "seed": trainer.seed,
+        "losses": np.array(trainer.losses, dtype=np.float64),
+        "accuracy": float(np.mean(recent)) if recent else None,
+        "cosine": _flat(cosine),
+        "cosine_rgba": _flat(to_rgba(cosine)),
+        "band_contrast": contrast,
+        "structured": bool(structured),
+        "structured_at": session["structured_at"],
+        "threshold": STRUCTURED_CONTRAST,
+        "components": _flat(components),
+        "component_shares": shares,
+        "sinusoid_fits": _flat(np.stack([fit["fit"] for fit in fits])),
+        "sinusoid_periods": np.array([fit["period"] for fit in fits]),
+        "sinusoid_r_squared": np.array([fit["r_squared"] for fit in fits]),
+    }
+
+
+def length_generalisation_reset(quick: bool = False, task: str = "copy") -> dict:
+    """
+    A fresh extrapolation experiment (pelab.length_generalisation.LengthExperiment), replacing
+    any this worker was running; nothing is trained yet.
+
+    Returns:
+        what `length_generalisation_step` returns, with nothing done.
+    """
+    _SESSIONS["length_generalisation"] = LengthExperiment(quick=quick, task=task)
+    return _length_state()
+
+
+def length_generalisation_step(steps: int = 50) -> dict:
+    """
+    Run at most `steps` more training steps of the experiment.
+
+    Returns:
+        steps_done, total_steps: ints; done: bool; current: str or None, the run being trained
+        ("rope, seed 1"); runs: list of str, the run labels; seeds: list of int;
+        lengths: list of int, the test lengths; max_train_len: int, L;
+        accuracy: float64 (runs * lengths,), row-major, each the mean over the seeds of that
+            run's accuracy (NaN until the run's models are all tested);
+        accuracy_min, accuracy_max: the same shape, the lowest and highest seed;
+        chance: float, 1 / vocab_size.
+
+    Raises:
+        ValueError: if no experiment was made (call length_generalisation_reset first).
+    """
+    steps = check_size("steps", steps, MAX_SLICE_STEPS)
+    if "length_generalisation" not in _SESSIONS:
+        raise ValueError("no experiment to run: call length_generalisation_reset first")
+    _SESSIONS["length_generalisation"].advance(steps)
+    return _length_state()
+
+
+def _length_state() -> dict:
+    """The experiment's progress and results, as length_generalisation_step describes them."""
+    experiment = _SESSIONS["length_generalisation"]
+    finished = ~np.isnan(experiment.accuracy).any(axis=(1, 2))  # every seed of the run tested
+    accuracy = np.full(experiment.accuracy.shape[::2], np.nan)
+    low, high = accuracy.copy(), accuracy.copy()
+    accuracy[finished] = experiment.accuracy[finished].mean(axis=1)
+    low[finished] = experiment.accuracy[finished].min(axis=1)
+    high[finished] = experiment.accuracy[finished].max(axis=1)
+    current = experiment.current()
+    return {
+        "steps_done": experiment.steps_done,
+        "total_steps": experiment.total_steps,
+        "done": experiment.done,
+        "current": None if current is None else f"{current[0]}, seed {current[1]}",
+        "runs": [run_name(scheme, causal) for scheme, causal in RUNS],
+        "seeds": list(experiment.seeds),
+        "lengths": list(experiment.lengths),
+        "max_train_len": experiment.max_train_len,
+        "accuracy": _flat(accuracy),
+        "accuracy_min": _flat(low),
+        "accuracy_max": _flat(high),
+        "chance": 1.0 / experiment.vocab_size,
+    }
+
+
 ENTRY_POINTS = {
     "heatmap": heatmap,
     "attention": attention,
@@ -745,6 +916,10 @@ ENTRY_POINTS = {
     "extrapolation": extrapolation,
     "rope": rope,
     "stretching": stretching,
+    "training_reset": training_reset,
+    "training_step": training_step,
+    "length_generalisation_reset": length_generalisation_reset,
+    "length_generalisation_step": length_generalisation_step,
 }
 
 

@@ -312,6 +312,35 @@ def check_matrix(name, value):
     )
 
 
+def check_finite_rows(name, value, minimum, ndim=2):
+    """
+    Check that `value` is an array of finite numbers with `ndim` dimensions
+    (1: a vector, 2: a matrix with at least one column) and at least
+    `minimum` entries along its first axis.
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a 2-D array of finite numbers with at
+            least <minimum> rows, got ..." (or "a 1-D array ... entries").
+    """
+    array = as_real_array(value)
+    if (
+        array is not None
+        and array.ndim == ndim
+        and array.shape[0] >= minimum
+        and array.size > 0
+        and np.isfinite(array).all()
+    ):
+        return array
+    kind = f"{minimum} rows" if ndim == 2 else f"{minimum} entries"
+    raise ValueError(
+        f"{name} must be a {ndim}-D array of finite numbers with at least {kind}, "
+        f"got {_shape_of(array)}"
+    )
+
+
 def check_rows(name, value, shape):
     """
     Check that `value` is a 2-D array of real numbers, one row per position
@@ -641,6 +670,39 @@ def check_tokens(tokens):
     raise ValueError(
         f"tokens must be a non-empty list of str, got {reprlib.repr(tokens)}"
     )
+
+
+def check_token_ids(name, value, vocab_size, max_len=None):
+    """
+    Check a batch of token ids for a model: a non-empty 2-D integer array
+    `(batch, seq_len)` of ids from 0 to `vocab_size - 1`, and, when `max_len`
+    is given (a learned position table's rows), `seq_len <= max_len`.
+
+    Returns:
+        `value` as a numpy integer array.
+
+    Raises:
+        ValueError: "<name> must be a non-empty 2-D integer array (batch,
+            seq_len) of ids from 0 to <vocab_size - 1>, got ...", or
+            "<name> has seq_len <n>, past the learned table's <max_len> rows".
+    """
+    array = np.asarray(value)
+    if (
+        array.ndim != 2
+        or array.size == 0
+        or not np.issubdtype(array.dtype, np.integer)
+        or array.min() < 0
+        or array.max() >= vocab_size
+    ):
+        raise ValueError(
+            f"{name} must be a non-empty 2-D integer array (batch, seq_len) of ids from 0 to "
+            f"{vocab_size - 1}, got shape {array.shape} of {array.dtype}"
+        )
+    if max_len is not None and array.shape[1] > max_len:
+        raise ValueError(
+            f"{name} has seq_len {array.shape[1]}, past the learned table's {max_len} rows"
+        )
+    return array
 
 
 # ---------------------------------------------------------------------------

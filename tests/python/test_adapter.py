@@ -25,7 +25,7 @@ from pelab.positional_encoding import MAX_SEQ_LEN
 
 
 # Keys that may be None (the worker sends undefined).
-NULLABLE = {"learned_error", "new_base"}
+NULLABLE = {"learned_error", "new_base", "accuracy", "structured_at", "current"}
 
 
 def assert_plain(result, arrays):
@@ -55,6 +55,8 @@ def test_entry_point_table():
     assert set(ENTRY_POINTS) == {
         "heatmap", "attention", "formula", "waves", "added",
         "relative", "similarity", "learned", "terms", "alibi", "extrapolation", "rope", "stretching",
+        "training_reset", "training_step", "length_generalisation_reset",
+        "length_generalisation_step",
     }
     for name, function in ENTRY_POINTS.items():
         assert getattr(adapter, name) is function
@@ -62,8 +64,9 @@ def test_entry_point_table():
 
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
-    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, alibi, attention, extrapolation, formula, heatmap, learned, relative, rope, "
-                       r"similarity, stretching, terms, waves$"):
+    with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, alibi, attention, extrapolation, formula, heatmap, learned, "
+                       r"length_generalisation_reset, length_generalisation_step, relative, rope, similarity, stretching, terms, "
+                       r"training_reset, training_step, waves$"):
         call(name, {})
 
 
@@ -611,6 +614,9 @@ def test_public_names():
         "LLAMA31_ROPE_SCALING", "llama3_frequencies", "stretched_frequencies", "angle_coverage",
         "stretched_scores",
         "concatenated", "layout_permutation", "nearest_distances",
+        # tiny_transformer, training, table_structure, length_generalisation
+        "tiny_config", "Trainer", "band_contrast", "principal_components", "closest_sinusoid",
+        "LengthExperiment",
     }
     assert all(hasattr(pelab, name) for name in pelab.__all__)
 
@@ -864,3 +870,77 @@ def test_rope_takes_a_numpy_float16_base():
         warnings.simplefilter("error")
         r = call("rope", {"m": 0, "n": 0, "shift": 0, "d": 2, "base": np.float16(2.0)})
     assert r["decay_bases"].tolist() == [2.0, 100.0, 10000.0, 1000000.0]
+
+
+
+# --- training and length_generalisation -------------------------------------------------
+
+
+TRAINING_ARRAYS = ("losses", "cosine", "cosine_rgba", "components", "component_shares",
+                   "sinusoid_fits", "sinusoid_periods", "sinusoid_r_squared")
+
+
+def test_training_starts_untrained_and_steps_on_from_where_it_was():
+    from pelab.training import Trainer
+
+    first = call("training_reset", {"seed": 3, "max_train_len": 8, "shift": 1})
+    n = first["n"]
+    assert (n, first["steps_done"], first["accuracy"], first["seed"]) == (8, 0, None, 3)
+    assert_plain(first, {key: (np.uint8 if key.endswith("rgba") else np.float64)
+                         for key in TRAINING_ARRAYS})
+    call("training_step", {"steps": 4})
+    later = call("training_step", {"steps": 3})
+    assert later["steps_done"] == 7 and later["losses"].shape == (7,)
+    trainer = Trainer(scheme="learned", max_train_len=8, table_len=8, shift=1,
+                      learning_rate=adapter.TRAINING_LEARNING_RATE, seed=3)
+    trainer.step(7)
+    # The same computation in one process: equal by construction.
+    assert later["losses"].tolist() == trainer.losses
+    table = trainer.params["position_table"]
+    unit = table / np.linalg.norm(table, axis=1, keepdims=True)
+    # Gram matrix in another order: ~1e-16.
+    np.testing.assert_allclose(later["cosine"], (unit @ unit.T).ravel(), atol=1e-12)
+    assert later["band_contrast"] == pelab.band_contrast(table)
+    assert later["structured"] == (later["band_contrast"] >= later["threshold"])
+
+
+def test_training_step_needs_a_model_and_a_step_count():
+    adapter._SESSIONS.pop("training", None)
+    with pytest.raises(ValueError, match="call training_reset first"):
+        call("training_step", {"steps": 1})
+    call("training_reset", {"max_train_len": 8})
+    with pytest.raises(ValueError, match="^steps "):
+        call("training_step", {"steps": adapter.MAX_SLICE_STEPS + 1})
+    with pytest.raises(ValueError, match="^max_train_len "):
+        call("training_reset", {"max_train_len": 65})
+
+
+def test_training_reports_when_the_table_became_structured():
+    state = call("training_reset", {"seed": 0, "max_train_len": 16, "shift": 1})
+    while not state["structured"] and state["steps_done"] < 600:
+        state = call("training_step", {"steps": 25})
+    # Measured: structured by step 100 (band contrast 0.5 reached); chance tables stay near 0.
+    assert state["structured"] and state["structured_at"] == state["steps_done"]
+    assert state["sinusoid_periods"].shape == (2,)
+
+
+def test_length_generalisation_in_slices(monkeypatch):
+    from pelab import length_generalisation
+
+    monkeypatch.setitem(length_generalisation.SETTINGS, "quick",
+                        {"steps": 2, "seeds": (0, 1), "eval_batches": 1})
+    state = call("length_generalisation_reset", {"quick": True})
+    runs, lengths = len(state["runs"]), len(state["lengths"])
+    assert (state["steps_done"], state["total_steps"], state["done"]) == (0, runs * 4, False)
+    assert state["current"] == "none, seed 0" and state["max_train_len"] == 8
+    assert np.isnan(state["accuracy"]).all()
+    state = call("length_generalisation_step", {"steps": 4})
+    rows = state["accuracy"].reshape(runs, lengths)
+    assert np.isfinite(rows[0]).all() and np.isnan(rows[1:]).all()
+    while not state["done"]:
+        state = call("length_generalisation_step", {"steps": 200})
+    experiment = adapter._SESSIONS["length_generalisation"]
+    # Means and extremes over the seeds, the same numbers.
+    np.testing.assert_array_equal(state["accuracy"], experiment.accuracy.mean(axis=1).ravel())
+    np.testing.assert_array_equal(state["accuracy_min"], experiment.accuracy.min(axis=1).ravel())
+    assert state["current"] is None and state["chance"] == 1 / 8

@@ -572,6 +572,40 @@ def check_learned(kw, table):
     assert (type(table.max_len), type(table.d_model), type(table.seed)) == (int, int, int)
 
 
+def check_band_contrast(kw, value):
+    assert type(value) is float and -2 <= value <= 2
+
+
+def check_tiny_config(kw, config):
+    assert isinstance(config, pelab.tiny_transformer.TinyConfig)
+    assert config.d_model % config.n_heads == 0 and (config.d_model // config.n_heads) % 2 == 0
+
+
+@st.composite
+def principal_components_args(draw):
+    n, d = draw(st.integers(1, 8)), draw(st.integers(1, 6))
+    return {"table": draw(matrices(st.just(n), st.just(d))),
+            "count": draw(st.integers(1, min(n, d)))}
+
+
+def check_principal_components(kw, result):
+    components, shares = result
+    n = np.asarray(kw["table"]).shape[0]
+    is_f64(components, (as_int(kw["count"]), n))
+    is_f64(shares, (as_int(kw["count"]),))
+    finite(components)
+    assert ((shares >= 0) & (shares <= 1 + 1e-12)).all()
+
+
+def check_closest_sinusoid(kw, result):
+    n = np.asarray(kw["values"]).shape[0]
+    assert set(result) == {"period", "r_squared", "fit"}
+    is_f64(result["fit"], (n,))
+    finite(result["fit"])
+    assert 2 <= result["period"] <= 4 * (n - 1) + 1e-9
+    assert -1e-9 <= result["r_squared"] <= 1 + 1e-9
+
+
 LOOKUP_TABLE = pelab.learned(16, 3, seed=7)
 
 
@@ -1523,6 +1557,37 @@ SPECS = {
         check_check_matrix,
         related={"value": {"grid"}},
     ),
+    "tiny_config": Spec(
+        pelab.tiny_config,
+        optional({}, scheme=st.sampled_from(["none", "learned", "sinusoidal", "rope", "alibi"]),
+                 causal=st.booleans(), vocab_size=sizes(2, 64), n_layers=sizes(1, 2),
+                 max_len=sizes(1, MAX_LEN)),
+        {"scheme": JUNK, "causal": JUNK, "vocab_size": size_junk(2, 64),
+         "d_model": size_junk(2, 128), "n_heads": size_junk(1, 8), "n_layers": size_junk(1, 2),
+         "max_len": size_junk(1, MAX_LEN)},
+        check_tiny_config,
+        related={"d_model": {"n_heads"}, "n_heads": {"d_model"}},
+    ),
+    "band_contrast": Spec(
+        pelab.band_contrast,
+        st.builds(lambda m: {"table": m}, matrices(st.integers(3, 10), st.integers(1, 6))),
+        {"table": ARRAY_JUNK},
+        check_band_contrast,
+    ),
+    "principal_components": Spec(
+        pelab.principal_components,
+        principal_components_args(),
+        {"table": ARRAY_JUNK, "count": size_junk(1, 6)},
+        check_principal_components,
+        related={"table": {"count"}},
+    ),
+    "closest_sinusoid": Spec(
+        pelab.closest_sinusoid,
+        st.builds(lambda v: {"values": v},
+                  hnp.arrays(np.float64, st.integers(4, 24), elements=tame_floats())),
+        {"values": ARRAY_JUNK},
+        check_closest_sinusoid,
+    ),
 }
 
 
@@ -1544,7 +1609,8 @@ def draw_case(data, spec):
 
 def test_every_public_function_is_fuzzed():
     public = {name for name in pelab.__all__ if callable(getattr(pelab, name))}
-    classes = {"FourTerms", "LearnedTable", "Notebook", "OrderBlindness", "RelativeShift", "ScoreTerms"}
+    classes = {"FourTerms", "LearnedTable", "LengthExperiment", "Notebook", "OrderBlindness",
+               "RelativeShift", "ScoreTerms", "Trainer"}
     assert public - classes <= set(SPECS), sorted(public - classes - set(SPECS))
 
 
@@ -1707,6 +1773,23 @@ def check_stretching_entry(kw, r):
     finite(r["scores_before"])
     finite(r["scores_after"])
     assert 0 <= r["outside"] + r["just_past"] <= 64
+
+
+def check_training(kw, r):
+    n = r["n"]
+    assert_plain(r, {"losses": (F64, r["steps_done"]), "cosine": (F64, n * n),
+                     "cosine_rgba": (U8, n * n * 4), "components": (F64, 2 * n),
+                     "component_shares": (F64, 2), "sinusoid_fits": (F64, 2 * n),
+                     "sinusoid_periods": (F64, 2), "sinusoid_r_squared": (F64, 2)})
+    finite(r["cosine"])
+    finite(r["losses"])
+
+
+def check_length_generalisation(kw, r):
+    cells = len(r["runs"]) * len(r["lengths"])
+    assert_plain(r, {"accuracy": (F64, cells), "accuracy_min": (F64, cells),
+                     "accuracy_max": (F64, cells)})
+    assert 0 <= r["steps_done"] <= r["total_steps"]
 
 
 @st.composite
@@ -1877,9 +1960,34 @@ ENTRY_SPECS = {
         {"model": JUNK, "scale": SCALE_JUNK, "method": JUNK, "seed": size_junk(0, 2**32 - 1)},
         check_stretching_entry,
     ),
+    "training_reset": Spec(
+        None,
+        optional({}, seed=st.integers(0, 2**32 - 1), max_train_len=sizes(8, 12), shift=sizes(1, 4)),
+        {"seed": size_junk(0, 2**32 - 1), "max_train_len": size_junk(8, 64),
+         "shift": size_junk(1, 4)},
+        check_training,
+    ),
+    "training_step": Spec(
+        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)}, check_training),
+    "length_generalisation_reset": Spec(
+        None,
+        optional({}, quick=st.sampled_from([True, False, np.bool_(True)]),
+                 task=st.sampled_from(["copy", "reverse"])),
+        {"quick": JUNK, "task": JUNK},
+        check_length_generalisation,
+    ),
+    "length_generalisation_step": Spec(
+        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)},
+        check_length_generalisation),
 }
 for _name, _spec in ENTRY_SPECS.items():
     _spec.function = (lambda name: lambda **kwargs: adapter.call(name, kwargs))(_name)
+# A step needs a model or an experiment first: made small, before each call.
+ENTRY_SPECS["training_step"].function = lambda **kwargs: (
+    adapter.call("training_reset", {"max_train_len": 8}), adapter.call("training_step", kwargs))[1]
+ENTRY_SPECS["length_generalisation_step"].function = lambda **kwargs: (
+    adapter.call("length_generalisation_reset", {"quick": True}),
+    adapter.call("length_generalisation_step", kwargs))[1]
 
 
 def test_every_entry_point_is_fuzzed():
