@@ -45,8 +45,8 @@ RUNS = (
 )
 # The two settings: steps per model, the fixed seed set, and evaluation batches per length.
 SETTINGS = {
-    "default": {"steps": 300, "seeds": (0, 1, 2), "eval_batches": 2},
-    "quick": {"steps": 150, "seeds": (0, 1), "eval_batches": 1},
+    "default": {"steps": 250, "seeds": (0, 1, 2), "eval_batches": 2},
+    "quick": {"steps": 120, "seeds": (0, 1), "eval_batches": 1},
 }
 # The model and task every run shares (the lesson's §1 model, the table sized 4L).
 MODEL = {
@@ -92,7 +92,7 @@ class LengthExperiment:
 
     Example:
         >>> experiment = LengthExperiment(quick=True, max_train_len=4)
-        >>> experiment.total_steps == len(RUNS) * 2 * 150
+        >>> experiment.total_steps == len(RUNS) * 2 * 120
         True
     """
 
