@@ -27,6 +27,7 @@ import { ropeDemo } from "./rope.js";
 import { similarityDemo } from "./similarity.js";
 import { stretchingDemo } from "./stretching.js";
 import { termsDemo } from "./terms.js";
+import { trainingDemo } from "./training.js";
 import { wavesDemo } from "./waves.js";
 
 /** In the lesson's order. */
@@ -39,6 +40,7 @@ export const DEMOS = Object.freeze({
   relative: relativeDemo,
   similarity: similarityDemo,
   learned: learnedDemo,
+  training: trainingDemo,
   terms: termsDemo,
   alibi: alibiDemo,
   rope: ropeDemo,

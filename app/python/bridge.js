@@ -197,6 +197,33 @@ export class PythonBridge extends EventTarget {
   }
 
   /**
+   * A bridge to a Python of its own, in a new worker (booted from scratch: a few seconds), for a
+   * demo that computes for long enough to hold up the others (the training demo). End it with
+   * close().
+   */
+  another() {
+    return new PythonBridge();
+  }
+
+  /**
+   * End this bridge's worker for good, at once, freeing its memory: whatever it was computing
+   * is dropped and every pending request rejects with a PythonError of type "Closed". For a
+   * bridge of its own that a demo made (a second `new PythonBridge()`), not the lesson's.
+   */
+  close(reason = "closed") {
+    const python = this.#python;
+    this.#python = null; // its late messages are ignored from now on
+    python?.end();
+    clearTimeout(this.#watchdog);
+    this.#failed = true;
+    const error = new PythonError({ type: "Closed", message: `Python was ended: ${reason}` });
+    this.#settle.reject(error);
+    for (const request of this.#pending.values()) request.reject(error);
+    this.#pending.clear();
+    this.#runs.clear();
+  }
+
+  /**
    * Make a memory snapshot of a fresh Python for this build, in a separate short-lived worker,
    * so that later visits start seconds sooner (see worker/snapshot.js). Call it once the page
    * is idle. Resolves with "made", "kept" (there is one), or why not.
@@ -311,6 +338,26 @@ export class PythonBridge extends EventTarget {
   /** A real model's RoPE stretched s-fold by a method: angles, costs, one pair's scores. */
   stretching({ model, scale, method, seed = 0 }) {
     return this.call("stretching", { model, scale, method, seed });
+  }
+
+  /** A fresh tiny Transformer with a learned table (pelab.adapter.training_reset), untrained. */
+  trainingReset({ seed, maxTrainLen, shift }) {
+    return this.call("training_reset", { seed, max_train_len: maxTrainLen, shift });
+  }
+
+  /** `steps` more training steps of that model, and its table's measurements. */
+  trainingStep({ steps }) {
+    return this.call("training_step", { steps });
+  }
+
+  /** A fresh length-generalisation experiment (pelab.adapter.length_generalisation_reset). */
+  lengthGeneralisationReset({ quick = false, task = "copy" }) {
+    return this.call("length_generalisation_reset", { quick, task });
+  }
+
+  /** At most `steps` more steps of that experiment, and its results so far. */
+  lengthGeneralisationStep({ steps }) {
+    return this.call("length_generalisation_step", { steps });
   }
 
   #start() {

@@ -152,7 +152,7 @@ def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url
 
 
 def test_the_demo_list_is_complete():
-    assert len(DEMOS) == 15 and {"heatmap", "cell", "quiz", "rope", "stretching"} <= set(DEMOS)
+    assert len(DEMOS) == 16 and {"heatmap", "cell", "quiz", "rope", "stretching"} <= set(DEMOS)
 
 
 def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
@@ -210,6 +210,7 @@ NAMED_BY = [  # a slider (its input's name), and a figure whose name must then s
     ("#similarity", "seq_len", ".similarity-dot"),
     ("#similarity", "pos", ".similarity-chart"),
     ("#learned", "seq_len", ".learned-panel-learned"),
+    ("#training", "max_train_len", ".training-cosine"),
     ("#terms", "d_model", ".terms-position-position"),
     ("#alibi", "n_heads", ".alibi-heads"),
     ("#alibi", "head", ".alibi-weights"),

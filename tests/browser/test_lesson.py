@@ -48,8 +48,8 @@ def test_every_demo_shows_the_python_behind_it(lesson):
         lambda codes: all(code.startswith("import") for code in codes.values()),
     )
     assert set(codes) == {
-        "attention", "formula", "waves", "heatmap", "added", "relative", "similarity", "learned", "terms", "alibi",
-        "extrapolation", "rope", "stretching",
+        "attention", "formula", "waves", "heatmap", "added", "relative", "similarity", "learned", "training",
+        "terms", "alibi", "extrapolation", "rope", "stretching",
     }
     for code in codes.values():
         assert code.startswith("import") and "pelab." in code

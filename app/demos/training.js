@@ -1,0 +1,230 @@
+/**
+ * Demo: watch a learned table form. A tiny Transformer (pelab.training) trains on "name the
+ * token `shift` places back" in a Python of its own (python.another()), a slice of steps at a
+ * time, so the lesson's Python stays free for every other demo; after each slice the page
+ * redraws the loss curve, the table's cosine similarity and its principal components. Pause
+ * keeps that Python and its model for Resume; Stop and Reset end it at once, freeing it. The
+ * untrained table (step 0) comes from the lesson's own Python, like every demo's first render.
+ */
+import { liveRender } from "./live-render.js";
+import { bindSliders } from "../controls/bind-sliders.js";
+import { fixed } from "../figures/format.js";
+import { lineChart } from "../figures/line-chart.js";
+import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
+import { paintPixels } from "../figures/paint.js";
+import { showPython } from "./show-python.js";
+
+/** Steps per request: the figures are redrawn this often. */
+const SLICE = 25;
+/** A run stops by itself after this many steps (the progress bar's end). */
+const MAX_STEPS = 600;
+
+export function trainingDemo(root, python) {
+  const params = bindSliders(root, { seed: "seed", shift: "shift", maxTrainLen: "max_train_len" }, () => update());
+  const render = liveRender(root, python, "trainingReset", show);
+  const buttons = Object.fromEntries(
+    ["train", "pause", "resume", "stop", "reset"].map((name) => [name, root.querySelector(`.training-${name}`)]),
+  );
+  const status = root.querySelector(".training-status");
+  const progress = root.querySelector(".training-progress");
+  const problem = root.querySelector(".training-problem");
+  const cosineCanvas = root.querySelector(".training-cosine");
+  const componentsChart = root.querySelector(".training-components");
+  const lossChart = root.querySelector(".training-loss");
+  const numbers = {
+    cosine: numbersFor(cosineCanvas, "the cosine similarity of the table"),
+    components: numbersFor(componentsChart, "the principal components"),
+    loss: numbersFor(lossChart, "the training loss"),
+  };
+  progress.max = MAX_STEPS;
+
+  /** The training Python while one exists, its settings, and what the demo is doing. */
+  let trainer = null;
+  let settings = null;
+  let phase = "idle"; // idle, starting, training, paused, done, stopped
+  let started = 0; // performance.now() when the current run's first slice was asked for
+  let stepsAtStart = 0;
+
+  buttons.train.addEventListener("click", () => train());
+  buttons.pause.addEventListener("click", () => setPhase("paused", "Paused: its Python keeps the model until you resume, stop or reset."));
+  buttons.resume.addEventListener("click", () => {
+    setPhase("training", "Training…");
+    loop(trainer);
+  });
+  buttons.stop.addEventListener("click", () => {
+    const steps = Number(root.dataset.steps ?? 0);
+    end("stopped");
+    setPhase("stopped", `Stopped at step ${steps}. Its Python was ended, freeing its memory; Train starts again from step 0.`);
+  });
+  buttons.reset.addEventListener("click", () => update());
+
+  function code() {
+    const { seed, shift, maxTrainLen } = params;
+    return `import pelab
+
+trainer = pelab.Trainer(scheme="learned", task="copy", shift=${shift}, max_train_len=${maxTrainLen},
+                        table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=0.003, seed=${seed})
+losses = trainer.step(200)           # 200 steps of Adam; the page trains in slices of ${SLICE}
+table = trainer.params["position_table"]          # (${maxTrainLen}, 32): one row per position
+print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
+print("band contrast:", round(pelab.band_contrast(table), 3))
+components, shares = pelab.principal_components(table, 2)
+print("closest sinusoid to the first:", pelab.closest_sinusoid(components[0])["period"])
+pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
+  }
+
+  /** Settings changed, or Reset: end any training and show the untrained table. */
+  function update() {
+    end("the settings changed");
+    settings = { ...params };
+    setPhase("idle", "Not trained yet: this is the table at its random start.");
+    showPython(root, code());
+    return render({ ...params });
+  }
+
+  async function train() {
+    end("a new run started");
+    const request = { ...params };
+    settings = request;
+    const bridge = python.another();
+    trainer = bridge;
+    problem.hidden = true;
+    setPhase("starting", "Starting a Python of its own for training (a few seconds)…");
+    performance.mark("pelab:training-start");
+    try {
+      await bridge.ready;
+      const first = await bridge.trainingReset(request);
+      if (trainer !== bridge) return;
+      show(first, request);
+      setPhase("training", "Training…");
+      await loop(bridge);
+    } catch (error) {
+      if (trainer !== bridge) return; // ended on purpose
+      end("it failed");
+      problem.textContent = `Training failed: ${error.message}`;
+      problem.hidden = false;
+      setPhase("stopped", "Training failed; its Python was ended.");
+    }
+  }
+
+  async function loop(bridge) {
+    started = performance.now();
+    stepsAtStart = Number(root.dataset.steps ?? 0);
+    while (trainer === bridge && phase === "training") {
+      const result = await bridge.trainingStep({ steps: SLICE });
+      if (trainer !== bridge) return;
+      show(result, settings);
+      root.dataset.stepsPerSecond = fixed(((result.steps_done - stepsAtStart) * 1000) / (performance.now() - started), 1);
+      if (result.steps_done >= MAX_STEPS) {
+        end("the run is over");
+        setPhase("done", `Done: ${result.steps_done} steps. Its Python was ended, freeing its memory.`);
+      }
+    }
+  }
+
+  /** End the training Python, if any, at once. */
+  function end(reason) {
+    const bridge = trainer;
+    trainer = null;
+    bridge?.close(reason);
+  }
+
+  function setPhase(next, text) {
+    phase = next;
+    root.dataset.phase = next;
+    status.textContent = text;
+    buttons.train.disabled = next === "starting" || next === "training";
+    buttons.pause.disabled = next !== "training";
+    buttons.resume.disabled = next !== "paused";
+    buttons.stop.disabled = !["starting", "training", "paused"].includes(next);
+  }
+
+  function show(result, request) {
+    const n = result.n;
+    const steps = result.steps_done;
+    paintPixels(cosineCanvas, { width: n, height: n, rgba: result.cosine_rgba });
+    progress.value = steps;
+    progress.textContent = `${steps} of ${MAX_STEPS}`;
+    const structured = result.structured_at === null || result.structured_at === undefined
+      ? "not structured yet"
+      : `structured since step ${result.structured_at}`;
+    if (result.structured_at != null && !root.dataset.structuredAt) performance.mark("pelab:training-structured");
+    cosineCanvas.setAttribute(
+      "aria-label",
+      `Cosine similarity of the ${n} rows of the learned table after ${steps} steps: band contrast ${fixed(result.band_contrast, 2)}, ${structured}` +
+        (steps === 0 ? "; random rows, so no pattern." : "."),
+    );
+    const shown = corner(n);
+    numbers.cosine.show({
+      caption: `Cosine similarity of the table’s rows after ${steps} steps, positions ${listed(shown)} of ${n}`,
+      corner: "position",
+      columns: shown.map(String),
+      rows: matrixRows(result.cosine, n, shown, shown.length),
+      note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "",
+    });
+
+    const positions = [...Array(n).keys()];
+    const component = (c) => result.components.slice(c * n, (c + 1) * n);
+    const fit = (c) => result.sinusoid_fits.slice(c * n, (c + 1) * n);
+    lineChart(componentsChart, {
+      series: [
+        { x: positions, y: component(0), className: "pair-0" },
+        { x: positions, y: fit(0), className: "pair-0 training-fit" },
+        { x: positions, y: component(1), className: "pair-1" },
+        { x: positions, y: fit(1), className: "pair-1 training-fit" },
+      ],
+      xLabel: "position",
+      yLabel: "component",
+    });
+    const describe = (c) =>
+      `${c ? "second" : "first"} component (${fixed(100 * result.component_shares[c], 0)}% of the variance): closest sinusoid has period ` +
+      `${fixed(result.sinusoid_periods[c], 1)} positions and explains ${fixed(100 * result.sinusoid_r_squared[c], 0)}% of it`;
+    componentsChart.setAttribute("aria-label", `Principal components of the table against position after ${steps} steps: ${describe(0)}; ${describe(1)}.`);
+    numbers.components.show({
+      caption: `The table’s two principal components and their closest sinusoids, after ${steps} steps`,
+      corner: "position",
+      columns: ["first", "its sinusoid", "second", "its sinusoid"],
+      rows: positions.map((p) => ({ label: String(p), values: [component(0)[p], fit(0)[p], component(1)[p], fit(1)[p]] })),
+    });
+    root.querySelector(".training-sinusoids").textContent = `${describe(0)}; ${describe(1)}`;
+
+    const losses = result.losses;
+    if (losses.length) {
+      lineChart(lossChart, {
+        series: [{ x: losses.map((_, k) => k + 1), y: losses, className: "pair-0" }],
+        xLabel: "step",
+        yLabel: "loss",
+        yDomain: [0, Math.max(2.2, ...losses)],
+      });
+      lossChart.setAttribute(
+        "aria-label",
+        `Training loss over ${losses.length} steps: ${fixed(losses[0], 2)} at step 1, ${fixed(losses[losses.length - 1], 2)} at step ${losses.length}.`,
+      );
+    } else {
+      lossChart.replaceChildren();
+      lossChart.setAttribute("aria-label", "Training loss: nothing trained yet.");
+    }
+    numbers.loss.show(() => ({
+      caption: `Training loss, every ${SLICE}th step`,
+      corner: "step",
+      columns: ["loss"],
+      rows: Array.from(losses)
+        .map((loss, k) => ({ label: String(k + 1), values: [loss] }))
+        .filter((_, k) => k === 0 || (k + 1) % SLICE === 0),
+      note: losses.length ? "" : "Nothing trained yet.",
+    }));
+    root.querySelector(".training-steps").textContent = String(steps);
+    root.querySelector(".training-accuracy").textContent =
+      result.accuracy === null || result.accuracy === undefined ? "–" : `${fixed(100 * result.accuracy, 0)}%`;
+    root.querySelector(".training-contrast").textContent =
+      `${fixed(result.band_contrast, 2)} (${structured}; structured from ${fixed(result.threshold, 1)})`;
+    Object.assign(root.dataset, {
+      rendered: `${request.seed}/${request.shift}/${request.maxTrainLen}@${steps}`,
+      steps: String(steps),
+      contrast: String(result.band_contrast),
+      structuredAt: result.structured_at == null ? "" : String(result.structured_at),
+    });
+  }
+
+  return { firstRender: python.ready.then(update) };
+}
