@@ -120,7 +120,7 @@ SKELETON = """(names) => names.map((name) => {
 
 def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(lesson):
     live = live_demos(lesson)
-    assert len(live) == 13, live
+    assert len(live) == 14, live
     poll(lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
     for demo in lesson.evaluate(SKELETON, live):
         assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
