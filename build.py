@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> None:
     bench_cmd = commands.add_parser("bench", help="measure boot, first paint and sliders; write bench/results.json")
     bench_cmd.add_argument("--runs", type=int, default=5, help="cold runs to take the median of (default 5)")
     bench_cmd.add_argument(
-        "--only", choices=("network",), help="only the network profile: its figures are printed, not written"
+        "--only", choices=("network", "training"),
+        help="only the network profile (its figures are printed, not written), or only the training demos",
     )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/")

@@ -222,6 +222,65 @@ def lesson_run(browser, base: str) -> dict:
         context.close()
 
 
+def training_run(browser, base: str) -> dict:
+    """The training demo's default run, from Train to a structured table (its band contrast
+    reaching the page's threshold), and the heatmap slider dragged at 512 x 512 meanwhile."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(base)
+        wait_ready(page)
+        deadline = time.monotonic() + 120
+        while page.evaluate("() => document.documentElement.dataset.nextVisit") != "ready":
+            if time.monotonic() > deadline:
+                raise TimeoutError("the next visit was not prepared")
+            page.wait_for_timeout(50)
+        for name in ("d_model", "seq_len"):
+            page.locator(f"#heatmap [name={name}]").press("End")
+        deadline = time.monotonic() + 60
+        while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
+            if time.monotonic() > deadline:
+                raise TimeoutError("the heatmap did not reach 512 x 512")
+            page.wait_for_timeout(20)
+        page.locator("#training .training-train").click()
+        structured = wait_for_mark(page, "pelab:training-structured")
+        start = page.evaluate(MARK, "pelab:training-start")
+        booted = page.evaluate(MARK, "pelab:training-booted")
+        steps_at = int(page.evaluate("() => document.querySelector('#training').dataset.structuredAt"))
+        # Drag while it trains on (a run lasts 600 steps): input to pixels of every step.
+        page.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
+        drag(page, "#heatmap [name=base]")
+        page.wait_for_timeout(500)
+        phase = page.evaluate("() => document.querySelector('#training').dataset.phase")
+        if phase != "training":
+            raise RuntimeError(f"the model stopped training during the drag ({phase}): the drag must overlap training")
+        latencies = page.evaluate("() => performance.getEntriesByName('pelab:heatmap-latency').map((e) => e.duration)")
+        return {
+            "train_ms": structured - start,
+            "train_boot_ms": booted - start,
+            "train_steps_to_structured": steps_at,
+            "train_steps_per_s": float(page.evaluate("() => document.querySelector('#training').dataset.stepsPerSecond")),
+            "latencies": latencies,
+        }
+    finally:
+        context.close()
+
+
+def training_figures(runs: list[dict]) -> dict:
+    """The training demo's figures: medians over runs, and the slider's percentiles pooled."""
+    latencies = [latency for run in runs for latency in run["latencies"]]
+    return {
+        "train_runs": len(runs),
+        "train_ms": round(statistics.median(run["train_ms"] for run in runs)),
+        "train_boot_ms": round(statistics.median(run["train_boot_ms"] for run in runs)),
+        "train_steps_to_structured": statistics.median(run["train_steps_to_structured"] for run in runs),
+        "train_steps_per_s": round(statistics.median(run["train_steps_per_s"] for run in runs), 1),
+        "slider_while_training_p50_ms": round(percentile(latencies, 0.50), 1),
+        "slider_while_training_p95_ms": round(percentile(latencies, 0.95), 1),
+        "slider_while_training_samples": len(latencies),
+    }
+
+
 RENDER_TIMES = """
 import time
 import numpy as np
@@ -310,13 +369,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--net-runs", type=int, default=NETWORK_RUNS)
     parser.add_argument(
-        "--only", choices=("network",),
-        help="only the network profile (its keys, printed; written only to --out if given)",
+        "--only", choices=("network", "training"),
+        help="only the network profile (its keys, printed; written only to --out if given), or only "
+             "the training demos (written to bench/training-results.json)",
     )
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
     parser.add_argument("--out", type=Path, help="where to write the results (default: bench/results.json, "
                         "for a whole bench only)")
     args = parser.parse_args()
+    if args.only == "training":
+        return training_only(args.runs)
     if args.out is None and not args.only:
         args.out = ROOT / "bench" / "results.json"
     dist = args.dist.resolve()
@@ -333,6 +395,7 @@ def main() -> None:
                 print(f"run {n + 1}/{args.runs}: floor {floors[-1]:.0f} ms, lesson {runs[-1]['cold']:.0f} ms, "
                       f"long tasks after first paint (start, ms): {runs[-1]['long_tasks']}", flush=True)
             extra = None if args.only else python_figures(browser, base)
+            trained = [] if args.only else [training_run(browser, base) for _ in range(args.runs)]
             print(f"network profile (20/10 Mbps, 40 ms, empty cache), {args.net_runs} runs:", flush=True)
             for n in range(args.net_runs):
                 net_floors.append(net_floor_run(browser, typical_base))
@@ -363,7 +426,7 @@ def main() -> None:
         # Chrome DevTools' Slow 4G (SLOW_4G), one run
         "slow4g_cold_ms": round(slow4g["cold"]),
     }
-    results = network if args.only else {**loopback_results(args, dist, floors, runs, extra), **network}
+    results = network if args.only else {**loopback_results(args, dist, floors, runs, extra, trained), **network}
     if args.out:
         args.out.write_text(json.dumps(results, indent=2) + "\n")
     print("\n| figure | value |\n| --- | --- |")
@@ -374,7 +437,7 @@ def main() -> None:
         print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
 
 
-def loopback_results(args, dist: Path, floors: list, runs: list, extra: dict) -> dict:
+def loopback_results(args, dist: Path, floors: list, runs: list, extra: dict, trained: list) -> dict:
     latencies = [latency for run in runs for latency in run["latencies"]]
     floor = statistics.median(floors)
     cold = statistics.median(run["cold"] for run in runs)
@@ -405,7 +468,30 @@ def loopback_results(args, dist: Path, floors: list, runs: list, extra: dict) ->
         "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")),
         "cold_transfer_bytes": round(statistics.median(run["cold_bytes"] for run in runs)),
         "worker_heap_bytes": extra["worker_heap_bytes"],
+        **training_figures(trained),
     }
+
+
+def training_only(runs: int) -> None:
+    """--only training: the training demo's figures alone, in bench/training-results.json."""
+    server, base = serve_with_floor(DIST)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+        try:
+            measured = []
+            for n in range(runs):
+                measured.append(training_run(browser, base))
+                print(f"training run {n + 1}/{runs}: structured in {measured[-1]['train_ms']:.0f} ms "
+                      f"(step {measured[-1]['train_steps_to_structured']})", flush=True)
+        finally:
+            browser.close()
+            server.shutdown()
+    results = training_figures(measured)
+    out = ROOT / "bench" / "training-results.json"
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print("\n| figure | value |\n| --- | --- |")
+    for key, value in results.items():
+        print(f"| `{key}` | {value} |")
 
 
 if __name__ == "__main__":

@@ -95,6 +95,7 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
       await bridge.ready;
       const first = await bridge.trainingReset(request);
       if (trainer !== bridge) return;
+      performance.mark("pelab:training-booted"); // python3 build.py bench: its Python is up
       show(first, request);
       setPhase("training", "Training…");
       await loop(bridge);
