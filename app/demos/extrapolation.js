@@ -1,7 +1,9 @@
 /**
- * Demo: past the training length. How close the two most alike positions' vectors come as the
- * sequence grows, for a chosen d_model and base, with a training length marked on the chart
- * (nothing is trained here: see the section's text for what trained models do).
+ * Demo: past the training length, in two parts. The experiment: the tiny Transformer trained
+ * with each position scheme on lengths up to L and tested up to 4L (pelab.length_generalisation),
+ * run in a Python of its own (python.another()) a slice at a time, with progress and Stop, which
+ * ends that Python at once. And, about the vectors alone: how close the two most alike
+ * positions come as the sequence grows, for a chosen d_model and base (no model there).
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
@@ -11,7 +13,14 @@ import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
 
+/** Steps per request of the experiment: progress is redrawn this often. */
+const EXPERIMENT_SLICE = 50;
+/** Each run's line colour, in the order of pelab.length_generalisation.RUNS (avoiding the two
+ * colours below 3:1 on white). */
+const RUN_COLOURS = ["pair-0", "pair-1", "pair-2", "pair-3", "pair-6", "pair-7"];
+
 export function extrapolationDemo(root, python) {
+  experiment(root, python);
   const params = bindSliders(
     root,
     { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: "base" },
@@ -72,4 +81,126 @@ print("closest two positions within ${params.seqLen}:", nearest[-1].round(4))
   }
 
   return { firstRender: python.ready.then(update) };
+}
+
+/** The experiment's controls, its own Python while it runs, and its chart. */
+function experiment(root, python) {
+  const run = root.querySelector(".extrapolation-run");
+  const stop = root.querySelector(".extrapolation-stop");
+  const quick = root.querySelector("[name=quick]");
+  const status = root.querySelector(".extrapolation-status");
+  const progress = root.querySelector(".extrapolation-progress");
+  const chart = root.querySelector(".extrapolation-experiment");
+  const problem = root.querySelector(".extrapolation-problem");
+  const numbers = numbersFor(chart, "the experiment’s accuracies");
+  let runner = null;
+
+  run.addEventListener("click", async () => {
+    end("a new run started");
+    const bridge = python.another();
+    runner = bridge;
+    const setting = { quick: quick.checked };
+    setBusy(true, "Starting a Python of its own for the experiment (a few seconds)…");
+    root.dataset.experiment = "running";
+    performance.mark("pelab:experiment-start");
+    try {
+      await bridge.ready;
+      let result = await bridge.lengthGeneralisationReset(setting);
+      while (runner === bridge && !result.done) {
+        result = await bridge.lengthGeneralisationStep({ steps: EXPERIMENT_SLICE });
+        if (runner !== bridge) return;
+        show(result, setting);
+      }
+      if (runner !== bridge) return;
+      end("the experiment is over");
+      performance.mark("pelab:experiment-done");
+      root.dataset.experiment = "done";
+      setBusy(false, `Done: ${result.total_steps} training steps over ${result.runs.length * result.seeds.length} models. Its Python was ended, freeing its memory.`);
+    } catch (error) {
+      if (runner !== bridge) return; // stopped on purpose
+      end("it failed");
+      problem.textContent = `The experiment failed: ${error.message}`;
+      problem.hidden = false;
+      root.dataset.experiment = "failed";
+      setBusy(false, "The experiment failed; its Python was ended.");
+    }
+  });
+  stop.addEventListener("click", () => {
+    end("stopped");
+    root.dataset.experiment = "stopped";
+    setBusy(false, `Stopped at ${progress.textContent}. Its Python was ended, freeing its memory; the chart keeps the schemes that finished.`);
+  });
+
+  function end(reason) {
+    const bridge = runner;
+    runner = null;
+    bridge?.close(reason);
+  }
+
+  function setBusy(busy, text) {
+    run.disabled = busy;
+    stop.disabled = !busy;
+    status.textContent = text;
+  }
+
+  function show(result, setting) {
+    const { runs, lengths, accuracy } = result;
+    const L = result.max_train_len;
+    progress.max = result.total_steps;
+    progress.value = result.steps_done;
+    progress.textContent = `${Math.round((100 * result.steps_done) / result.total_steps)}%`;
+    if (result.current) status.textContent = `Training ${result.current} (${progress.textContent} of all steps)…`;
+    const row = (r, values = accuracy) => values.slice(r * lengths.length, (r + 1) * lengths.length);
+    lineChart(chart, {
+      series: [
+        ...runs.map((_, r) => ({ x: lengths, y: row(r), className: RUN_COLOURS[r] })),
+        { x: [lengths[0], lengths[lengths.length - 1]], y: [result.chance, result.chance], className: "extrapolation-chance" },
+      ],
+      markers: [{ x: L, label: `L = ${L}`, className: "now" }],
+      xLabel: "sequence length",
+      yLabel: "right answers",
+      xDomain: [lengths[0], lengths[lengths.length - 1]],
+      yDomain: [0, 1],
+    });
+    const at = (r, length) => row(r)[lengths.indexOf(length)];
+    const finished = runs.filter((_, r) => Number.isFinite(row(r)[0]));
+    chart.setAttribute(
+      "aria-label",
+      `Share of right answers against sequence length (${lengths[0]} to ${lengths[lengths.length - 1]}), trained up to L = ${L}, ` +
+        `mean of ${result.seeds.length} seeds: ` +
+        (finished.length
+          ? runs
+              .map((name, r) => (Number.isFinite(at(r, L)) ? `${name} ${fixed(at(r, L), 2)} at L and ${fixed(at(r, 4 * L), 2)} at 4L` : null))
+              .filter(Boolean)
+              .join("; ")
+          : "no scheme finished yet") +
+        `. Chance is ${fixed(result.chance, 3)}.`,
+    );
+    numbers.show(() => ({
+      caption: `Share of right answers at each test length, mean over seeds ${result.seeds.join(", ")} (lowest–highest seed); trained on lengths up to ${L}`,
+      corner: "length",
+      columns: runs,
+      rows: lengths.map((length, k) => ({
+        label: length === L ? `${length} (L)` : String(length),
+        values: runs.map((_, r) => accuracy[r * lengths.length + k]),
+      })),
+      format: (v) => fixed(v, 3),
+      note:
+        `The spread over seeds, lowest–highest, at L and 4L: ` +
+        runs
+          .map((name, r) =>
+            Number.isFinite(at(r, L))
+              ? `${name} ${fixed(row(r, result.accuracy_min)[lengths.indexOf(L)], 2)}–${fixed(row(r, result.accuracy_max)[lengths.indexOf(L)], 2)}, ` +
+                `${fixed(row(r, result.accuracy_min)[lengths.length - 1], 2)}–${fixed(row(r, result.accuracy_max)[lengths.length - 1], 2)}`
+              : `${name} not run yet`,
+          )
+          .join("; ") +
+        ". “none”: not run yet.",
+    }));
+    Object.assign(root.dataset, {
+      experimentSetting: setting.quick ? "quick" : "default",
+      experimentSteps: String(result.steps_done),
+      experimentAccuracy: JSON.stringify(Array.from(accuracy, (v) => (Number.isFinite(v) ? v : null))),
+    });
+  }
 }

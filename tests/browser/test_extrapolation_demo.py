@@ -1,11 +1,16 @@
-"""The extrapolation demo: how close two positions' vectors come as the sequence grows."""
+"""The extrapolation demo: the train-short, test-long experiment, and how close two positions'
+vectors come as the sequence grows."""
 
 from __future__ import annotations
 
+import json
+
+import numpy as np
 import pytest
 
 import pelab
-from pages import dataset, wait_rendered
+from pages import dataset, poll, wait_rendered
+from pelab.length_generalisation import LengthExperiment
 
 
 def test_nearest_positions_as_the_sequence_grows(lesson):
@@ -24,3 +29,35 @@ def test_nearest_positions_as_the_sequence_grows(lesson):
     demo.get_by_role("slider", name="Sequence length").press("Home")  # 16 < training length: clamped
     assert "is longer than the sequence" in demo.locator(".extrapolation-notice").inner_text()
     wait_rendered(lesson, "#extrapolation", "16/16/2@10000")
+
+
+def test_the_experiment_trains_every_scheme_and_matches_cpython(lesson):
+    demo = lesson.locator("#extrapolation")
+    demo.get_by_label("Quick").check()
+    before = len(lesson.workers)
+    demo.get_by_role("button", name="Run the experiment").click()
+    poll(lesson, "() => document.querySelector('#extrapolation').dataset.experiment", lambda v: v == "done", timeout=300)
+    assert len(lesson.workers) == before  # its Python is ended when it is done
+    assert dataset(lesson, "#extrapolation", "experimentSetting") == "quick"
+    shown = np.array(json.loads(dataset(lesson, "#extrapolation", "experimentAccuracy")), dtype=float)
+    experiment = LengthExperiment(quick=True)
+    while not experiment.done:
+        experiment.advance(200)
+    # Pyodide and CPython train to within ~1e-15 (tests/build/test_training_in_pyodide.py);
+    # accuracies are counts over fixed batches, so they agree exactly unless a logit tie flips.
+    np.testing.assert_allclose(shown, experiment.accuracy.mean(axis=1).ravel(), atol=1e-9)
+    label = demo.locator(".extrapolation-experiment").get_attribute("aria-label")
+    assert "rope" in label and "at 4L" in label and "L = 8" in label
+
+
+def test_stopping_the_experiment_ends_its_python_at_once(lesson):
+    demo = lesson.locator("#extrapolation")
+    before = len(lesson.workers)
+    demo.get_by_role("button", name="Run the experiment").click()
+    poll(lesson, "() => document.querySelector('#extrapolation').dataset.experiment", lambda v: v == "running")
+    poll(lesson, "() => 0", lambda _: len(lesson.workers) == before + 1)
+    demo.get_by_role("button", name="Stop").click()
+    assert dataset(lesson, "#extrapolation", "experiment") == "stopped"
+    poll(lesson, "() => 0", lambda _: len(lesson.workers) == before)
+    assert "Stopped at" in demo.locator(".extrapolation-status").inner_text()
+    assert demo.get_by_role("button", name="Run the experiment").is_enabled()
