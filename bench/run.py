@@ -266,6 +266,22 @@ def training_run(browser, base: str) -> dict:
         context.close()
 
 
+def experiment_run(browser, base: str, quick: bool) -> float:
+    """The extrapolation experiment, Run to done (its Python's boot included), in ms."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(base)
+        wait_ready(page)
+        if quick:
+            page.locator("#extrapolation [name=quick]").check()
+        page.locator("#extrapolation .extrapolation-run").click()
+        done = wait_for_mark(page, "pelab:experiment-done", timeout=600)
+        return done - page.evaluate(MARK, "pelab:experiment-start")
+    finally:
+        context.close()
+
+
 def training_figures(runs: list[dict]) -> dict:
     """The training demo's figures: medians over runs, and the slider's percentiles pooled."""
     latencies = [latency for run in runs for latency in run["latencies"]]
@@ -371,7 +387,8 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("network", "training"),
         help="only the network profile (its keys, printed; written only to --out if given), or only "
-             "the training demos (written to bench/training-results.json)",
+             "the training demos (train_ms, steps per second, the slider while it trains, the "
+             "extrapolation experiment's time; written to bench/training-results.json)",
     )
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
     parser.add_argument("--out", type=Path, help="where to write the results (default: bench/results.json, "
@@ -483,10 +500,17 @@ def training_only(runs: int) -> None:
                 measured.append(training_run(browser, base))
                 print(f"training run {n + 1}/{runs}: structured in {measured[-1]['train_ms']:.0f} ms "
                       f"(step {measured[-1]['train_steps_to_structured']})", flush=True)
+            experiments = {
+                quick: [experiment_run(browser, base, quick) for _ in range(runs)] for quick in (True, False)
+            }
         finally:
             browser.close()
             server.shutdown()
-    results = training_figures(measured)
+    results = {
+        **training_figures(measured),
+        "experiment_quick_ms": round(statistics.median(experiments[True])),
+        "experiment_default_ms": round(statistics.median(experiments[False])),
+    }
     out = ROOT / "bench" / "training-results.json"
     out.write_text(json.dumps(results, indent=2) + "\n")
     print("\n| figure | value |\n| --- | --- |")

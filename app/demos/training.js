@@ -64,7 +64,7 @@ export function trainingDemo(root, python) {
 
 trainer = pelab.Trainer(scheme="learned", task="copy", shift=${shift}, max_train_len=${maxTrainLen},
                         table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=0.003, seed=${seed})
-losses = trainer.step(200)           # 200 steps of Adam; the page trains in slices of ${SLICE}
+losses = trainer.step(150)           # 150 steps of Adam; the page trains in slices of ${SLICE}
 table = trainer.params["position_table"]          # (${maxTrainLen}, 32): one row per position
 print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
 print("band contrast:", round(pelab.band_contrast(table), 3))
