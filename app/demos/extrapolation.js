@@ -150,6 +150,9 @@ function experiment(root, python) {
     progress.value = result.steps_done;
     progress.textContent = `${Math.round((100 * result.steps_done) / result.total_steps)}%`;
     if (result.current) status.textContent = `Training ${result.current} (${progress.textContent} of all steps)…`;
+    const figure = chart.closest("figure");
+    figure.hidden = false; // shown from the first result on
+    figure.removeAttribute("aria-hidden");
     const row = (r, values = accuracy) => values.slice(r * lengths.length, (r + 1) * lengths.length);
     lineChart(chart, {
       series: [

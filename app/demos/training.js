@@ -190,6 +190,11 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     root.querySelector(".training-sinusoids").textContent = `${describe(0)}; ${describe(1)}`;
 
     const losses = result.losses;
+    // The loss chart and its numbers appear with the first step: before it there is no loss.
+    const lossFigure = lossChart.closest("figure");
+    lossFigure.hidden = !losses.length;
+    if (losses.length) lossFigure.removeAttribute("aria-hidden");
+    else lossFigure.setAttribute("aria-hidden", "true");
     if (losses.length) {
       lineChart(lossChart, {
         series: [{ x: losses.map((_, k) => k + 1), y: losses, className: "pair-0" }],
