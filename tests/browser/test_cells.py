@@ -332,7 +332,7 @@ def test_run_all_runs_every_cell_in_order(lesson):
     poll(lesson, "() => document.documentElement.dataset.runAll", lambda v: v == "done", timeout=120)
     statuses = lesson.evaluate("() => [...document.querySelectorAll('.cell')].map(c => [c.dataset.cell, c.dataset.status])")
     names = ["attention", "formula", "waves", "heatmap", "added", "relative", "similarity", "compare", "training",
-             "terms", "alibi", "extrapolation", "scratch"]
+             "terms", "alibi", "rope", "extrapolation", "stretching", "scratch"]
     assert statuses == [[name, "done"] for name in names]
     assert cell(lesson, "waves").locator("img.out-figure").count() == 1
 
