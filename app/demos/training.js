@@ -112,7 +112,8 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     started = performance.now();
     stepsAtStart = Number(root.dataset.steps ?? 0);
     while (trainer === bridge && phase === "training") {
-      const result = await bridge.trainingStep({ steps: SLICE });
+      root.dataset.slice = "running"; // a slice in flight: Pause takes effect when it lands
+      const result = await bridge.trainingStep({ steps: SLICE }).finally(() => (root.dataset.slice = "none"));
       if (trainer !== bridge) return;
       show(result, settings);
       root.dataset.stepsPerSecond = fixed(((result.steps_done - stepsAtStart) * 1000) / (performance.now() - started), 1);

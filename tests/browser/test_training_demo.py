@@ -45,7 +45,8 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
 
     demo.get_by_role("button", name="Pause").click()
     poll(lesson, "() => document.querySelector('#training').dataset.phase", lambda p: p == "paused")
-    lesson.wait_for_timeout(300)  # let the slice in flight land
+    # The slice in flight lands, and no other follows.
+    poll(lesson, "() => document.querySelector('#training').dataset.slice", lambda s: s == "none")
     paused_at = steps(lesson)
     lesson.wait_for_timeout(1000)
     assert steps(lesson) == paused_at and workers(lesson) == before + 1  # kept, not training
