@@ -31,7 +31,7 @@ m, n, s, d, base = ${m}, ${n}, ${shift}, ${d}, ${formatNumber(base)}
 q, k = np.random.default_rng(${seed}).standard_normal((2, d))    # one query, one key
 rotate = lambda x, p: pelab.rope_rotate(x[np.newaxis], [p], base)[0]
 print("rotated:      ", rotate(q, m) @ rotate(k, n))
-print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # section 6's matrix
+print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # M_(m-n), the "k positions later" matrix
 print("shifted by s: ", rotate(q, m + s) @ rotate(k, n + s))
 print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))`,
     );

@@ -99,6 +99,31 @@ def test_the_contents_name_each_section_as_its_heading_does(lesson):
         assert link == heading
 
 
+def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_section(lesson):
+    """Sections get inserted: a number written in the text must be a link that names its target,
+    so that a test can see it is still right, and no bare "section N" may hide elsewhere."""
+    facts = lesson.evaluate(
+        """() => ({
+             steps: [...document.querySelectorAll("h2 > .step")].map((s) => Number(s.textContent)),
+             refs: [...document.querySelectorAll("a.section-ref")].map((a) => [
+               a.textContent.trim(),
+               document.querySelector(a.getAttribute("href") + " h2 > .step")?.textContent ?? null,
+             ]),
+             bare: (() => {
+               const copy = document.querySelector("main").cloneNode(true);
+               copy.querySelectorAll("a.section-ref").forEach((a) => a.remove());
+               const attributes = [...copy.querySelectorAll("[data-why]")].map((e) => e.dataset.why);
+               return [copy.textContent, ...attributes].join(" ").match(/\\bsections? \\d+(?!\\.\\d)/gi) ?? [];
+             })(),
+           })"""
+    )
+    assert facts["steps"] == list(range(1, len(facts["steps"]) + 1))
+    assert len(facts["refs"]) >= 10
+    for text, target in facts["refs"]:
+        assert target is not None and text.split()[-1] == target, (text, target)
+    assert facts["bare"] == []
+
+
 # The demo contract (app/demos/registry.js): every live demo's section has the same skeleton,
 # its exam trap included.
 SKELETON = """(names) => names.map((name) => {

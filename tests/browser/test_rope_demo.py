@@ -34,10 +34,13 @@ def decay_by_hand(t, d, base):
 def numbers_table(page, figure):
     """The rows of a figure's "Show the numbers" table, opened as a learner would."""
     page.locator(f"#{page.evaluate('(s) => document.querySelector(s).getAttribute(`aria-details`)', figure)} summary").click()
-    return page.evaluate(
+    # The table is built on the details' toggle event, which fires a task after the click.
+    return poll(
+        page,
         """(s) => [...document.getElementById(document.querySelector(s).getAttribute('aria-details'))
                      .querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))""",
-        figure,
+        lambda rows: len(rows) > 0,
+        arg=figure,
     )
 
 
