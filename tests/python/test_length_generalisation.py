@@ -63,3 +63,33 @@ def test_run_names():
 def test_bad_arguments_name_themselves(kwargs, name):
     with pytest.raises(ValueError, match=f"^{name} "):
         LengthExperiment(**kwargs)
+
+
+def test_the_lessons_sentences_about_both_settings_hold():
+    """The extrapolation section reports what the experiment gives in words ("98–100%", "about a
+    third", "about 73% (64% with Quick)", "about 55%"): each is checked here against a full run.
+    Training goes through BLAS products, so another kernel may move the last bits and, over
+    hundreds of steps, a share of right answers by a little: the bounds leave a few points."""
+    results = {}
+    for quick in (False, True):
+        experiment = LengthExperiment(quick=quick)
+        while not experiment.done:
+            experiment.advance(1000)
+        at = {n: experiment.lengths.index(n) for n in (8, 32)}
+        results[quick] = {run_name(s, c): experiment.accuracy[r].mean(axis=0) for r, (s, c) in enumerate(RUNS)}
+        results[quick]["at"] = at
+    default, quick = results[False], results[True]
+    at_l, at_4l = default["at"][8], default["at"][32]
+    for name in ("learned", "sinusoidal", "rope"):
+        assert 0.97 <= default[name][at_l] <= 1.0, name               # "98–100% of the time"
+        assert default[name][at_4l] < default[name][at_l] - 0.2, name  # "all three get worse past L"
+    assert 0.72 <= quick["learned"][at_l] <= 0.88                     # Quick: "about 80% at L"
+    for name in ("learned", "sinusoidal"):
+        assert 0.27 <= default[name][at_4l] <= 0.42, name             # "about a third right at 4L"
+    assert 0.68 <= default["rope"][at_4l] <= 0.78                     # "about 73%"
+    assert 0.59 <= quick["rope"][at_4l] <= 0.69                       # "(64% with Quick)"
+    assert default["rope"][at_4l] > default["sinusoidal"][at_4l] + 0.2  # "falls more slowly"
+    assert (default["none"] < 0.5).all()                              # "well short at every length"
+    assert (default["none (causal)"] > default["none"]).all()         # "does better"
+    assert default["none (causal)"][at_l] < 0.6                       # "not well" (65% at length 4)
+    assert 0.48 <= default["alibi"][at_l] <= 0.62                     # "about 55% right at L"
