@@ -35,6 +35,24 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"])
 
 
+def test_the_runtime_downloads_alone_and_the_rest_follows_once_it_is_in(page, site_url):
+    """A first visit: numpy's wheel, the bytecode and pelab's wheel are requested only once the
+    runtime's wasm has come in full, so they do not share the link with it (prefetch.js). The
+    order is exact by construction: the worker makes those requests after reading the wasm's
+    last byte, which the network stack received before."""
+    finished = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    timing = {r.url.removeprefix(site_url): r.timing for r in finished}
+    wasm = timing[f"{PYODIDE}/pyodide.asm.wasm"]
+    wasm_end = wasm["startTime"] + wasm["responseEnd"]
+    for path in (f"{PYODIDE}/python_stdlib.zip", f"{PYODIDE}/pyodide-lock.json"):
+        assert timing[path]["startTime"] < wasm_end, path  # the runtime's files, at once
+    for path in (f"{PYODIDE}/{NUMPY}", "py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"):
+        assert timing[path]["startTime"] >= wasm_end, (path, timing[path]["startTime"] - wasm_end)
+
+
 @pytest.fixture
 def deflated_numpy_site(tmp_path):
     """dist/ with numpy's official (deflated) wheel in place of the stored copy, under the served
