@@ -13,12 +13,12 @@
  * Pyodide's import of the same URL waits for this one.
  *
  * In what order: the runtime's files first (Python cannot start without them), the rest
- * (`LATER`) once the runtime has arrived, so that they download while Python starts instead of
+ * (`laterFiles()`) once the runtime has arrived, so that they download while Python starts instead of
  * sharing the link with the runtime. A response that nobody reads is held back, and this
  * worker's thread reads nothing while Python starts, so the later files are read as blobs
  * (the browser drains those without this thread) and Python's start waits until each of them
  * has answered: the standard library is handed to Pyodide only then. Numpy's wheel is checked
- * against the served lock's hash here (`verified`): a fetch with an integrity hash is checked
+ * against the served lock's hash here (`check`): a fetch with an integrity hash is checked
  * by reading it on this thread, which would hold it back again.
  */
 import { BYTECODE_URL, PELAB_WHEEL_URL, PREFETCH_WHEELS, PYODIDE_INDEX_URL } from "../../config.js";
@@ -40,7 +40,7 @@ export function runtimeDownloaded() {
 
 const runtime = (name) => new URL(name, PYODIDE_INDEX_URL).href;
 
-/** The files Python needs to start, started at once: the biggest first. */
+/** The files Python needs to start, started at once, the biggest first (with pyodide.asm.js). */
 export function runtimeFiles() {
   return [runtime("pyodide.asm.wasm"), runtime("pyodide-lock.json"), runtime("python_stdlib.zip")];
 }
