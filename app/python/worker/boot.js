@@ -7,7 +7,7 @@ import { BYTECODE_URL, FIRST_PACKAGES, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from
 import { BOOT_STAGES, EVENT } from "../protocol.js";
 import { now, post } from "./messages.js";
 import { output } from "./output.js";
-import { prefetch, runtimeDownloaded } from "./prefetch.js";
+import { prefetch } from "./prefetch.js";
 import { SNAPSHOT_URL, snapshotCache } from "./snapshot-cache.js";
 
 /** The stages this worker announces: all but the last, which is the page's (drawing the demos). */
@@ -29,8 +29,10 @@ export async function boot(init, { started = () => {} } = {}) {
   };
   try {
     enter(RUNTIME);
-    const loader = import(`${PYODIDE_INDEX_URL}pyodide.mjs`); // under way since prefetch()
-    prefetch(); // main.js did: the runtime's files first, the rest once it is in (prefetch.js)
+    const loader = import(`${PYODIDE_INDEX_URL}pyodide.mjs`); // first: the smallest, needed first
+    let runtimeIn;
+    // the runtime's files now, the rest of the first screen's once the runtime is in (prefetch.js)
+    prefetch(new Promise((resolve) => (runtimeIn = resolve)));
     const { interruptBuffer, uncontrolled } = await init;
     const { loadPyodide } = await loader;
     // Later visits get the runtime from the service worker only when it is on this site (not
@@ -38,8 +40,8 @@ export async function boot(init, { started = () => {} } = {}) {
     const cachedLater = uncontrolled && new URL(PYODIDE_INDEX_URL).origin === self.location.origin;
     // Only the marked copy is read here as it streams, so only it says when the runtime is in;
     // otherwise (a later visit, its files at hand, or a --pyodide-cdn build) the rest starts now.
-    if (!cachedLater) runtimeDownloaded();
-    const pyodide = await startPython(cachedLater ? withDistinctRuntime(loadPyodide, runtimeDownloaded) : loadPyodide);
+    if (!cachedLater) runtimeIn();
+    const pyodide = await startPython(cachedLater ? withDistinctRuntime(loadPyodide, runtimeIn) : loadPyodide);
     started(pyodide);
     pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
     pyodide.setStderr({ batched: (text) => output.write(EVENT.STDERR, text) });

@@ -1,23 +1,111 @@
 /**
- * The learner's Python worker, its entry (the script start-python.js starts): it starts the
- * first screen's downloads (prefetch.js), then loads the rest of the worker (learner.js) and
- * hands it every message from the page, in order, those that came meanwhile included.
+ * The learner's Python: the entry of the worker bridge.js owns, and the only code, with the
+ * modules beside it, that touches Pyodide.
  *
- * Why a separate entry: a module runs only once every module it imports, however deep, has
- * arrived, and on a real network each level of imports is a round trip, queued behind the page's
- * own modules. The worker's full import tree was three levels deep, and the downloads started
- * only when all of it had come (0.8 s after navigation on the network profile of
- * docs/performance.md). This entry's tree is two levels: config.js is imported here, beside
- * prefetch.js, only so that it is requested at the same time as prefetch.js, not after it.
+ * Boots in named stages (boot.js) that every request awaits, then runs requests one at a time,
+ * in the order they came: pelab.adapter entry points for the demos, and code cells through
+ * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
-import "../../config.js";
-import { prefetch } from "./prefetch.js";
+import { FONT_CACHE_URL } from "../../config.js";
+import { EVENT, REPLY, REQUEST } from "../protocol.js";
+import { boot } from "./boot.js";
+import { describeError, post } from "./messages.js";
+import { displayer, output } from "./output.js";
+import { canvasFor, paintResult, recycle, toPlain } from "./results.js";
 
-prefetch();
-const early = []; // messages that came before learner.js was ready to take them
-const keep = ({ data }) => early.push(data);
-self.addEventListener("message", keep);
-const { receive } = await import("./learner.js");
-self.removeEventListener("message", keep);
-early.forEach(receive);
-self.addEventListener("message", ({ data }) => receive(data));
+let initialise;
+const init = new Promise((resolve) => (initialise = resolve));
+let pyodide = null; // once the runtime is up, before the rest of the boot
+const ready = boot(init, { started: (runtime) => (pyodide = runtime) });
+ready.catch(() => {}); // reported as a "fatal" event; requests see the rejection themselves
+let queue = ready; // requests run one at a time, in the order they came
+let notebook = null;
+let crashed = false;
+
+self.addEventListener("message", ({ data }) => {
+  if (data?.type === REQUEST.INIT) return initialise(data);
+  if (data?.type === REQUEST.RECYCLE) return recycle(data.buffers);
+  const handler = { [REQUEST.CALL]: handleCall, [REQUEST.RUN]: handleRun }[data?.type];
+  if (handler) queue = queue.then(() => handler(data), () => handler(data));
+});
+
+/**
+ * The runtime died under a request (os.abort(), os._exit(), a C stack overflow, a wasm trap):
+ * Pyodide cannot be used again, and the request may never settle. Say so once; the page
+ * replaces this worker.
+ */
+function crash(error) {
+  if (crashed) return;
+  crashed = true;
+  post({ type: EVENT.CRASH, message: String(error?.message ?? error) });
+}
+const died = (error) => error?.pyodide_fatal_error || error?.name === "ExitStatus" || /fatally failed/.test(error?.message);
+self.addEventListener("error", (event) => pyodide && crash(event.error ?? event.message));
+self.addEventListener("unhandledrejection", (event) => pyodide && died(event.reason) && crash(event.reason));
+
+async function handleCall({ id, fn, args, canvas }) {
+  let result = null;
+  try {
+    const offscreen = canvas ? canvasFor(canvas) : null; // taken even if the boot fails
+    const { adapter } = await ready;
+    const kwargs = pyodide.toPy(args ?? {});
+    try {
+      result = adapter.call(fn, kwargs);
+    } finally {
+      kwargs.destroy();
+    }
+    const paintedAt = canvas ? paintResult(result, offscreen) : null;
+    const { value, transfer } = toPlain(pyodide, result);
+    if (paintedAt !== null) value.paintedAt = paintedAt;
+    post({ type: REPLY.RESULT, id, value }, transfer);
+  } catch (error) {
+    if (died(error)) return crash(error);
+    post({ type: REPLY.ERROR, id, error: describeError(error) });
+  } finally {
+    if (!crashed) result?.destroy();
+  }
+}
+
+async function handleRun({ id, cell, code }) {
+  let result = null;
+  output.start(cell);
+  try {
+    await ready;
+    await loadImports(code, cell);
+    notebook ??= pyodide.pyimport("pelab.notebook").Notebook(displayer(pyodide));
+    result = await notebook.run(code, String(cell));
+    output.finish();
+    post({ type: REPLY.RESULT, id, value: result.toJs({ dict_converter: Object.fromEntries }) });
+  } catch (error) {
+    output.finish();
+    if (died(error)) return crash(error);
+    post({ type: REPLY.ERROR, id, error: describeError(error) });
+  } finally {
+    if (!crashed) result?.destroy();
+  }
+}
+
+/**
+ * Load the Pyodide packages a cell imports (matplotlib on first use, micropip, ...), saying so.
+ * matplotlib gets the font cache made at build time, so its first import does not rebuild it.
+ */
+async function loadImports(code, cell) {
+  const hadMatplotlib = "matplotlib" in pyodide.loadedPackages;
+  await pyodide.loadPackagesFromImports(code, {
+    messageCallback: (text) => {
+      if (text.startsWith("Loading ")) post({ type: EVENT.STATUS, cell, text: `${text}…` });
+    },
+    errorCallback: (text) => post({ type: EVENT.STDERR, cell, text }),
+  });
+  if (!hadMatplotlib && "matplotlib" in pyodide.loadedPackages) {
+    const response = await fetch(FONT_CACHE_URL);
+    if (response.ok) {
+      // where Pyodide's matplotlib looks for it: fontlist.json inside its own package folder
+      const folder = pyodide.runPython(
+        "import importlib.util; importlib.util.find_spec('matplotlib').submodule_search_locations[0]",
+      );
+      pyodide.FS.writeFile(`${folder}/fontlist.json`, new Uint8Array(await response.arrayBuffer()));
+    }
+  }
+  post({ type: EVENT.STATUS, cell, text: "" });
+}

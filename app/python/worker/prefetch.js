@@ -27,16 +27,6 @@ import { BYTECODE_URL, PELAB_WHEEL_URL, PREFETCH_WHEELS, PYODIDE_INDEX_URL } fro
 const waiting = new Map();
 let installed = false;
 let startLater = () => {};
-let runtimeIn;
-const runtimeArrived = new Promise((resolve) => (runtimeIn = resolve));
-
-/**
- * Say that the runtime's wasm has come in full (or will not come), so the rest of the first
- * screen's downloads start; call it at once where no one follows the wasm's bytes.
- */
-export function runtimeDownloaded() {
-  runtimeIn();
-}
 
 const runtime = (name) => new URL(name, PYODIDE_INDEX_URL).href;
 
@@ -55,17 +45,16 @@ export function laterFiles() {
 }
 
 /**
- * Start the runtime's downloads now (pyodide.mjs first: the smallest, needed first), and answer
- * the first request for each first-screen file with its download. The later files start when
- * `runtimeDownloaded()` is called or when one of them is asked for, whichever comes first; the
- * standard library is handed over once they have all answered.
+ * Start the runtime's downloads now, and answer the first request for each first-screen file
+ * with its download. The later files start when `runtimeArrived` settles (pass a promise that
+ * is already settled to start them at once), or when one of them is asked for, whichever comes
+ * first; the standard library is handed over once they have all answered.
  */
-export function prefetch() {
+export function prefetch(runtimeArrived) {
   if (installed) return;
   installed = true;
   const realFetch = self.fetch.bind(self);
   const [wasm, lock, stdlib] = runtimeFiles();
-  import(runtime("pyodide.mjs")).catch(() => {}); // boot.js imports it, and sees any failure
   waiting.set(wasm, { response: realFetch(wasm) });
   import(runtime("pyodide.asm.js")).catch(() => {}); // Pyodide reports failures
   waiting.set(lock, { response: realFetch(lock) });
@@ -83,7 +72,7 @@ export function prefetch() {
     });
     Promise.allSettled(answers).then(answered); // after each readInBackground has begun
   };
-  runtimeArrived.then(() => startLater());
+  runtimeArrived.then(startLater, startLater);
   // the standard library waits for the later files' answers (see above), not for their bodies
   waiting.set(stdlib, { response: Promise.all([realFetch(stdlib), laterAnswered]).then(([got]) => got) });
 
