@@ -41,7 +41,8 @@ export async function boot(init, { started = () => {} } = {}) {
     // Only the marked copy is read here as it streams, so only it says when the runtime is in;
     // otherwise (a later visit, its files at hand, or a --pyodide-cdn build) the rest starts now.
     if (!cachedLater) runtimeIn();
-    const pyodide = await startPython(cachedLater ? withDistinctRuntime(loadPyodide, runtimeIn) : loadPyodide);
+    const start = cachedLater ? withDistinctRuntime(loadPyodide, runtimeIn) : loadPyodide;
+    const pyodide = await startPython(start);
     started(pyodide);
     pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
     pyodide.setStderr({ batched: (text) => output.write(EVENT.STDERR, text) });

@@ -13,8 +13,8 @@
  * Pyodide's import of the same URL waits for this one.
  *
  * In what order: the runtime's files first (Python cannot start without them), the rest
- * (`laterFiles()`) once the runtime has arrived, so that they download while Python starts instead of
- * sharing the link with the runtime. A response that nobody reads is held back, and this
+ * (`laterFiles()`) once the runtime has arrived, so that they download while Python starts
+ * instead of sharing the link with the runtime. A response that nobody reads is held back, and this
  * worker's thread reads nothing while Python starts, so the later files are read as blobs
  * (the browser drains those without this thread) and Python's start waits until each of them
  * has answered: the standard library is handed to Pyodide only then. Numpy's wheel is checked
@@ -35,7 +35,7 @@ export function runtimeFiles() {
   return [runtime("pyodide.asm.wasm"), runtime("pyodide-lock.json"), runtime("python_stdlib.zip")];
 }
 
-/** The files the first screen needs once Python has started, with the hash each is checked against. */
+/** The files the first screen needs once Python has started, each with the hash it must have. */
 export function laterFiles() {
   return [
     ...PREFETCH_WHEELS.map(({ file, integrity }) => ({ url: runtime(file), integrity })),
@@ -74,7 +74,8 @@ export function prefetch(runtimeArrived) {
   };
   runtimeArrived.then(startLater, startLater);
   // the standard library waits for the later files' answers (see above), not for their bodies
-  waiting.set(stdlib, { response: Promise.all([realFetch(stdlib), laterAnswered]).then(([got]) => got) });
+  const stdlibResponse = Promise.all([realFetch(stdlib), laterAnswered]).then(([got]) => got);
+  waiting.set(stdlib, { response: stdlibResponse });
 
   for (const { response } of waiting.values()) response.catch(() => {}); // taken later
   self.fetch = (input, init) => {
@@ -100,9 +101,11 @@ async function readInBackground(response, url, integrity) {
   return new Response(bytes, { status, statusText, headers });
 }
 
-/** Throws unless the sha256 of `bytes` is `integrity` ("sha256-" and base64, as the lock gives it). */
+/** Throws unless the sha256 of `bytes` is `integrity` ("sha256-" and base64, as in the lock). */
 async function check(bytes, url, integrity) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const actual = `sha256-${btoa(String.fromCharCode(...digest))}`;
-  if (actual !== integrity) throw new TypeError(`${url} does not match the served lock's hash (${integrity})`);
+  if (actual !== integrity) {
+    throw new TypeError(`${url} does not match the served lock's hash (${integrity})`);
+  }
 }
