@@ -551,6 +551,32 @@ def check_row_positions(name, values, n):
     )
 
 
+def check_frequencies(name, value, n):
+    """
+    Check per-pair angular frequencies: `n` finite numbers, none negative.
+
+    Returns:
+        the frequencies as a float64 numpy array of shape `(n,)`.
+
+    Raises:
+        ValueError: "<name> must be <n> finite numbers of at least 0 (one per
+            pair), got ...".
+    """
+    array = as_real_array(value)
+    if (
+        not isinstance(value, (str, bytes))
+        and array is not None
+        and array.shape == (n,)
+        and np.all(np.isfinite(array))
+        and np.all(array >= 0)
+    ):
+        return array
+    shape = "not real numbers" if array is None else f"shape {array.shape}"
+    raise ValueError(
+        f"{name} must be {n} finite numbers of at least 0 (one per pair), got {shape}"
+    )
+
+
 def checked_integers(values):
     """
     The integer positions in `values` as Python ints, one at a time, read

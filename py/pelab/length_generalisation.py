@@ -79,6 +79,24 @@ def eval_lengths(task, max_train_len):
     return [n for n in wanted if n in valid]
 
 
+def experiment_trainer(scheme, causal, task, max_train_len, seed):
+    """
+    A fresh `Trainer` of the experiment: `MODEL`, lengths from 4 (or L) to
+    L = `max_train_len`, a learned table of 4L rows.  `pelab.stretch_experiment`
+    trains its `rope` models with it too, so both train the same models.
+    """
+    return Trainer(
+        scheme=scheme,
+        causal=causal,
+        task=task,
+        max_train_len=max_train_len,
+        min_len=min(4, max_train_len),
+        table_len=4 * max_train_len,
+        seed=seed,
+        **MODEL,
+    )
+
+
 class LengthExperiment:
     """
     Every scheme of `RUNS`, every seed of the setting, trained on lengths up
@@ -135,15 +153,8 @@ class LengthExperiment:
         while ran < n and not self.done:
             if self._trainer is None:
                 scheme, causal, seed = self.jobs[self._job]
-                self._trainer = Trainer(
-                    scheme=scheme,
-                    causal=causal,
-                    task=self.task,
-                    max_train_len=self.max_train_len,
-                    min_len=min(4, self.max_train_len),
-                    table_len=4 * self.max_train_len,
-                    seed=seed,
-                    **MODEL,
+                self._trainer = experiment_trainer(
+                    scheme, causal, self.task, self.max_train_len, seed
                 )
             todo = min(n - ran, self.steps - self._trainer.steps_done)
             self._trainer.step(todo)

@@ -56,6 +56,7 @@ import numpy as np
 from .checks import (
     check_choice,
     check_even_size,
+    check_frequencies,
     check_paired_vectors,
     check_positions,
     check_product,
@@ -104,7 +105,7 @@ def rope(x, positions, base=DEFAULT_BASE):
     return _rotate(x, positions, base, "adjacent")
 
 
-def rope_rotate(x, positions, base=DEFAULT_BASE, pairing="adjacent"):
+def rope_rotate(x, positions, base=DEFAULT_BASE, pairing="adjacent", frequencies=None):
     r"""
     Rotate queries or keys to their positions, for one head or several, with
     either pairing of the coordinates: pair $i$ of the vector at position
@@ -127,6 +128,9 @@ def rope_rotate(x, positions, base=DEFAULT_BASE, pairing="adjacent"):
             `MAX_SEQ_LEN` (integers in practice).
         base: a finite real number > 1 (10000 in the paper).
         pairing: `"adjacent"` or `"half"`.
+        frequencies: None, or `d / 2` finite non-negative numbers that replace
+            $\omega_i$ pair by pair (then `base` is not used): a stretched
+            model's frequencies, as `pelab.stretched_frequencies` gives them.
 
     Returns:
         float64 array of the same shape as `x`; the norm of every vector
@@ -143,7 +147,9 @@ def rope_rotate(x, positions, base=DEFAULT_BASE, pairing="adjacent"):
     x = check_paired_vectors("x", x, heads=True)
     positions = check_row_positions("positions", positions, x.shape[-2])
     pairing = check_choice("pairing", pairing, PAIRINGS)
-    return _rotate(x, positions, base, pairing)
+    if frequencies is not None:
+        frequencies = check_frequencies("frequencies", frequencies, x.shape[-1] // 2)
+    return _rotate(x, positions, base, pairing, frequencies)
 
 
 def pairing_permutation(d):
@@ -191,11 +197,11 @@ def pairing_permutation(d):
     return np.arange(d, dtype=np.int64).reshape(2, d // 2).T.ravel()
 
 
-def _rotate(x, positions, base, pairing):
+def _rotate(x, positions, base, pairing, frequencies=None):
     """Turn each pair of `x` (checked, `(..., seq_len, d)`) by `positions[m] * w_i`."""
     d = x.shape[-1]
-    # w_i, one per pair: shape (d / 2,).
-    omega = angular_frequencies(d, base)
+    # w_i, one per pair: shape (d / 2,); given ones (checked) replace base^(-2i/d).
+    omega = angular_frequencies(d, base) if frequencies is None else frequencies
     # theta = m w_i for every (row, pair): shape (seq_len, d / 2), the same for every head.
     theta = positions[:, np.newaxis] * omega[np.newaxis, :]
     cos, sin = np.cos(theta), np.sin(theta)

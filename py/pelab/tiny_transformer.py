@@ -51,7 +51,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .alibi import alibi_bias
-from .checks import check_bool, check_choice, check_size, check_token_ids
+from .checks import (
+    check_bool,
+    check_choice,
+    check_frequencies,
+    check_real,
+    check_size,
+    check_token_ids,
+)
 from .learned import MAX_LEN
 from .learned import learned as learned_table
 from .positional_encoding import sinusoidal
@@ -171,25 +178,45 @@ def init_parameters(config, seed=0):
     return params
 
 
-def forward(config, params, tokens):
+def forward(config, params, tokens, rope_frequencies=None, logit_scale=1.0):
     r"""
     The logits for every position of every sequence.
+
+    The last two arguments are for evaluating a trained `rope` model
+    stretched past its training length (`pelab.stretch_experiment`); training
+    never sets them, and with their defaults nothing changes, bit for bit.
 
     Args:
         config: a `TinyConfig`.
         params: parameters as made by `init_parameters`.
         tokens: integer array (B, n) of token ids, $n \le$ `max_len` for
             `learned`.
+        rope_frequencies: None, or the `d_model / n_heads / 2` frequencies
+            $\omega'_i$ that every head rotates with instead of
+            $10000^{-2i/d_h}$ (`rope` only), e.g. `pelab.stretched_frequencies`.
+        logit_scale: a real number > 0 that multiplies every attention score,
+            $S_h = c \, \rho(q) \rho(k)^\top / \sqrt{d_h} + \dots$ (`rope`
+            only unless 1): YaRN's $1/t$, `pelab.yarn_attention_scale(s)**2`.
 
     Returns:
         `(logits, cache)`: float64 (B, n, V), and what `backward` needs.
 
     Raises:
-        ValueError: for a token id out of range, or a sequence longer than
-            the learned table.
+        ValueError: for a token id out of range, a sequence longer than
+            the learned table, or a stretch for a scheme other than `rope`.
     """
     max_len = config.max_len if config.scheme == "learned" else None
     tokens = check_token_ids("tokens", tokens, config.vocab_size, max_len)
+    logit_scale = check_real("logit_scale", logit_scale, 0, strict=True)
+    if config.scheme != "rope" and (rope_frequencies is not None or logit_scale != 1.0):
+        raise ValueError(
+            f"rope_frequencies and logit_scale stretch RoPE: the scheme must be rope, "
+            f"got {config.scheme}"
+        )
+    if rope_frequencies is not None:
+        pairs = config.d_model // config.n_heads // 2
+        rope_frequencies = check_frequencies("rope_frequencies", rope_frequencies, pairs)
+    stretch = (rope_frequencies, logit_scale)
     n = tokens.shape[1]
     # x_i = E[t_i] (+ p_i for the additive schemes), shape (B, n, d).
     x = params["embedding"][tokens]
@@ -200,7 +227,7 @@ def forward(config, params, tokens):
     bias = _score_bias(config, n)
     layers = []
     for layer in range(config.n_layers):
-        x, cache = _attention_forward(config, params, layer, x, bias)
+        x, cache = _attention_forward(config, params, layer, x, bias, stretch)
         layers.append(cache)
     # logits = x W_out + b, shape (B, n, V).
     logits = x @ params["readout"] + params["readout_bias"]
@@ -308,13 +335,14 @@ def _merge_heads(x):
     return x.transpose(0, 2, 1, 3).reshape(b, n, h * dh)
 
 
-def _rotate(x, positions):
+def _rotate(x, positions, frequencies=None):
     """RoPE on every head of every sequence, (B, H, n, dh), via pelab.rope_rotate."""
     b, h, n, dh = x.shape
-    return rope_rotate(x.reshape(b * h, n, dh), positions).reshape(b, h, n, dh)
+    rotated = rope_rotate(x.reshape(b * h, n, dh), positions, frequencies=frequencies)
+    return rotated.reshape(b, h, n, dh)
 
 
-def _attention_forward(config, params, layer, x, bias):
+def _attention_forward(config, params, layer, x, bias, stretch=(None, 1.0)):
     """One residual attention layer: x + Attn(x), and its cache."""
     w = {name: params[f"layer{layer}.{name}"] for name in ("query", "key", "value", "output")}
     heads = config.n_heads
@@ -323,9 +351,11 @@ def _attention_forward(config, params, layer, x, bias):
     q = _split_heads(x @ w["query"], heads)  # (B, H, n, dh)
     k = _split_heads(x @ w["key"], heads)
     v = _split_heads(x @ w["value"], heads)
+    frequencies, logit_scale = stretch
     if config.scheme == "rope":
-        q, k = _rotate(q, positions), _rotate(k, positions)
-    scale = 1.0 / np.sqrt(q.shape[-1])
+        q, k = _rotate(q, positions, frequencies), _rotate(k, positions, frequencies)
+    # logit_scale is 1.0 except in a stretched evaluation, and 1.0 * a == a exactly.
+    scale = logit_scale / np.sqrt(q.shape[-1])
     # S = q k^T / sqrt(dh) + bias, shape (B, H, n, n).
     scores = (q @ k.transpose(0, 1, 3, 2)) * scale + bias
     # softmax over the keys, shifted by the row maximum (the diagonal is never masked).

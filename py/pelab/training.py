@@ -185,13 +185,14 @@ class Trainer:
             new.append(loss)
         return new
 
-    def evaluate(self, seq_len, n_batches=1, seed=0):
+    def evaluate(self, seq_len, n_batches=1, seed=0, rope_frequencies=None, logit_scale=1.0):
         """
         Loss and accuracy on fresh batches of length `seq_len`, without training.
 
         The batches come from `numpy.random.default_rng([seed, 2, seq_len])`,
         the same for every model, so that schemes are compared on the same
-        sequences.
+        sequences.  `rope_frequencies` and `logit_scale` stretch a `rope`
+        model for this evaluation only (`pelab.tiny_transformer.forward`).
 
         Returns:
             `(loss, accuracy)`, means over the batches.
@@ -201,7 +202,9 @@ class Trainer:
         losses, accuracies = [], []
         for _ in range(n_batches):
             batch = self.batch(seq_len, rng)
-            logits, _ = forward(self.config, self.params, batch.tokens)
+            logits, _ = forward(
+                self.config, self.params, batch.tokens, rope_frequencies, logit_scale
+            )
             loss, _, correct = cross_entropy(logits, batch.targets, batch.mask)
             losses.append(loss)
             accuracies.append(float(correct.sum() / batch.mask.sum()))

@@ -35,6 +35,7 @@ BLAS_MODULES = [
     "tests/python/test_training.py",
     "tests/python/test_table_structure.py",
     "tests/python/test_length_generalisation.py",
+    "tests/python/test_stretch_experiment.py",
 ]
 # numpy's own AVX-512 loops (sin, cos and sums among them): off, to stand for an AVX2 machine.
 NUMPY_AVX512 = "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"

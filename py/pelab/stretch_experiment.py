@@ -1,0 +1,166 @@
+r"""
+# Stretching a trained model: train RoPE at $L$, test at $2L$ and $4L$
+
+The tiny Transformer with RoPE (`pelab.tiny_transformer`, scheme `rope`,
+base 10000, head width $d_h$ = 16) is trained exactly as in
+`pelab.length_generalisation` (same `MODEL`, same `SETTINGS`, same fixed
+seeds, the same `Trainer`), on lengths up to $L$.  Then each trained model
+is tested at $L$, $2L$ and $4L$ with each stretching method of `METHODS`,
+with the scale $s = L'/L$ of the length $L'$ being tested (1, 2 and 4):
+
+- `none`: the trained frequencies, $\omega_i = 10000^{-2i/d_h}$;
+- `interpolation`: $\omega_i / s$ (Chen et al. 2023);
+- `ntk`: the base raised to `ntk_scaled_base(10000, s, d_h)`;
+- `yarn`: `yarn_frequencies(d_h, 10000, s, L)` ($\alpha = 1$,
+  $\beta = 32$), and every score multiplied by
+  `yarn_attention_scale(s)**2`.
+
+Every formula is `pelab.context_scaling`'s (`stretched_frequencies`); the
+model only rotates with the frequencies it is given.  Nothing is trained
+after the stretch.  Real models stretched by position interpolation or
+YaRN are fine-tuned briefly at the new length (Chen et al. 2023: within
+1000 steps; Peng et al. 2023: a few hundred); this experiment skips that
+step, so it shows what a method does to a model that never saw it.
+
+At $s = 1$ every method is the trained model: `none`, `interpolation` and
+`ntk` bit for bit, `yarn` to rounding.
+"""
+
+import numpy as np
+
+from .checks import check_bool, check_choice, check_size
+from .context_scaling import stretched_frequencies, yarn_attention_scale
+from .length_generalisation import MODEL, SETTINGS, experiment_trainer
+from .position_tasks import TASKS, task_lengths
+from .rope import DEFAULT_BASE
+
+# The methods compared, in the order shown (names of context_scaling.METHODS).
+METHODS = ("none", "interpolation", "ntk", "yarn")
+# How much longer than L each test length is: s = L' / L.
+SCALES = (1, 2, 4)
+
+
+def method_stretch(method, head_dim, train_len, scale):
+    """
+    What `pelab.tiny_transformer.forward` needs to run a RoPE model trained
+    at `train_len` stretched by `method` to `scale` times that length.
+
+    Args:
+        method: one of `METHODS`.
+        head_dim: $d_h$, an even integer from 4.
+        train_len: $L$, a positive integer.
+        scale: $s$, a real number of at least 1.
+
+    Returns:
+        `(frequencies, logit_scale)`: float64 (head_dim / 2,) from
+        `pelab.stretched_frequencies`, and YaRN's `yarn_attention_scale(s)**2`
+        for `yarn`, 1.0 otherwise.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> method_stretch("interpolation", 4, 8, 2.0)[0].tolist()
+        [0.5, 0.005]
+    """
+    method = check_choice("method", method, METHODS)
+    frequencies = stretched_frequencies(method, head_dim, DEFAULT_BASE, train_len, scale)
+    # YaRN multiplies the rotated q and k by sqrt(1/t), so each score by its square.
+    logit_scale = yarn_attention_scale(scale) ** 2 if method == "yarn" else 1.0
+    return frequencies, logit_scale
+
+
+class StretchExperiment:
+    """
+    The `rope` model of `pelab.length_generalisation`, trained with every
+    seed of the setting on lengths up to `max_train_len`, then tested at
+    $L$, $2L$, $4L$ with every method of `METHODS`.
+
+    Args:
+        quick: use `SETTINGS["quick"]` instead of `SETTINGS["default"]`.
+        task: `copy` or `reverse`.
+        max_train_len: $L$, from 4 to 64, such that $L$, $2L$ and $4L$ are
+            lengths of the task.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> StretchExperiment(quick=True).total_steps == 2 * 120
+        True
+    """
+
+    def __init__(self, quick=False, task="copy", max_train_len=8):
+        self.setting = "quick" if check_bool("quick", quick) else "default"
+        self.task = check_choice("task", task, TASKS)
+        self.max_train_len = check_size("max_train_len", max_train_len, 64, minimum=4)
+        self.lengths = [scale * self.max_train_len for scale in SCALES]
+        valid = set(task_lengths(self.task, 2, self.lengths[-1]))
+        if not valid.issuperset(self.lengths):
+            raise ValueError(
+                f"max_train_len must make L, 2L and 4L lengths of the task {self.task}, "
+                f"got {self.max_train_len}"
+            )
+        setting = SETTINGS[self.setting]
+        self.steps, self.seeds = setting["steps"], setting["seeds"]
+        self.eval_batches = setting["eval_batches"]
+        self.vocab_size = MODEL["vocab_size"]
+        self.head_dim = MODEL["d_model"] // MODEL["n_heads"]
+        self.total_steps = len(self.seeds) * self.steps
+        self.steps_done = 0
+        # accuracy[method][seed index][length index], filled as each model finishes.
+        self.accuracy = np.full((len(METHODS), len(self.seeds), len(SCALES)), np.nan)
+        self.loss = np.full_like(self.accuracy, np.nan)
+        self._job = 0
+        self._trainer = None
+
+    @property
+    def done(self):
+        """Whether every seed's model has been trained and tested."""
+        return self._job >= len(self.seeds)
+
+    def advance(self, n=50):
+        """
+        Run at most `n` more training steps; a model that finishes is tested at once.
+
+        Args:
+            n: an integer from 1 to 100000.
+
+        Returns:
+            the number of steps run.
+        """
+        n = check_size("n", n, 100_000)
+        ran = 0
+        while ran < n and not self.done:
+            if self._trainer is None:
+                seed = self.seeds[self._job]
+                self._trainer = experiment_trainer(
+                    "rope", True, self.task, self.max_train_len, seed
+                )
+            todo = min(n - ran, self.steps - self._trainer.steps_done)
+            self._trainer.step(todo)
+            ran += todo
+            if self._trainer.steps_done == self.steps:
+                self._test()
+        self.steps_done += ran
+        return ran
+
+    def _test(self):
+        """Test the finished model with every method at every length, then move on."""
+        for row, method in enumerate(METHODS):
+            for column, (scale, seq_len) in enumerate(zip(SCALES, self.lengths)):
+                frequencies, logit_scale = method_stretch(
+                    method, self.head_dim, self.max_train_len, scale
+                )
+                # seed=0, as in length_generalisation: the same test sequences for every model.
+                loss, accuracy = self._trainer.evaluate(
+                    seq_len, self.eval_batches, 0, frequencies, logit_scale
+                )
+                self.loss[row, self._job, column] = loss
+                self.accuracy[row, self._job, column] = accuracy
+        self._trainer = None
+        self._job += 1
+
+    def current(self):
+        """The seed being trained now, or None when done."""
+        return None if self.done else self.seeds[self._job]
