@@ -360,6 +360,16 @@ export class PythonBridge extends EventTarget {
     return this.call("length_generalisation_step", { steps });
   }
 
+  /** A fresh stretching experiment (pelab.adapter.stretch_experiment_reset): RoPE at L, 2L, 4L. */
+  stretchExperimentReset({ quick = false, task = "copy" }) {
+    return this.call("stretch_experiment_reset", { quick, task });
+  }
+
+  /** At most `steps` more steps of that experiment, and its results so far. */
+  stretchExperimentStep({ steps }) {
+    return this.call("stretch_experiment_step", { steps });
+  }
+
   #start() {
     this.#failed = false;
     this.#booted = false;

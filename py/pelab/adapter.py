@@ -47,6 +47,9 @@ from .context_scaling import (
 from .extrapolation import MAX_NEAREST_LEN, layout_permutation, nearest_distances
 from .learned import learned as learned_table
 from .length_generalisation import RUNS, LengthExperiment, run_name
+from .stretch_experiment import METHODS as STRETCH_METHODS
+from .stretch_experiment import SCALES as STRETCH_SCALES
+from .stretch_experiment import StretchExperiment
 from .positional_encoding import (
     MAX_SEQ_LEN,
     angular_frequencies,
@@ -902,6 +905,66 @@ def _length_state() -> dict:
     }
 
 
+def stretch_experiment_reset(quick: bool = False, task: str = "copy") -> dict:
+    """
+    A fresh stretching experiment (pelab.stretch_experiment.StretchExperiment), replacing any
+    this worker was running; nothing is trained yet.
+
+    Returns:
+        what `stretch_experiment_step` returns, with nothing done.
+    """
+    _SESSIONS["stretch_experiment"] = StretchExperiment(quick=quick, task=task)
+    return _stretch_state()
+
+
+def stretch_experiment_step(steps: int = 50) -> dict:
+    """
+    Run at most `steps` more training steps of the stretching experiment.
+
+    Returns:
+        steps_done, total_steps: ints; done: bool; current: int or None, the seed being
+        trained; methods: list of str; scales: list of int (1, 2, 4); lengths: list of int
+        (L, 2L, 4L); max_train_len: int, L; seeds: list of int; seeds_done: int, the models
+        tested so far; accuracy: float64 (methods * lengths,), row-major, each the mean over
+        the tested seeds (NaN before the first); accuracy_min, accuracy_max: the same shape,
+        the lowest and highest seed; chance: float, 1 / vocab_size.
+
+    Raises:
+        ValueError: if no experiment was made (call stretch_experiment_reset first).
+    """
+    steps = check_size("steps", steps, MAX_SLICE_STEPS)
+    if "stretch_experiment" not in _SESSIONS:
+        raise ValueError("no experiment to run: call stretch_experiment_reset first")
+    _SESSIONS["stretch_experiment"].advance(steps)
+    return _stretch_state()
+
+
+def _stretch_state() -> dict:
+    """The stretching experiment's progress and results, as stretch_experiment_step says."""
+    experiment = _SESSIONS["stretch_experiment"]
+    tested = experiment.accuracy[:, : experiment._job]  # the seeds whose models were tested
+    shape = (len(STRETCH_METHODS), len(STRETCH_SCALES))
+    mean, low, high = (np.full(shape, np.nan) for _ in range(3))
+    if tested.shape[1]:
+        mean, low, high = tested.mean(axis=1), tested.min(axis=1), tested.max(axis=1)
+    return {
+        "steps_done": experiment.steps_done,
+        "total_steps": experiment.total_steps,
+        "done": experiment.done,
+        "current": experiment.current(),
+        "methods": list(STRETCH_METHODS),
+        "scales": list(STRETCH_SCALES),
+        "lengths": list(experiment.lengths),
+        "max_train_len": experiment.max_train_len,
+        "seeds": list(experiment.seeds),
+        "seeds_done": int(tested.shape[1]),
+        "accuracy": _flat(mean),
+        "accuracy_min": _flat(low),
+        "accuracy_max": _flat(high),
+        "chance": 1.0 / experiment.vocab_size,
+    }
+
+
 ENTRY_POINTS = {
     "heatmap": heatmap,
     "attention": attention,
@@ -920,6 +983,8 @@ ENTRY_POINTS = {
     "training_step": training_step,
     "length_generalisation_reset": length_generalisation_reset,
     "length_generalisation_step": length_generalisation_step,
+    "stretch_experiment_reset": stretch_experiment_reset,
+    "stretch_experiment_step": stretch_experiment_step,
 }
 
 

@@ -56,7 +56,7 @@ def test_entry_point_table():
         "heatmap", "attention", "formula", "waves", "added",
         "relative", "similarity", "learned", "terms", "alibi", "extrapolation", "rope", "stretching",
         "training_reset", "training_step", "length_generalisation_reset",
-        "length_generalisation_step",
+        "length_generalisation_step", "stretch_experiment_reset", "stretch_experiment_step",
     }
     for name, function in ENTRY_POINTS.items():
         assert getattr(adapter, name) is function
@@ -65,7 +65,8 @@ def test_entry_point_table():
 @pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
     with pytest.raises(ValueError, match=r"^unknown entry point .*; known: added, alibi, attention, extrapolation, formula, heatmap, learned, "
-                       r"length_generalisation_reset, length_generalisation_step, relative, rope, similarity, stretching, terms, "
+                       r"length_generalisation_reset, length_generalisation_step, relative, rope, similarity, "
+                       r"stretch_experiment_reset, stretch_experiment_step, stretching, terms, "
                        r"training_reset, training_step, waves$"):
         call(name, {})
 
@@ -944,3 +945,33 @@ def test_length_generalisation_in_slices(monkeypatch):
     np.testing.assert_array_equal(state["accuracy"], experiment.accuracy.mean(axis=1).ravel())
     np.testing.assert_array_equal(state["accuracy_min"], experiment.accuracy.min(axis=1).ravel())
     assert state["current"] is None and state["chance"] == 1 / 8
+
+
+def test_stretch_experiment_in_slices(monkeypatch):
+    from pelab import length_generalisation
+
+    monkeypatch.setitem(length_generalisation.SETTINGS, "quick",
+                        {"steps": 3, "seeds": (0, 1), "eval_batches": 1})
+    state = call("stretch_experiment_reset", {"quick": True})
+    assert (state["steps_done"], state["total_steps"], state["done"]) == (0, 6, False)
+    assert state["methods"] == ["none", "interpolation", "ntk", "yarn"]
+    assert state["lengths"] == [8, 16, 32] and state["scales"] == [1, 2, 4]
+    assert state["current"] == 0 and state["seeds_done"] == 0
+    assert np.isnan(state["accuracy"]).all()
+    state = call("stretch_experiment_step", {"steps": 4})
+    experiment = adapter._SESSIONS["stretch_experiment"]
+    # One seed tested: its accuracies are the means, the lowest and the highest alike.
+    assert state["seeds_done"] == 1 and state["current"] == 1
+    np.testing.assert_array_equal(state["accuracy"], experiment.accuracy[:, 0].ravel())
+    np.testing.assert_array_equal(state["accuracy_max"], experiment.accuracy[:, 0].ravel())
+    while not state["done"]:
+        state = call("stretch_experiment_step", {"steps": 200})
+    np.testing.assert_array_equal(state["accuracy"], experiment.accuracy.mean(axis=1).ravel())
+    np.testing.assert_array_equal(state["accuracy_min"], experiment.accuracy.min(axis=1).ravel())
+    assert state["current"] is None and state["seeds_done"] == 2 and state["chance"] == 1 / 8
+
+
+def test_stretch_experiment_step_needs_a_reset(monkeypatch):
+    monkeypatch.delitem(adapter._SESSIONS, "stretch_experiment", raising=False)
+    with pytest.raises(ValueError, match="stretch_experiment_reset first"):
+        call("stretch_experiment_step", {"steps": 1})

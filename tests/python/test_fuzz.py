@@ -1792,6 +1792,14 @@ def check_length_generalisation(kw, r):
     assert 0 <= r["steps_done"] <= r["total_steps"]
 
 
+def check_stretch_experiment(kw, r):
+    cells = len(r["methods"]) * len(r["lengths"])
+    assert_plain(r, {"accuracy": (F64, cells), "accuracy_min": (F64, cells),
+                     "accuracy_max": (F64, cells)})
+    assert 0 <= r["steps_done"] <= r["total_steps"]
+    assert 0 <= r["seeds_done"] <= len(r["seeds"])
+
+
 @st.composite
 def attention_args(draw):
     sentence = draw(sentences())
@@ -1979,6 +1987,16 @@ ENTRY_SPECS = {
     "length_generalisation_step": Spec(
         None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)},
         check_length_generalisation),
+    "stretch_experiment_reset": Spec(
+        None,
+        optional({}, quick=st.sampled_from([True, False, np.bool_(True)]),
+                 task=st.sampled_from(["copy", "reverse"])),
+        {"quick": JUNK, "task": JUNK},
+        check_stretch_experiment,
+    ),
+    "stretch_experiment_step": Spec(
+        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)},
+        check_stretch_experiment),
 }
 for _name, _spec in ENTRY_SPECS.items():
     _spec.function = (lambda name: lambda **kwargs: adapter.call(name, kwargs))(_name)
@@ -1988,6 +2006,9 @@ ENTRY_SPECS["training_step"].function = lambda **kwargs: (
 ENTRY_SPECS["length_generalisation_step"].function = lambda **kwargs: (
     adapter.call("length_generalisation_reset", {"quick": True}),
     adapter.call("length_generalisation_step", kwargs))[1]
+ENTRY_SPECS["stretch_experiment_step"].function = lambda **kwargs: (
+    adapter.call("stretch_experiment_reset", {"quick": True}),
+    adapter.call("stretch_experiment_step", kwargs))[1]
 
 
 def test_every_entry_point_is_fuzzed():
