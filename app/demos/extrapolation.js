@@ -7,14 +7,13 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { bindExperiment } from "./experiment-runner.js";
 import { fixed, formatNumber } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
 
-/** Steps per request of the experiment: progress is redrawn this often. */
-const EXPERIMENT_SLICE = 50;
 /** Each run's line colour, in the order of pelab.length_generalisation.RUNS (avoiding the two
  * colours below 3:1 on white). */
 const RUN_COLOURS = ["pair-0", "pair-1", "pair-2", "pair-3", "pair-6", "pair-7"];
@@ -83,73 +82,32 @@ print("closest two positions within ${params.seqLen}:", nearest[-1].round(4))
   return { firstRender: python.ready.then(update) };
 }
 
-/** The experiment's controls, its own Python while it runs, and its chart. */
+/** The experiment's controls (bindExperiment runs it in its own Python), and its chart. */
 function experiment(root, python) {
-  const run = root.querySelector(".extrapolation-run");
-  const stop = root.querySelector(".extrapolation-stop");
   const quick = root.querySelector("[name=quick]");
-  const status = root.querySelector(".extrapolation-status");
-  const progress = root.querySelector(".extrapolation-progress");
   const chart = root.querySelector(".extrapolation-experiment");
-  const problem = root.querySelector(".extrapolation-problem");
   const numbers = numbersFor(chart, "the experiment’s accuracies");
-  let runner = null;
-
-  run.addEventListener("click", async () => {
-    end("a new run started");
-    const bridge = python.another();
-    runner = bridge;
-    const setting = { quick: quick.checked };
-    setBusy(true, "Starting a Python of its own for the experiment (a few seconds)…");
-    root.dataset.experiment = "running";
-    performance.mark("pelab:experiment-start");
-    try {
-      await bridge.ready;
-      let result = await bridge.lengthGeneralisationReset(setting);
-      while (runner === bridge && !result.done) {
-        result = await bridge.lengthGeneralisationStep({ steps: EXPERIMENT_SLICE });
-        if (runner !== bridge) return;
-        show(result, setting);
-      }
-      if (runner !== bridge) return;
-      end("the experiment is over");
-      performance.mark("pelab:experiment-done");
-      root.dataset.experiment = "done";
-      setBusy(false, `Done: ${result.total_steps} training steps over ${result.runs.length * result.seeds.length} models. Its Python was ended, freeing its memory.`);
-    } catch (error) {
-      if (runner !== bridge) return; // stopped on purpose
-      end("it failed");
-      problem.textContent = `The experiment failed: ${error.message}`;
-      problem.hidden = false;
-      root.dataset.experiment = "failed";
-      setBusy(false, "The experiment failed; its Python was ended.");
-    }
+  let setting = { quick: false };
+  bindExperiment(root, python, {
+    run: root.querySelector(".extrapolation-run"),
+    stop: root.querySelector(".extrapolation-stop"),
+    status: root.querySelector(".extrapolation-status"),
+    progress: root.querySelector(".extrapolation-progress"),
+    problem: root.querySelector(".extrapolation-problem"),
+    reset(bridge) {
+      setting = { quick: quick.checked };
+      return bridge.lengthGeneralisationReset(setting);
+    },
+    step: (bridge, steps) => bridge.lengthGeneralisationStep({ steps }),
+    show: (result) => show(result, setting),
+    current: (result) => result.current,
+    models: (result) => result.runs.length * result.seeds.length,
+    mark: "pelab:experiment",
   });
-  stop.addEventListener("click", () => {
-    end("stopped");
-    root.dataset.experiment = "stopped";
-    setBusy(false, `Stopped at ${progress.textContent}. Its Python was ended, freeing its memory; the chart keeps the schemes that finished.`);
-  });
-
-  function end(reason) {
-    const bridge = runner;
-    runner = null;
-    bridge?.close(reason);
-  }
-
-  function setBusy(busy, text) {
-    run.disabled = busy;
-    stop.disabled = !busy;
-    status.textContent = text;
-  }
 
   function show(result, setting) {
     const { runs, lengths, accuracy } = result;
     const L = result.max_train_len;
-    progress.max = result.total_steps;
-    progress.value = result.steps_done;
-    progress.textContent = `${Math.round((100 * result.steps_done) / result.total_steps)}%`;
-    if (result.current) status.textContent = `Training ${result.current} (${progress.textContent} of all steps)…`;
     const figure = chart.closest("figure");
     figure.hidden = false; // shown from the first result on
     figure.removeAttribute("aria-hidden");

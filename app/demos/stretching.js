@@ -4,9 +4,13 @@
  * angles each reached in training shaded and the hand coloured by whether it left them; what a
  * method (position interpolation, NTK-aware base, YaRN, Llama 3.1's rule) costs and keeps; and
  * one query-key pair's scores across offsets before and after. The dials are the waves demo's.
+ * And an experiment: the tiny RoPE model trained at L and tested at L, 2L and 4L with each
+ * method (pelab.stretch_experiment), run in a Python of its own as the extrapolation
+ * experiment is (bindExperiment), its accuracies in a table with chance.
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { bindExperiment } from "./experiment-runner.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -16,9 +20,12 @@ import { ticks } from "../figures/ticks.js";
 import { dialPairs } from "./waves.js";
 
 const STATES = ["inside", "just-past", "outside"];
+/** How the experiment's methods (pelab.stretch_experiment.METHODS) are named on the page. */
+const METHOD_NAMES = { none: "No scaling", interpolation: "Position interpolation", ntk: "NTK-aware base", yarn: "YaRN" };
 const STATE_TEXT = ["inside its trained range", "past it by less than one trained step", "outside its trained range"];
 
 export function stretchingDemo(root, python) {
+  experiment(root, python);
   const params = bindSliders(root, { scale: "scale" }, () => update());
   const choice = (name) => root.querySelector(`input[name="${name}"]:checked`).value;
   for (const radio of root.querySelectorAll('input[name="model"], input[name="method"]')) {
@@ -133,6 +140,73 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
   }
 
   return { firstRender: python.ready.then(update) };
+}
+
+/** The experiment's controls (bindExperiment runs it in its own Python), and its table. */
+function experiment(root, python) {
+  const quick = root.querySelector("[name=stretch-quick]");
+  const box = root.querySelector(".stretching-results-box");
+  const table = root.querySelector(".stretching-results");
+  let setting = { quick: false };
+  bindExperiment(root, python, {
+    run: root.querySelector(".stretching-run"),
+    stop: root.querySelector(".stretching-stop"),
+    status: root.querySelector(".stretching-status"),
+    progress: root.querySelector(".stretching-progress"),
+    problem: root.querySelector(".stretching-experiment-problem"),
+    reset(bridge) {
+      setting = { quick: quick.checked };
+      return bridge.stretchExperimentReset(setting);
+    },
+    step: (bridge, steps) => bridge.stretchExperimentStep({ steps }),
+    show,
+    current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
+    models: (result) => result.seeds.length,
+  });
+
+  function show(result) {
+    const { methods, scales, lengths, accuracy } = result;
+    const at = (values, m, k) => values[m * lengths.length + k];
+    const share = (v) => (Number.isFinite(v) ? fixed(v, 3) : "not tested yet");
+    const cell = (text, header = false) => {
+      const element = document.createElement(header ? "th" : "td");
+      element.textContent = text;
+      if (header) element.scope = header;
+      return element;
+    };
+    const heads = lengths.map((length, k) => `${scales[k] === 1 ? "" : scales[k]}L = ${length}`);
+    table.tHead.replaceChildren(document.createElement("tr"));
+    table.tHead.rows[0].append(cell("method", "col"), ...heads.map((text) => cell(text, "col")));
+    const rows = methods.map((method, m) => {
+      const row = document.createElement("tr");
+      row.dataset.method = method;
+      row.append(
+        cell(METHOD_NAMES[method], "row"),
+        ...lengths.map((_, k) => {
+          const mean = at(accuracy, m, k);
+          const spread = Number.isFinite(mean) && result.seeds_done > 1
+            ? ` (${fixed(at(result.accuracy_min, m, k), 3)}–${fixed(at(result.accuracy_max, m, k), 3)})`
+            : "";
+          return cell(share(mean) + spread);
+        }),
+      );
+      return row;
+    });
+    const chance = document.createElement("tr");
+    chance.className = "stretching-chance";
+    chance.append(cell(`Chance (a guess among ${Math.round(1 / result.chance)} tokens)`, "row"), ...lengths.map(() => cell(fixed(result.chance, 3))));
+    table.tBodies[0].replaceChildren(...rows, chance);
+    table.caption.textContent =
+      `Share of right answers of the RoPE model trained on lengths up to L = ${result.max_train_len}, tested at ` +
+      `each length with each method, no fine-tuning; mean over the ${result.seeds_done} of ${result.seeds.length} seeds ` +
+      `(${result.seeds.join(", ")}) tested so far, with the lowest–highest seed in brackets.`;
+    box.hidden = false;
+    Object.assign(root.dataset, {
+      experimentSetting: setting.quick ? "quick" : "default",
+      experimentSteps: String(result.steps_done),
+      experimentAccuracy: JSON.stringify(Array.from(accuracy, (v) => (Number.isFinite(v) ? v : null))),
+    });
+  }
 }
 
 /** An angle in radians with 4 significant figures, so that a small angle just past another shows it. */

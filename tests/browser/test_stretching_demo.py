@@ -127,3 +127,53 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
         t = float(label)
         assert float(before.replace("−", "-")) == pytest.approx(score(t, speeds(10000.0)), abs=1e-4)  # 4 decimals
         assert float(after.replace("−", "-")) == pytest.approx(score(t, [w / 4 for w in speeds(10000.0)]), abs=1e-4)
+
+
+def test_the_stretching_experiment_matches_cpython(lesson):
+    import json
+
+    from pelab.stretch_experiment import METHODS, StretchExperiment
+
+    demo = lesson.locator("#stretching")
+    demo.get_by_label("Quick").check()
+    before = len(lesson.workers)
+    demo.get_by_role("button", name="Train and test").click()
+    poll(lesson, "() => document.querySelector('#stretching').dataset.experiment", lambda v: v == "done", timeout=300)
+    assert len(lesson.workers) == before  # its Python is ended when it is done
+    assert dataset(lesson, "#stretching", "experimentSetting") == "quick"
+    shown = np.array(json.loads(dataset(lesson, "#stretching", "experimentAccuracy")), dtype=float)
+    experiment = StretchExperiment(quick=True)
+    while not experiment.done:
+        experiment.advance(200)
+    expected = experiment.accuracy.mean(axis=1)
+    # Pyodide and CPython train to within ~1e-15 (tests/build/test_training_in_pyodide.py);
+    # accuracies are counts over fixed batches, so they agree exactly unless a logit tie flips.
+    np.testing.assert_allclose(shown, expected.ravel(), atol=1e-9)
+    # The table shows those numbers, three decimals, and chance in every column.
+    rows = lesson.evaluate(
+        """() => [...document.querySelectorAll('#stretching .stretching-results tbody tr')]
+             .map((r) => [...r.cells].map((c) => c.textContent))"""
+    )
+    assert [row[0] for row in rows] == [
+        "No scaling", "Position interpolation", "NTK-aware base", "YaRN", "Chance (a guess among 8 tokens)",
+    ]
+    for m, method in enumerate(METHODS):
+        for k in range(3):
+            low, high = experiment.accuracy[m, :, k].min(), experiment.accuracy[m, :, k].max()
+            assert rows[m][k + 1] == f"{expected[m, k]:.3f} ({low:.3f}–{high:.3f})", (method, k)
+    assert rows[-1][1:] == ["0.125"] * 3
+    heads = lesson.evaluate("() => [...document.querySelectorAll('#stretching .stretching-results thead th')].map((c) => c.textContent)")
+    assert heads == ["method", "L = 8", "2L = 16", "4L = 32"]
+
+
+def test_stopping_the_stretching_experiment_ends_its_python(lesson):
+    demo = lesson.locator("#stretching")
+    before = len(lesson.workers)
+    demo.get_by_role("button", name="Train and test").click()
+    poll(lesson, "() => document.querySelector('#stretching').dataset.experiment", lambda v: v == "running")
+    poll(lesson, "() => 0", lambda _: len(lesson.workers) == before + 1)
+    demo.get_by_role("button", name="Stop").click()
+    assert dataset(lesson, "#stretching", "experiment") == "stopped"
+    poll(lesson, "() => 0", lambda _: len(lesson.workers) == before)
+    assert "Stopped at" in demo.locator(".stretching-status").inner_text()
+    assert demo.get_by_role("button", name="Train and test").is_enabled()

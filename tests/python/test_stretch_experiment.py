@@ -147,3 +147,16 @@ def test_bad_stretches_are_refused_naming_the_argument():
         StretchExperiment(task="reverse", max_train_len=5)
     with pytest.raises(ValueError, match="method"):
         method_stretch("llama4", HEAD_DIM, 8, 2.0)
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_what_the_page_says_it_gives(quick):
+    # The page's summary, for both settings: at 2L and 4L interpolation and YaRN get fewer
+    # answers right than no scaling, and NTK-aware scaling about as many (within 5 points).
+    mean = finished(quick=quick).accuracy.mean(axis=1)
+    none, interpolation, ntk, yarn = (mean[METHODS.index(m)] for m in METHODS)
+    longer = [SCALES.index(2), SCALES.index(4)]
+    assert (interpolation[longer] < none[longer]).all()
+    assert (yarn[longer] < none[longer]).all()
+    assert (np.abs(ntk[longer] - none[longer]) <= 0.05).all()
+    assert mean[:, SCALES.index(1)].max() - mean[:, SCALES.index(1)].min() <= 0.005
