@@ -28,7 +28,6 @@ export function bindExperiment(root, python, parts) {
     end("a new run started");
     const bridge = python.another();
     runner = bridge;
-    problem.hidden = true;
     setBusy(true, "Starting a Python of its own for the experiment (a few seconds)…");
     root.dataset.experiment = "running";
     if (mark) performance.mark(`${mark}-start`);

@@ -153,7 +153,7 @@ function experiment(root, python) {
     stop: root.querySelector(".stretching-stop"),
     status: root.querySelector(".stretching-status"),
     progress: root.querySelector(".stretching-progress"),
-    problem: root.querySelector(".stretching-experiment-problem"),
+    problem: root.querySelector(".stretching-problem"), // the section's one alert, as in extrapolation
     reset(bridge) {
       setting = { quick: quick.checked };
       return bridge.stretchExperimentReset(setting);
@@ -162,6 +162,7 @@ function experiment(root, python) {
     show,
     current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
     models: (result) => result.seeds.length,
+    mark: "pelab:stretch-experiment",
   });
 
   function show(result) {
