@@ -224,7 +224,7 @@ def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, 
     assert rendered(page, "#stretching") == "codellama/32/yarn"
     assert page.get_by_role("radio", name="YaRN").is_checked()
     page.get_by_role("button", name="Copy link").click()
-    assert page.locator(".share-text").input_value().endswith("embed.html?demo=stretching#model=codellama&scale=32&method=yarn")
+    assert page.locator(".share-text").input_value().endswith("embed.html?demo=stretching#model=codellama&scale=32&method=yarn&stretch-quick=0")
 
 
 def test_an_unknown_option_in_a_link_keeps_the_current_one_with_a_notice(page, site_url):

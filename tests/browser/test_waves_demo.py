@@ -14,7 +14,7 @@ def dial_angles(page) -> dict[int, float]:
     return {
         int(pair): float(angle)
         for pair, angle in page.evaluate(
-            "() => [...document.querySelectorAll('.dial')].map(d => [d.dataset.pair, d.dataset.angle])"
+            "() => [...document.querySelectorAll('#waves .dial')].map(d => [d.dataset.pair, d.dataset.angle])"
         )
     }
 
