@@ -178,19 +178,8 @@ def lesson_run(browser, base: str) -> dict:
         # Once rendered, the page prepares the next visit in the background (the service worker
         # caches the build, a second worker snapshots a fresh Python: a few seconds of CPU, once
         # per build). Drag after that, so the slider figures are the page's steady state.
-        deadline = time.monotonic() + 120
-        while page.evaluate("() => document.documentElement.dataset.nextVisit") != "ready":
-            if time.monotonic() > deadline:
-                raise TimeoutError("the next visit was not prepared")
-            page.wait_for_timeout(50)
         # Dragging at d_model = 512 and sequence length 512: input to new pixels on the canvas.
-        for name in ("d_model", "seq_len"):
-            page.locator(f"#heatmap [name={name}]").press("End")
-        deadline = time.monotonic() + 60
-        while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
-            if time.monotonic() > deadline:
-                raise TimeoutError("the heatmap did not reach 512 x 512")
-            page.wait_for_timeout(20)
+        heatmap_at_512_once_settled(page)
         page.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
         drag(page, "#heatmap [name=base]")
         page.wait_for_timeout(500)
@@ -222,6 +211,23 @@ def lesson_run(browser, base: str) -> dict:
         context.close()
 
 
+def heatmap_at_512_once_settled(page) -> None:
+    """Wait until the page has prepared the next visit, then set the heatmap to 512 x 512 and
+    wait for it: the steady state in which both slider figures are taken."""
+    deadline = time.monotonic() + 120
+    while page.evaluate("() => document.documentElement.dataset.nextVisit") != "ready":
+        if time.monotonic() > deadline:
+            raise TimeoutError("the next visit was not prepared")
+        page.wait_for_timeout(50)
+    for name in ("d_model", "seq_len"):
+        page.locator(f"#heatmap [name={name}]").press("End")
+    deadline = time.monotonic() + 60
+    while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
+        if time.monotonic() > deadline:
+            raise TimeoutError("the heatmap did not reach 512 x 512")
+        page.wait_for_timeout(20)
+
+
 def training_run(browser, base: str) -> dict:
     """The training demo's default run, from Train to a structured table (its band contrast
     reaching the page's threshold), and the heatmap slider dragged at 512 x 512 meanwhile."""
@@ -230,18 +236,7 @@ def training_run(browser, base: str) -> dict:
         page = context.new_page()
         page.goto(base)
         wait_ready(page)
-        deadline = time.monotonic() + 120
-        while page.evaluate("() => document.documentElement.dataset.nextVisit") != "ready":
-            if time.monotonic() > deadline:
-                raise TimeoutError("the next visit was not prepared")
-            page.wait_for_timeout(50)
-        for name in ("d_model", "seq_len"):
-            page.locator(f"#heatmap [name={name}]").press("End")
-        deadline = time.monotonic() + 60
-        while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
-            if time.monotonic() > deadline:
-                raise TimeoutError("the heatmap did not reach 512 x 512")
-            page.wait_for_timeout(20)
+        heatmap_at_512_once_settled(page)
         page.locator("#training .training-train").click()
         structured = wait_for_mark(page, "pelab:training-structured")
         start = page.evaluate(MARK, "pelab:training-start")
