@@ -4,11 +4,18 @@
  * snapshot maker); start-python.js starts either.
  *
  * Page -> worker/main.js, once, first (sent by start-python.js, which starts every worker):
- *   {type: "init", interruptBuffer, uncontrolled}
+ *   {type: "init", interruptBuffer, uncontrolled, handed}
  *                                         interruptBuffer: a SharedArrayBuffer for Stop, or null
  *                                         without isolation; uncontrolled: true when the browser
  *                                         has service workers but none serves the page yet (a
- *                                         first visit: see worker/boot.js withDistinctRuntime).
+ *                                         first visit: see worker/boot.js withDistinctRuntime);
+ *                                         handed: the URLs of the files the page is fetching for
+ *                                         this worker (worker/prefetch.js), perhaps none
+ * then, without an id or a reply, one for each of those URLs as its download ends:
+ *   {type: "file", url, response}         response = {status, statusText, headers, blob}:
+ *                                         the response, its body (decoded) a Blob, of its
+ *                                         headers only [["Content-Type", type]]
+ *   {type: "file", url, error}            or why it could not be fetched
  * Page -> worker/snapshot.js, its one request (it announces nothing, boots no learner's Python):
  *   {type: "snapshot", id}                make this build's memory snapshot of a fresh Python;
  *                                         the reply's value is "made" or "kept" (one exists)
@@ -46,6 +53,7 @@
 
 export const REQUEST = Object.freeze({
   INIT: "init",
+  FILE: "file",
   SNAPSHOT: "snapshot",
   CALL: "call",
   RUN: "run",

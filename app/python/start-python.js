@@ -8,8 +8,18 @@
  * here), and Python's boot with it. So the first start must happen here, init message included
  * (the worker loads nothing before it). Were the factory a module, this script would spell out
  * the worker's URL, the isolation check and that message a second time; instead the modules call
- * it. The price: it cannot import protocol.js, so the one message it sends is spelled out here,
- * and tests/js/start-python.test.mjs checks it against REQUEST.INIT.
+ * it. The price: it cannot import protocol.js, so the messages it sends are spelled out here,
+ * and tests/js/python-start.test.mjs checks them against REQUEST.
+ *
+ * It also downloads the files a Python needs first (FIRST_FILES), for the worker, which answers
+ * Pyodide's requests with them (worker/prefetch.js). Why here: this script runs about 0.5 s
+ * before the worker's own modules have all arrived (each level of imports a round trip, queued
+ * behind the page's modules), and on a real network that half second is the download's. In
+ * groups, each once the one before is in: Pyodide's runtime (all Python's start needs), then
+ * numpy's wheel, which arrives while Python starts, then pelab's wheel and the bytecode, while
+ * numpy loads: one after another, each has the whole link (docs/performance.md measures it).
+ * Each is read as a blob, which the browser fills without this thread, and handed over whole.
+ * Only when no service worker serves the page: then they are at hand, and not handed (below).
  * Runs after preflight.js. It must parse in old browsers: no modules, no newer syntax.
  */
 (function () {
@@ -20,6 +30,12 @@
     python: { script: "worker/main.js", name: "python" }, // the learner's Python
     snapshot: { script: "worker/snapshot.js", name: "python-snapshot" }, // see worker/snapshot.js
   };
+  /**
+   * The files a Python needs first, in groups fetched one after another (see above), relative to
+   * this script or absolute. build.py writes them into dist/'s copy; empty, the worker's Pyodide
+   * fetches everything itself.
+   */
+  var FIRST_FILES = []; // written by build.py
   /** Stop can interrupt Python only through memory shared with its worker. */
   var isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
 
@@ -36,13 +52,30 @@
       if (event.type === "error") event.preventDefault(); // its owner reports it
       events.push(event);
     }
+    var downloads = null;
     worker.addEventListener("message", keep);
     worker.addEventListener("error", keep);
     if (entry === "python") {
       // A first visit: this browser has service workers, but none serves this page yet.
       var uncontrolled = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-      // REQUEST.INIT of protocol.js
-      worker.postMessage({ type: "init", interruptBuffer: interrupt ? interrupt.buffer : null, uncontrolled: uncontrolled });
+      // With a service worker serving the page the files are at hand, and the worker's Pyodide
+      // must fetch the runtime itself: V8 keeps compiled code only for a fetched response, not
+      // one made from a blob (see worker/boot.js withDistinctRuntime).
+      var served = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+      var groups = (served ? [] : FIRST_FILES).map(function (group) {
+        return group.map(function (file) {
+          return new URL(file, here).href;
+        });
+      });
+      // REQUEST.INIT of protocol.js; `handed`: the files this page fetches for the worker
+      worker.postMessage({
+        type: "init",
+        interruptBuffer: interrupt ? interrupt.buffer : null,
+        uncontrolled: uncontrolled,
+        handed: [].concat.apply([], groups),
+      });
+      downloads = typeof AbortController === "function" ? new AbortController() : null;
+      fetchInGroups(worker, groups, downloads);
     }
     return {
       worker: worker,
@@ -53,11 +86,45 @@
         worker.removeEventListener("error", keep);
         return events;
       },
-      /** End the worker: the only place one is terminated. */
+      /** End the worker, and its downloads: the only place one is terminated. */
       end: function () {
+        if (downloads) downloads.abort();
         worker.terminate();
       },
     };
+  }
+
+  /**
+   * Fetch each group of `groups` once the one before has arrived in full, handing each file to
+   * `worker` as it arrives: REQUEST.FILE of protocol.js, with the response's status and headers
+   * and its body as a blob, or with `error` if it could not be fetched (the worker's Pyodide then
+   * reports it as its own fetch failing). `downloads` (an AbortController) stops them.
+   */
+  function fetchInGroups(worker, groups, downloads) {
+    var signal = downloads ? downloads.signal : undefined;
+    function hand(url) {
+      return fetch(url, { signal: signal })
+        .then(function (response) {
+          return response.blob().then(function (blob) {
+            // the body is decoded: of the headers only its type still holds (the wasm's matters)
+            var type = response.headers.get("Content-Type");
+            var headers = type ? [["Content-Type", type]] : [];
+            var file = { status: response.status, statusText: response.statusText, headers: headers, blob: blob };
+            worker.postMessage({ type: "file", url: url, response: file });
+          });
+        })
+        .catch(function (error) {
+          if (signal && signal.aborted) throw error; // the worker is gone
+          worker.postMessage({ type: "file", url: url, error: String((error && error.message) || error) });
+        });
+    }
+    function fetchGroup(index) {
+      if (index === groups.length) return;
+      Promise.all(groups[index].map(hand)).then(function () {
+        fetchGroup(index + 1);
+      }, function () {}); // ended: nothing left to hand
+    }
+    fetchGroup(0);
   }
 
   var first = null;

@@ -12,9 +12,30 @@ import { REQUEST } from "../../app/python/protocol.js";
 const SCRIPT = new URL("../../app/python/start-python.js", import.meta.url);
 const SRC = "http://lesson.test/app/python/start-python.js";
 
-/** Run start-python.js on a page whose <html data-state> is `state`; every worker it made. */
-function runStartPython({ state = "loading", isolated = false } = {}) {
+/** The line build.py replaces with the files to download first (tools/site.py). */
+const FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n";
+
+/**
+ * Run start-python.js on a page whose <html data-state> is `state`, built with `firstFiles` (as
+ * build.py writes them; none, as in the source, by default); every worker it made, and every
+ * fetch it made: {url, signal, answer(status, type), fail(message)}, each answering once.
+ */
+function runStartPython({ state = "loading", isolated = false, firstFiles = null, controller = null } = {}) {
   const made = [];
+  const fetched = [];
+  function fetch(url, options) {
+    return new Promise((resolve, reject) => {
+      const headers = (type) => ({ get: (name) => (name === "Content-Type" ? type : null) });
+      fetched.push({
+        url: String(url),
+        signal: options?.signal,
+        answer: (status = 200, type = "application/octet-stream") =>
+          resolve({ status, statusText: status === 200 ? "OK" : "Not Found", headers: headers(type), blob: async () => `blob of ${url}` }),
+        fail: (message) => reject(new TypeError(message)),
+      });
+      options?.signal?.addEventListener("abort", () => reject(new Error("aborted")));
+    });
+  }
   class Worker {
     constructor(url, options) {
       Object.assign(this, { url: String(url), options, posted: [], listeners: [], terminated: false });
@@ -42,16 +63,25 @@ function runStartPython({ state = "loading", isolated = false } = {}) {
     Int32Array,
     URL,
     Worker,
-    navigator: { serviceWorker: { controller: null } },
+    fetch,
+    AbortController,
+    Promise,
+    navigator: { serviceWorker: { controller } },
     document: {
       currentScript: { src: SRC },
       documentElement: { getAttribute: (name) => (name === "data-state" ? state : null) },
     },
   };
   self.self = self;
-  vm.runInNewContext(readFileSync(SCRIPT, "utf8"), self);
-  return { pelabPython: self.pelabPython, made };
+  let script = readFileSync(SCRIPT, "utf8");
+  assert.ok(script.includes(FIRST_FILES_LINE), "the line build.py writes the files into");
+  if (firstFiles) script = script.replace(FIRST_FILES_LINE, `  var FIRST_FILES = ${JSON.stringify(firstFiles)};\n`);
+  vm.runInNewContext(script, self);
+  return { pelabPython: self.pelabPython, made, fetched };
 }
+
+/** Let every settled promise's callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 test("the page's Python starts while the page parses, once, with the init message of protocol.js", () => {
   const { pelabPython, made } = runStartPython();
@@ -63,6 +93,7 @@ test("the page's Python starts while the page parses, once, with the init messag
   assert.equal(worker.posted[0].type, REQUEST.INIT);
   assert.equal(worker.posted[0].interruptBuffer, null); // not isolated: Stop restarts instead
   assert.equal(worker.posted[0].uncontrolled, true);
+  assert.deepEqual([...worker.posted[0].handed], [], "the source lists no files: Pyodide fetches its own");
   const started = pelabPython.adopt();
   assert.equal(started.worker, worker);
   assert.equal(pelabPython.adopt(), null, "adopted once; restarts start their own");
@@ -110,4 +141,84 @@ test("after preflight stopped the page, nothing starts, but the factory is there
   const { pelabPython, made } = runStartPython({ state: "error" });
   assert.equal(made.length, 0);
   assert.equal(pelabPython.adopt(), null);
+});
+
+const BUILT = [
+  ["../../pyodide/x/pyodide.asm.wasm", "../../pyodide/x/pyodide-lock.json"],
+  ["../../pyodide/x/numpy.whl"],
+  ["../../py/bytecode.zip", "../../py/pelab.whl"],
+];
+const url = (file) => new URL(file, SRC).href;
+
+test("built, the first Python's files are fetched in groups, each once the one before is in", async () => {
+  const { made, fetched } = runStartPython({ firstFiles: BUILT });
+  const [worker] = made;
+  assert.deepEqual([...worker.posted[0].handed], BUILT.flat().map(url), "the init message lists them all");
+  const urls = () => fetched.map((f) => f.url);
+  assert.deepEqual(urls(), BUILT[0].map(url), "the runtime's files at once, nothing else yet");
+
+  fetched[0].answer(200, "application/wasm");
+  await settle();
+  assert.equal(worker.posted.length, 2, "the wasm is handed over as soon as it is in");
+  const [, file] = worker.posted;
+  assert.equal(file.type, REQUEST.FILE);
+  assert.equal(file.url, url(BUILT[0][0]));
+  assert.deepEqual(JSON.parse(JSON.stringify(file.response)), {
+    status: 200,
+    statusText: "OK",
+    headers: [["Content-Type", "application/wasm"]],
+    blob: `blob of ${url(BUILT[0][0])}`,
+  });
+  assert.equal(fetched.length, 2, "numpy waits for the whole first group");
+
+  fetched[1].answer();
+  await settle();
+  assert.deepEqual(urls().slice(2), [url(BUILT[1][0])], "then numpy's wheel alone");
+  fetched[2].answer();
+  await settle();
+  assert.deepEqual(urls().slice(3), BUILT[2].map(url), "then the last group");
+  fetched[3].answer(404);
+  fetched[4].answer();
+  await settle();
+  const handed = worker.posted.slice(1);
+  assert.deepEqual(handed.map((m) => m.url), BUILT.flat().map(url), "each handed over once, in order");
+  assert.equal(handed[3].response.status, 404, "a failed response is handed over as it is: Pyodide reports it");
+});
+
+test("a file that cannot be fetched is handed over as its error, and the next group still starts", async () => {
+  const { made, fetched } = runStartPython({ firstFiles: BUILT });
+  fetched[0].fail("Failed to fetch");
+  fetched[1].answer();
+  await settle();
+  const error = made[0].posted.find((m) => m.url === url(BUILT[0][0]));
+  assert.deepEqual({ ...error }, { type: REQUEST.FILE, url: url(BUILT[0][0]), error: "Failed to fetch" });
+  assert.equal(fetched.length, 3, "numpy's wheel follows: the worker says which file failed");
+});
+
+test("ending a Python ends its downloads: nothing more is fetched or handed over", async () => {
+  const { pelabPython, made, fetched } = runStartPython({ firstFiles: BUILT });
+  const started = pelabPython.adopt();
+  started.end();
+  assert.ok(fetched.every((f) => f.signal.aborted), "the downloads under way are aborted");
+  await settle();
+  assert.equal(fetched.length, 2, "no later group starts");
+  assert.equal(made[0].posted.length, 1, "only the init message was sent");
+  assert.equal(made[0].terminated, true);
+});
+
+test("every Python the page starts gets the files; the snapshot maker fetches its own", async () => {
+  const { pelabPython, made, fetched } = runStartPython({ firstFiles: BUILT });
+  pelabPython.start("python"); // a restart, or the training's Python
+  assert.equal(fetched.length, 4, "a second Python's runtime files too");
+  assert.deepEqual([...made[1].posted[0].handed], BUILT.flat().map(url));
+  pelabPython.start("snapshot");
+  assert.equal(fetched.length, 4, "none for the snapshot maker");
+});
+
+test("when a service worker serves the page, the worker's Pyodide fetches its own files", () => {
+  // from the service worker's cache, where V8 keeps the runtime's compiled code; a blob has none
+  const { made, fetched } = runStartPython({ firstFiles: BUILT, controller: {} });
+  assert.equal(fetched.length, 0);
+  assert.deepEqual([...made[0].posted[0].handed], []);
+  assert.equal(made[0].posted[0].uncontrolled, false);
 });

@@ -30,18 +30,13 @@ export async function boot(init, { started = () => {} } = {}) {
   try {
     enter(RUNTIME);
     const loader = import(`${PYODIDE_INDEX_URL}pyodide.mjs`); // first: the smallest, needed first
-    let runtimeIn;
-    // the runtime's files now, the rest of the first screen's once the runtime is in (prefetch.js)
-    prefetch(new Promise((resolve) => (runtimeIn = resolve)));
-    const { interruptBuffer, uncontrolled } = await init;
+    const { interruptBuffer, uncontrolled, handed } = await init;
+    prefetch(handed); // the first files, which the page is downloading (prefetch.js)
     const { loadPyodide } = await loader;
     // Later visits get the runtime from the service worker only when it is on this site (not
     // in a --pyodide-cdn build).
     const cachedLater = uncontrolled && new URL(PYODIDE_INDEX_URL).origin === self.location.origin;
-    // Only the marked copy is read here as it streams, so only it says when the runtime is in;
-    // otherwise (a later visit, its files at hand, or a --pyodide-cdn build) the rest starts now.
-    if (!cachedLater) runtimeIn();
-    const start = cachedLater ? withDistinctRuntime(loadPyodide, runtimeIn) : loadPyodide;
+    const start = cachedLater ? withDistinctRuntime(loadPyodide) : loadPyodide;
     const pyodide = await startPython(start);
     started(pyodide);
     pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
@@ -56,7 +51,7 @@ export async function boot(init, { started = () => {} } = {}) {
     }
 
     enter(NUMPY);
-    // under way since the runtime arrived (prefetch.js)
+    // downloaded by the page, after numpy's wheel (prefetch.js)
     const wheel = download(PELAB_WHEEL_URL);
     const bytecode = download(BYTECODE_URL);
     await loadPackages(pyodide, FIRST_PACKAGES);
@@ -114,16 +109,14 @@ async function startPython(loadPyodide) {
  * cached copy, so the second visit starts on ready-made code instead of compiling the runtime
  * again (about 20% sooner here: warm_ms of python3 build.py bench).
  */
-function withDistinctRuntime(loadPyodide, arrived) {
+function withDistinctRuntime(loadPyodide) {
   return async (options) => {
     const runtime = new URL("pyodide.asm.wasm", options.indexURL).href;
     const realFetch = self.fetch;
     self.fetch = (input, init) => {
       if (String(input) !== runtime) return realFetch(input, init);
       distinctRuntime = true;
-      const marked = realFetch(input, init).then((response) => withEmptyCustomSection(response, arrived));
-      marked.catch(arrived);
-      return marked;
+      return realFetch(input, init).then(withEmptyCustomSection);
     };
     try {
       return await loadPyodide(options);
@@ -133,22 +126,12 @@ function withDistinctRuntime(loadPyodide, arrived) {
   };
 }
 
-/**
- * The same WebAssembly module plus an empty custom section named "pelab", still streamed;
- * calls `arrived()` once the last byte has come (or at once if there is no module to stream).
- */
-function withEmptyCustomSection(response, arrived) {
-  if (!response.ok || !response.body) {
-    arrived();
-    return response;
-  }
+/** The same WebAssembly module plus an empty custom section named "pelab", still streamed. */
+function withEmptyCustomSection(response) {
+  if (!response.ok || !response.body) return response;
   // section id 0 (custom), section size 6, name size 5, "pelab"
   const section = new Uint8Array([0, 6, 5, 0x70, 0x65, 0x6c, 0x61, 0x62]);
-  const flush = (stream) => {
-    arrived();
-    stream.enqueue(section);
-  };
-  const body = response.body.pipeThrough(new TransformStream({ flush }));
+  const body = response.body.pipeThrough(new TransformStream({ flush: (stream) => stream.enqueue(section) }));
   return new Response(body, { headers: { "Content-Type": "application/wasm" } });
 }
 

@@ -11,6 +11,7 @@ import { EVENT, REPLY, REQUEST } from "../protocol.js";
 import { boot } from "./boot.js";
 import { describeError, post } from "./messages.js";
 import { displayer, output } from "./output.js";
+import { received } from "./prefetch.js";
 import { canvasFor, paintResult, recycle, toPlain } from "./results.js";
 
 let initialise;
@@ -24,6 +25,7 @@ let crashed = false;
 
 self.addEventListener("message", ({ data }) => {
   if (data?.type === REQUEST.INIT) return initialise(data);
+  if (data?.type === REQUEST.FILE) return received(data);
   if (data?.type === REQUEST.RECYCLE) return recycle(data.buffers);
   const handler = { [REQUEST.CALL]: handleCall, [REQUEST.RUN]: handleRun }[data?.type];
   if (handler) queue = queue.then(() => handler(data), () => handler(data));

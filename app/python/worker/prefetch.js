@@ -1,104 +1,71 @@
 /**
- * The first screen's downloads, started early and handed to whoever asks for them: Pyodide's
- * runtime (pyodide.asm.js and .wasm), its standard library and lock, then the first screen's
- * wheels (numpy), pelab's wheel and the bytecode.
+ * The first files, downloaded by the page and answered from here: Pyodide's runtime (its wasm,
+ * lock and standard library), numpy's wheel, pelab's wheel and the bytecode.
  *
- * Why: left to itself, Pyodide fetches the lock and numpy's wheel only once Python has started,
- * and the boot fetched pelab's wheel and the bytecode then too; on a real network the link sat
- * idle for the 1.5 to 2 s that Python's start took, then carried 4 MB (docs/performance.md has
- * the waterfall). Pyodide fetches with the global `fetch`, so `prefetch()` puts a `fetch` in
- * front of it that answers the first request for each of these URLs with the response already
- * under way (once: a body can be read once), and passes every other request on. pyodide.asm.js
- * is a script Pyodide imports unless it already ran: importing it here starts it early, and
- * Pyodide's import of the same URL waits for this one.
- *
- * In what order: the runtime's files first (Python cannot start without them), the rest
- * (`laterFiles()`) once the runtime has arrived, so that they download while Python starts
- * instead of sharing the link with the runtime. A response that nobody reads is held back, and this
- * worker's thread reads nothing while Python starts, so the later files are read as blobs
- * (the browser drains those without this thread) and Python's start waits until each of them
- * has answered: the standard library is handed to Pyodide only then. Numpy's wheel is checked
- * against the served lock's hash here (`check`): a fetch with an integrity hash is checked
- * by reading it on this thread, which would hold it back again.
+ * Why: the page starts those downloads while it is still being parsed (start-python.js says why
+ * there, and in what order), half a second before this worker's own modules have arrived. The
+ * page lists them in its "init" message (`handed`) and sends each, whole, as a blob in a "file"
+ * message (protocol.js) once it is in. Pyodide fetches with the global `fetch`, so `prefetch()`
+ * puts a `fetch` in front of it that answers the first GET of each handed URL with the page's
+ * download, once it has come (a body can be read once), and passes every other request on.
+ * Numpy's wheel is checked here against the served lock's hash (the hash Pyodide asks for): a
+ * response made from a blob is not one the browser can check.
  */
-import { BYTECODE_URL, PELAB_WHEEL_URL, PREFETCH_WHEELS, PYODIDE_INDEX_URL } from "../../config.js";
+import { PREFETCH_WHEELS, PYODIDE_INDEX_URL } from "../../config.js";
 
-/** URL: {integrity, response: a promise of the Response}, until its first request takes it. */
+/** URL: a promise of its Response, for the first request that takes it. */
+const handed = new Map();
+/** URL: the function that settles its promise, until the page's "file" message comes. */
 const waiting = new Map();
 let installed = false;
-let startLater = () => {};
 
 const runtime = (name) => new URL(name, PYODIDE_INDEX_URL).href;
 
-/** The files Python needs to start, started at once, the biggest first (with pyodide.asm.js). */
-export function runtimeFiles() {
-  return [runtime("pyodide.asm.wasm"), runtime("pyodide-lock.json"), runtime("python_stdlib.zip")];
-}
-
-/** The files the first screen needs once Python has started, each with the hash it must have. */
-export function laterFiles() {
-  return [
-    ...PREFETCH_WHEELS.map(({ file, integrity }) => ({ url: runtime(file), integrity })),
-    { url: BYTECODE_URL },
-    { url: PELAB_WHEEL_URL },
-  ];
-}
+/** The lock's hash of each first-screen wheel, by URL, as Pyodide passes it to fetch. */
+const integrityOf = new Map(PREFETCH_WHEELS.map(({ file, integrity }) => [runtime(file), integrity]));
 
 /**
- * Start the runtime's downloads now, and answer the first request for each first-screen file
- * with its download. The later files start when `runtimeArrived` settles (pass a promise that
- * is already settled to start them at once), or when one of them is asked for, whichever comes
- * first; the standard library is handed over once they have all answered.
+ * Answer Pyodide's requests for `urls` (the init message's `handed`) with the page's downloads,
+ * as `received` hands them over; every other request goes to the network as usual. Also starts
+ * importing pyodide.asm.js, which Pyodide imports unless it already ran: Pyodide's import of the
+ * same URL then waits for this one instead of starting after pyodide.mjs has loaded.
  */
-export function prefetch(runtimeArrived) {
+export function prefetch(urls = []) {
   if (installed) return;
   installed = true;
-  const realFetch = self.fetch.bind(self);
-  const [wasm, lock, stdlib] = runtimeFiles();
-  waiting.set(wasm, { response: realFetch(wasm) });
   import(runtime("pyodide.asm.js")).catch(() => {}); // Pyodide reports failures
-  waiting.set(lock, { response: realFetch(lock) });
-
-  let answered;
-  const laterAnswered = new Promise((resolve) => (answered = resolve));
-  startLater = () => {
-    startLater = () => {};
-    const answers = laterFiles().map(({ url, integrity }) => {
-      const answer = realFetch(url);
-      const response = answer.then((got) => (got.ok ? readInBackground(got, url, integrity) : got));
-      response.catch(() => {}); // not unhandled: whoever takes it sees the failure
-      waiting.set(url, { integrity, response });
-      return answer;
-    });
-    Promise.allSettled(answers).then(answered); // after each readInBackground has begun
-  };
-  runtimeArrived.then(startLater, startLater);
-  // the standard library waits for the later files' answers (see above), not for their bodies
-  const stdlibResponse = Promise.all([realFetch(stdlib), laterAnswered]).then(([got]) => got);
-  waiting.set(stdlib, { response: stdlibResponse });
-
-  for (const { response } of waiting.values()) response.catch(() => {}); // taken later
+  for (const url of urls) {
+    if (handed.has(url)) continue; // came before the list (it cannot, but costs nothing)
+    const response = new Promise((settle) => waiting.set(url, settle));
+    response.catch(() => {}); // taken later: whoever takes it sees the failure
+    handed.set(url, response);
+  }
+  const realFetch = self.fetch.bind(self);
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
-    if (laterFiles().some((file) => file.url === url)) startLater();
-    const started = waiting.get(url);
-    const sameCheck = !init?.integrity || init.integrity === started?.integrity;
-    if (!started || !sameCheck || (init?.method ?? "GET") !== "GET") return realFetch(input, init);
-    waiting.delete(url);
-    return started.response;
+    const response = handed.get(url);
+    const sameCheck = !init?.integrity || init.integrity === integrityOf.get(url);
+    if (!response || !sameCheck || (init?.method ?? "GET") !== "GET") return realFetch(input, init);
+    handed.delete(url);
+    return response;
   };
 }
 
-/**
- * The same response, its body read by the browser into a blob while this thread may be busy,
- * and, with `integrity`, checked against that hash; rejects if it does not match.
- */
-async function readInBackground(response, url, integrity) {
-  const blob = response.blob(); // at once: from here the browser drains it without this thread
-  const { status, statusText, headers } = response;
-  const bytes = await (await blob).arrayBuffer();
-  if (integrity) await check(bytes, url, integrity);
-  return new Response(bytes, { status, statusText, headers });
+/** A "file" message from the page: the download of one handed URL, or why it failed. */
+export function received({ url, response, error }) {
+  const answer = error ? Promise.reject(new TypeError(`${url}: ${error}`)) : asResponse(url, response);
+  answer.catch(() => {});
+  const settle = waiting.get(url);
+  waiting.delete(url);
+  if (settle) settle(answer);
+  else if (!installed) handed.set(url, answer);
+}
+
+/** The page's download as a Response; a wheel with a hash in the lock is checked first. */
+async function asResponse(url, { status, statusText, headers, blob }) {
+  const integrity = integrityOf.get(url);
+  if (integrity && status === 200) await check(await blob.arrayBuffer(), url, integrity);
+  return new Response(blob, { status, statusText, headers });
 }
 
 /** Throws unless the sha256 of `bytes` is `integrity` ("sha256-" and base64, as in the lock). */
