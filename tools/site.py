@@ -17,7 +17,7 @@ from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
-from tools.repack import members_differ, stored_copy
+from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
 from tools.scorm import FOLDER as SCORM_FOLDER, site_address, write_packages, write_thin_package
 from tools.vendor_pyodide import (
     FIRST_SCREEN_PACKAGES,
@@ -76,7 +76,9 @@ def sri(hex_digest: str) -> str:
 
 def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | None = None) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
-    `stored_zips=False` keeps Pyodide's zips as released and deflates the bytecode, for hosts
+    The standard library goes out stored with the bytecode of the modules the boot imports
+    (tools/repack.py); `stored_zips=False` keeps Pyodide's zips as released, the standard
+    library without bytecode too, and deflates the bytecode of numpy and pelab, for hosts
     that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md).
     dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
     only the thin one that frames the lesson hosted there."""
@@ -105,6 +107,7 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         place(bundle_vendor(entry), f"app/cells/vendor/{entry.name}")
 
     wheels = cached_wheels(version, lock)  # each checked against the official lock first
+    pelab = build_pelab_wheel(CACHE / "pelab")
     stored: set[Path] = set()  # the stored copies in dist/: compressed below like text
     prefetch: list[dict] = []  # what the worker fetches at once (config.js's PREFETCH_WHEELS)
     if cdn is None:
@@ -115,7 +118,11 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         sources: dict[str, Path] = {}  # name in dist/pyodide/<folder>/: its source
         stored_names = set(STORED_RUNTIME if stored_zips else ())
         for name in PYODIDE_RUNTIME:
-            if name in stored_names:
+            if name == "python_stdlib.zip" and stored_zips:
+                # with the bytecode of the modules the boot imports (tools/jobs/stdlib_bytecode.py)
+                stdlib_bytecode = in_pyodide.job_output("stdlib_bytecode", {}, wheels, pelab, ".zip")
+                sources[name] = stored_with_bytecode(PYODIDE_NPM / name, stdlib_bytecode)
+            elif name in stored_names:
                 sources[name] = stored_copy(PYODIDE_NPM / name)
             elif name != "pyodide-lock.json":
                 sources[name] = PYODIDE_NPM / name
@@ -143,10 +150,9 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         runtime_url = cdn.format(version=version)
     place(in_pyodide.job_output("font_cache", {}, wheels, suffix=".json"), "py/matplotlib-fontlist.json")
 
-    wheel = build_pelab_wheel(CACHE / "pelab")
-    place(wheel, f"py/{wheel.name}")
-    place(in_pyodide.job_output("first_heatmap", first_heatmap, wheels, wheel, ".png"), "py/first-heatmap.png")
-    bytecode = in_pyodide.job_output("bytecode", {}, wheels, wheel, ".zip")  # a stored zip
+    place(pelab, f"py/{pelab.name}")
+    place(in_pyodide.job_output("first_heatmap", first_heatmap, wheels, pelab, ".png"), "py/first-heatmap.png")
+    bytecode = in_pyodide.job_output("bytecode", {}, wheels, pelab, ".zip")  # a stored zip
     place(bytecode if stored_zips else stored_copy(bytecode, compression=zipfile.ZIP_DEFLATED), "py/bytecode.zip")
     if stored_zips:
         stored.add(DIST / "py" / "bytecode.zip")
@@ -156,7 +162,7 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
     groups = [
         [runtime_url + name for name in ("pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip")],
         [runtime_url + wheel_file["file"] for wheel_file in prefetch],
-        ["../../py/bytecode.zip", f"../../py/{wheel.name}"],
+        ["../../py/bytecode.zip", f"../../py/{pelab.name}"],
     ]
     start_python = DIST / "app" / "python" / "start-python.js"
     write_if_changed(start_python, with_first_files(START_PYTHON.read_text(), [g for g in groups if g]))
@@ -172,7 +178,7 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         "// Settings chosen at build time; the worker and the page read them from here only.\n"
         f'export const PYODIDE_VERSION = "{version}";\n'
         f"export const PYODIDE_INDEX_URL = {index_url};\n"
-        f'export const PELAB_WHEEL_URL = new URL("../py/{wheel.name}", import.meta.url).href;\n'
+        f'export const PELAB_WHEEL_URL = new URL("../py/{pelab.name}", import.meta.url).href;\n'
         'export const FONT_CACHE_URL = new URL("../py/matplotlib-fontlist.json", import.meta.url).href;\n'
         'export const BYTECODE_URL = new URL("../py/bytecode.zip", import.meta.url).href;\n'
         "// The packages the first screen loads, and those of their wheels that the worker fetches\n"
@@ -257,7 +263,8 @@ def check() -> None:
     npm's runtime) against the official lock and npm's copy, then every served file against the
     lock the site serves, which must be the official one but for the stored copies' hashes, and
     every file that is not the official one against it, member by member: it must be its stored
-    copy (a build with stored_zips=False serves the official files and lock as they are)."""
+    copy, and the standard library's may add only checked bytecode of its own sources (a build
+    with stored_zips=False serves the official files and lock as they are)."""
     if not (DIST / "app" / "config.js").exists():
         raise BuildError("dist/ is not built: run python3 build.py build")
     pyodide = pyodide_folder()
@@ -293,7 +300,10 @@ def check() -> None:
             continue
         if name not in STORED_RUNTIME:
             raise BuildError(f"{pyodide.relative_to(DIST)}/{name} differs from the npm package: run python3 build.py build")
-        if problem := members_differ(official, served):
+        if name == "python_stdlib.zip":  # the stored copy with checked bytecode beside the sources
+            if problem := bytecode_beside_sources(official, served):
+                raise BuildError(f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored with its bytecode ({problem}): run python3 build.py build")
+        elif problem := members_differ(official, served):
             raise BuildError(f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored ({problem}): run python3 build.py build")
         stored += 1
     log(
