@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -17,12 +18,24 @@ RUNNER = ROOT / "tools" / "pyodide-job.mjs"
 JOBS = ROOT / "tools" / "jobs"
 
 
-def run_in_pyodide(job: Path, arguments: dict, wheels: list[Path], pelab_wheel: Path | None = None) -> bytes:
+def run_in_pyodide(
+    job: Path, arguments: dict, wheels: list[Path], pelab_wheel: Path | None = None, served: Path | None = None
+) -> bytes:
     """What `job`'s main(**arguments) returns in Pyodide under Node, given the pinned runtime,
-    `wheels` to load from and, if given, `pelab_wheel` installed in site-packages first."""
+    `wheels` to load from and, if given, `pelab_wheel` installed in site-packages first. With
+    `served`, a folder of the site's (dist/pyodide/<pin>-<hash>/), the runtime, lock and wheels
+    are that folder's instead of npm's and `wheels`: the files a browser would get."""
     with tempfile.TemporaryDirectory() as index:
-        for path in [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels]:
-            os.symlink(path, Path(index) / path.name)
+        files = [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels] if served is None else [
+            path for path in served.iterdir() if path.suffix not in (".br", ".gz")
+        ]
+        for path in files:
+            if path.suffix == ".js" and served is not None:
+                # copied: Node reads a .js under dist/ as an ES module (package.json's "type"),
+                # and Pyodide's pyodide.asm.js is not one
+                shutil.copy(path, Path(index) / path.name)
+            else:
+                os.symlink(path, Path(index) / path.name)
         command = ["node", str(RUNNER), index + "/", str(job), json.dumps(arguments)]
         result = subprocess.run([*command, *([str(pelab_wheel)] if pelab_wheel else [])], cwd=ROOT, capture_output=True)
     if result.returncode or not result.stdout:

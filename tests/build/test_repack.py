@@ -1,12 +1,14 @@
 """Stored zips (tools/repack.py): the standard library, numpy's wheel and the bytecode go out
 uncompressed inside, so the server's Brotli compresses them; every member is the official
-file's, byte for byte; the lock the site serves carries the new hashes, and `check` verifies
-both sides."""
+file's, byte for byte; the standard library adds only checked bytecode of its own modules; the
+lock the site serves carries the new hashes, and `check` verifies both sides."""
 
 from __future__ import annotations
 
+import _imp
 import base64
 import hashlib
+import io
 import json
 import re
 import shutil
@@ -15,7 +17,7 @@ import zipfile
 import pytest
 
 from site_server import DIST, PYODIDE
-from tools import repack, site, vendor_pyodide
+from tools import in_pyodide, repack, site, vendor_pyodide
 from tools.project import CACHE, sha256
 
 LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text())
@@ -33,6 +35,9 @@ def test_every_member_is_the_official_files_byte_for_byte_and_stored(official, s
         assert sha256(official) == LOCK["packages"]["numpy"]["sha256"]
     with zipfile.ZipFile(official) as a, zipfile.ZipFile(served) as b:
         theirs, ours = a.infolist(), b.infolist()
+        if official.name == "python_stdlib.zip":  # the official members, then only bytecode
+            assert not any(m.filename.endswith(".pyc") for m in theirs)
+            ours = [m for m in ours if not m.filename.endswith(".pyc")]
         assert [m.filename for m in ours] == [m.filename for m in theirs]  # same names, same order
         assert any(m.compress_type == zipfile.ZIP_DEFLATED for m in theirs)
         for mine, original in zip(ours, theirs):
@@ -40,6 +45,35 @@ def test_every_member_is_the_official_files_byte_for_byte_and_stored(official, s
             assert (mine.date_time, mine.external_attr) == (original.date_time, original.external_attr)
             assert b.read(mine) == a.read(original), mine.filename
     assert served.stat().st_size > official.stat().st_size  # uncompressed inside
+
+
+def test_the_served_stdlib_adds_only_checked_bytecode_each_right_after_its_source():
+    """Each extra member x.pyc follows x.py, is a checked hash-based pyc (PEP 552: flags 3, so
+    zipimport compiles the source instead whenever the hash differs) of that very source, under
+    one magic number (Pyodide's Python 3.12's: 3531, then \\r\\n)."""
+    with zipfile.ZipFile(DIST / PYODIDE / "python_stdlib.zip") as served:
+        members = served.infolist()
+        pycs = [(n, m) for n, m in enumerate(members) if m.filename.endswith(".pyc")]
+        assert len(pycs) > 100
+        for n, member in pycs:
+            source = members[n - 1]
+            assert source.filename == member.filename[:-1]
+            assert (member.date_time, member.external_attr) == (source.date_time, source.external_attr)
+            pyc = served.read(member)
+            assert pyc[:4] == (3531).to_bytes(2, "little") + b"\r\n"
+            assert int.from_bytes(pyc[4:8], "little") == 0b11
+            # SipHash-1-3 keyed by the magic number: CPython 3.11's _imp gives Pyodide's value
+            assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"), served.read(source))
+    assert repack.bytecode_beside_sources(STORED[0][0], DIST / PYODIDE / "python_stdlib.zip") is None
+
+
+def test_the_served_stdlib_is_the_same_bytes_on_every_build(tmp_path):
+    """The pycs come from tools/jobs/stdlib_bytecode.py, as the build ran it (cached)."""
+    wheels = vendor_pyodide.cached_wheels("0.27.7", LOCK)
+    pelab = next((DIST / "py").glob("pelab-*.whl"))
+    bytecode = in_pyodide.job_output("stdlib_bytecode", {}, wheels, pelab, ".zip")
+    again = repack.stored_with_bytecode(STORED[0][0], bytecode, tmp_path)
+    assert again.read_bytes() == (DIST / PYODIDE / "python_stdlib.zip").read_bytes()
 
 
 def test_deflating_the_stored_numpy_again_gives_the_official_wheel_byte_for_byte(tmp_path):
@@ -60,9 +94,24 @@ def test_the_stored_zips_go_out_smaller_than_the_official_deflated_ones(name):
     folder = DIST / ("py" if name == "bytecode.zip" else PYODIDE)
     official = {"python_stdlib.zip": STORED[0][0], NUMPY: STORED[1][0]}.get(name)
     brotli = (folder / f"{name}.br").stat().st_size
-    # the official deflated zip, or for our own bytecode, the same members deflated (measured:
-    # stdlib 2.36 -> 1.48 MB, numpy 3.06 -> 1.93 MB, bytecode 0.86 -> 0.60 MB)
-    assert brotli < 0.8 * (official.stat().st_size if official else 858_000)
+    # the official deflated zip, or for our own bytecode, the same members deflated; the stdlib
+    # adds its pycs, so against the official zip plus those pycs deflated (measured: stdlib
+    # 2.36 + 1.46 -> 2.36 MB, without pycs 2.36 -> 1.48 MB; numpy 3.06 -> 1.93 MB; bytecode
+    # 0.86 -> 0.60 MB)
+    deflated = official.stat().st_size if official else 858_000
+    if name == "python_stdlib.zip":
+        deflated += len(deflated_pycs(folder / name))
+    assert brotli < 0.8 * deflated
+
+
+def deflated_pycs(stdlib):
+    """A zip of `stdlib`'s .pyc members, deflated (zlib's default level)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as pycs:
+        for member in source.infolist():
+            if member.filename.endswith(".pyc"):
+                pycs.writestr(member.filename, source.read(member))
+    return buffer.getvalue()
 
 
 def test_the_siblings_of_a_stored_zip_decompress_to_it():
@@ -188,3 +237,54 @@ def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(tm
     assert repack.members_differ(DIST / "py" / "bytecode.zip", bytecode, zipfile.ZIP_DEFLATED) is None
     assert folder.name != PYODIDE.split("/")[1]  # other files, another folder
     site.check()
+
+
+def rewrite_stdlib(path, change):
+    """The zip at `path` rewritten member by member: `change(info, data, members)` returns the
+    (info, data) pairs to write in that member's place (members: every member's data by name)."""
+    with zipfile.ZipFile(path) as original:
+        members = [(info, original.read(info)) for info in original.infolist()]
+    by_name = {info.filename: data for info, data in members}
+    with zipfile.ZipFile(path, "w") as copy:
+        for info, data in members:
+            for new_info, new_data in change(info, data, by_name):
+                copy.writestr(new_info, new_data)
+
+
+def renamed(info, name):
+    copy = zipfile.ZipInfo(name, info.date_time)
+    copy.external_attr = info.external_attr
+    return copy
+
+
+TAMPERED = {
+    # a pyc of another source: its hash is not json/__init__.py's
+    "a pyc whose hash is not its source's": (
+        lambda info, data, all: [(info, all["json/decoder.pyc"] if info.filename == "json/__init__.pyc" else data)],
+        "json/__init__.pyc's hash is not its source's",
+    ),
+    "an unchecked hash-based pyc": (
+        lambda info, data, all: [(info, data[:4] + b"\1\0\0\0" + data[8:] if info.filename == "json/__init__.pyc" else data)],
+        "json/__init__.pyc is not a checked hash-based pyc",
+    ),
+    "a pyc beside no .py": (
+        lambda info, data, all: [(info, data)] + ([(renamed(info, "json/nowhere.pyc"), all["json/__init__.pyc"])] if info.filename == "json/__init__.pyc" else []),
+        "json/nowhere.pyc is neither the next official member nor the bytecode of the .py before it",
+    ),
+    "a pyc before its .py": (
+        lambda info, data, all: {"json/__init__.py": [], "json/__init__.pyc": [(info, data), (renamed(info, "json/__init__.py"), all["json/__init__.py"])]}.get(info.filename, [(info, data)]),
+        "json/__init__.pyc is neither the next official member nor the bytecode of the .py before it",
+    ),
+    "a pyc of another magic number": (
+        lambda info, data, all: [(info, (3495).to_bytes(2, "little") + data[2:8] + _imp.source_hash(3495 | 0x0A0D0000, all["json/__init__.py"]) + data[16:] if info.filename == "json/__init__.pyc" else data)],
+        "json/__init__.pyc's magic number differs from the other pycs'",
+    ),
+}
+
+
+@pytest.mark.parametrize("tampering", TAMPERED, ids=list(TAMPERED))
+def test_check_refuses_a_stdlib_with_bytecode_that_is_not_its_sources_checked_pyc(dist_copy, tampering):
+    change, problem = TAMPERED[tampering]
+    rewrite_stdlib(dist_copy / PYODIDE / "python_stdlib.zip", change)
+    with pytest.raises(SystemExit, match=re.escape(f"python_stdlib.zip is not npm's copy stored with its bytecode ({problem})")):
+        site.check()
