@@ -19,16 +19,21 @@ JOBS = ROOT / "tools" / "jobs"
 
 
 def run_in_pyodide(
-    job: Path, arguments: dict, wheels: list[Path], pelab_wheel: Path | None = None, served: Path | None = None
+    job: Path,
+    arguments: dict,
+    wheels: list[Path],
+    pelab_wheel: Path | None = None,
+    served: Path | None = None,
 ) -> bytes:
     """What `job`'s main(**arguments) returns in Pyodide under Node, given the pinned runtime,
     `wheels` to load from and, if given, `pelab_wheel` installed in site-packages first. With
     `served`, a folder of the site's (dist/pyodide/<pin>-<hash>/), the runtime, lock and wheels
     are that folder's instead of npm's and `wheels`: the files a browser would get."""
     with tempfile.TemporaryDirectory() as index:
-        files = [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels] if served is None else [
-            path for path in served.iterdir() if path.suffix not in (".br", ".gz")
-        ]
+        if served is None:
+            files = [*(PYODIDE_NPM / name for name in PYODIDE_RUNTIME), *wheels]
+        else:
+            files = [path for path in served.iterdir() if path.suffix not in (".br", ".gz")]
         for path in files:
             if path.suffix == ".js" and served is not None:
                 # copied: Node reads a .js under dist/ as an ES module (package.json's "type"),

@@ -24,6 +24,7 @@ from tools.project import CACHE, BuildError, sha256
 
 # A checked hash-based pyc (PEP 552): magic (4 bytes), flags, the source's hash (8 bytes), code.
 PYC_FLAGS_CHECKED_HASH = 0b11  # bit 0: hash-based; bit 1: check the hash against the source
+NOT_BESIDE_ITS_SOURCE = "is neither the next official member nor the bytecode of the .py before it"
 
 
 def stored_copy(source: Path, cache: Path = CACHE / "stored", compression: int = zipfile.ZIP_STORED) -> Path:
@@ -38,7 +39,8 @@ def stored_copy(source: Path, cache: Path = CACHE / "stored", compression: int =
         for member in original.infolist():
             # A fresh header with the original's name, date and attributes: nothing of this
             # machine or this moment gets in, so the copy is the same on every build.
-            copy.writestr(_same_header(member, compression), original.read(member))  # read() checks each CRC-32
+            # read() checks each member's CRC-32
+            copy.writestr(_same_header(member, compression), original.read(member))
         copy.comment = original.comment
     if members_differ(source, partial, compression):
         partial.unlink()
@@ -82,7 +84,7 @@ def stored_with_bytecode(source: Path, bytecode: Path, cache: Path = CACHE / "st
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(partial, "w") as copy:
         names = set(original.namelist())
         if strays := sorted(name for name in pycs if name[:-1] not in names):
-            raise BuildError(f"{bytecode.name} has bytecode of no module in {source.name}: {strays[:5]}")
+            raise BuildError(f"{bytecode.name} has bytecode of no .py in {source.name}: {strays[:5]}")
         for member in original.infolist():
             copy.writestr(_same_header(member, zipfile.ZIP_STORED), original.read(member))
             if (pyc := member.filename + "c") in pycs and member.filename.endswith(".py"):
@@ -96,14 +98,14 @@ def stored_with_bytecode(source: Path, bytecode: Path, cache: Path = CACHE / "st
     return target
 
 
-def _same_header(member: zipfile.ZipInfo, compression: int, name: str | None = None) -> zipfile.ZipInfo:
+def _same_header(member: zipfile.ZipInfo, compression: int, name: str = "") -> zipfile.ZipInfo:
     """A fresh header with `member`'s date and attributes (and its name, or `name`)."""
     info = zipfile.ZipInfo(name or member.filename, member.date_time)
     info.compress_type = compression
     info.create_system = member.create_system
     info.external_attr = member.external_attr
     info.internal_attr = member.internal_attr
-    if name is None:
+    if not name:
         info.comment = member.comment
         info.extra = member.extra
     return info
@@ -118,7 +120,8 @@ def bytecode_beside_sources(official: Path, copy: Path) -> str | None:
 
     The hash is `_imp.source_hash(key, source)` with key the magic number read as a
     little-endian integer: the function zipimport checks pycs with, and the same in CPython
-    3.11 as in Pyodide's 3.12 for the same key and bytes (SipHash-1-3 keyed by `key`).
+    3.11 as in Pyodide's 3.12 for the same key and bytes (the tests compare it with the hashes
+    Pyodide's Python wrote).
     """
     with zipfile.ZipFile(official) as a, zipfile.ZipFile(copy) as b:
         theirs = a.infolist()
@@ -129,7 +132,7 @@ def bytecode_beside_sources(official: Path, copy: Path) -> str | None:
             if index < len(theirs) and mine.filename == theirs[index].filename:
                 original = theirs[index]
                 index += 1
-                if mine.date_time != original.date_time or mine.external_attr != original.external_attr:
+                if (mine.date_time, mine.external_attr) != (original.date_time, original.external_attr):
                     return f"{mine.filename}'s date or attributes"
                 data = b.read(mine)
                 if data != a.read(original):
@@ -137,7 +140,7 @@ def bytecode_beside_sources(official: Path, copy: Path) -> str | None:
                 source = (mine.filename, data) if mine.filename.endswith(".py") else None
                 continue
             if source is None or mine.filename != source[0] + "c":
-                return f"{mine.filename} is neither the next official member nor the bytecode of the .py before it"
+                return f"{mine.filename} {NOT_BESIDE_ITS_SOURCE}"
             pyc = b.read(mine)
             if len(pyc) < 16 or pyc[2:4] != b"\r\n":
                 return f"{mine.filename} is not a pyc"

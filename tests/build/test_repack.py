@@ -58,13 +58,17 @@ def test_the_served_stdlib_adds_only_checked_bytecode_each_right_after_its_sourc
         for n, member in pycs:
             source = members[n - 1]
             assert source.filename == member.filename[:-1]
-            assert (member.date_time, member.external_attr) == (source.date_time, source.external_attr)
+            assert member.date_time == source.date_time
+            assert member.external_attr == source.external_attr
             pyc = served.read(member)
             assert pyc[:4] == (3531).to_bytes(2, "little") + b"\r\n"
             assert int.from_bytes(pyc[4:8], "little") == 0b11
-            # SipHash-1-3 keyed by the magic number: CPython 3.11's _imp gives Pyodide's value
-            assert pyc[8:16] == _imp.source_hash(int.from_bytes(pyc[:4], "little"), served.read(source))
-    assert repack.bytecode_beside_sources(STORED[0][0], DIST / PYODIDE / "python_stdlib.zip") is None
+            # exact: the hash Pyodide's Python 3.12 wrote, recomputed by this CPython 3.11 (the same
+            # keyed hash of the same bytes)
+            key = int.from_bytes(pyc[:4], "little")
+            assert pyc[8:16] == _imp.source_hash(key, served.read(source))
+    stdlib = DIST / PYODIDE / "python_stdlib.zip"
+    assert repack.bytecode_beside_sources(STORED[0][0], stdlib) is None
 
 
 def test_the_served_stdlib_is_the_same_bytes_on_every_build(tmp_path):
@@ -74,6 +78,33 @@ def test_the_served_stdlib_is_the_same_bytes_on_every_build(tmp_path):
     bytecode = in_pyodide.job_output("stdlib_bytecode", {}, wheels, pelab, ".zip")
     again = repack.stored_with_bytecode(STORED[0][0], bytecode, tmp_path)
     assert again.read_bytes() == (DIST / PYODIDE / "python_stdlib.zip").read_bytes()
+
+
+def test_stored_with_bytecode_puts_each_pyc_right_after_its_source_and_refuses_a_stray(tmp_path):
+    from importlib._bootstrap_external import _RAW_MAGIC_NUMBER, _code_to_hash_pyc
+
+    def pyc(source):  # a checked hash-based pyc made by this CPython, as the job makes them
+        code = compile(source, "x.py", "exec", dont_inherit=True)
+        return bytes(_code_to_hash_pyc(code, _imp.source_hash(_RAW_MAGIC_NUMBER, source), checked=True))
+
+    official, bytecode, stray = tmp_path / "lib.zip", tmp_path / "pycs.zip", tmp_path / "stray.zip"
+    sources = [("a.py", b"a = 1\n"), ("data.txt", b"text"), ("p/__init__.py", b"p = 2\n")]
+    with zipfile.ZipFile(official, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in sources:
+            archive.writestr(zipfile.ZipInfo(name, (2024, 5, 6, 7, 8, 10)), data)
+    with zipfile.ZipFile(bytecode, "w") as archive:  # in another order than the sources'
+        archive.writestr("p/__init__.pyc", pyc(b"p = 2\n"))
+        archive.writestr("a.pyc", pyc(b"a = 1\n"))
+    copy = repack.stored_with_bytecode(official, bytecode, tmp_path / "cache")
+    with zipfile.ZipFile(copy) as archive:
+        assert archive.namelist() == ["a.py", "a.pyc", "data.txt", "p/__init__.py", "p/__init__.pyc"]
+        assert {m.date_time for m in archive.infolist()} == {(2024, 5, 6, 7, 8, 10)}
+    assert repack.bytecode_beside_sources(official, copy) is None
+    assert repack.stored_with_bytecode(official, bytecode, tmp_path / "again").read_bytes() == copy.read_bytes()
+    with zipfile.ZipFile(stray, "w") as archive:
+        archive.writestr("b.pyc", pyc(b"b = 3\n"))
+    with pytest.raises(SystemExit, match=r"stray.zip has bytecode of no .py in lib.zip: \['b.pyc'\]"):
+        repack.stored_with_bytecode(official, stray, tmp_path / "cache")
 
 
 def test_deflating_the_stored_numpy_again_gives_the_official_wheel_byte_for_byte(tmp_path):
@@ -107,10 +138,10 @@ def test_the_stored_zips_go_out_smaller_than_the_official_deflated_ones(name):
 def deflated_pycs(stdlib):
     """A zip of `stdlib`'s .pyc members, deflated (zlib's default level)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as pycs:
+    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
         for member in source.infolist():
             if member.filename.endswith(".pyc"):
-                pycs.writestr(member.filename, source.read(member))
+                out.writestr(member.filename, source.read(member))
     return buffer.getvalue()
 
 
@@ -239,52 +270,60 @@ def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(tm
     site.check()
 
 
-def rewrite_stdlib(path, change):
-    """The zip at `path` rewritten member by member: `change(info, data, members)` returns the
-    (info, data) pairs to write in that member's place (members: every member's data by name)."""
+def rewrite(path, edit):
+    """The zip at `path` rewritten: each member named in the dict `edit(data)` (`data`: every
+    member's bytes by name) replaced by the (name, bytes) pairs listed there, the others kept."""
     with zipfile.ZipFile(path) as original:
         members = [(info, original.read(info)) for info in original.infolist()]
-    by_name = {info.filename: data for info, data in members}
+    replacements = edit({info.filename: data for info, data in members})
     with zipfile.ZipFile(path, "w") as copy:
         for info, data in members:
-            for new_info, new_data in change(info, data, by_name):
-                copy.writestr(new_info, new_data)
+            for name, new in replacements.get(info.filename, [(info.filename, data)]):
+                header = zipfile.ZipInfo(name, info.date_time)
+                header.external_attr = info.external_attr
+                copy.writestr(header, new)
 
 
-def renamed(info, name):
-    copy = zipfile.ZipInfo(name, info.date_time)
-    copy.external_attr = info.external_attr
-    return copy
+def unchecked(pyc):
+    return pyc[:4] + (1).to_bytes(4, "little") + pyc[8:]  # flags 1: hash-based, never checked
 
 
-TAMPERED = {
-    # a pyc of another source: its hash is not json/__init__.py's
-    "a pyc whose hash is not its source's": (
-        lambda info, data, all: [(info, all["json/decoder.pyc"] if info.filename == "json/__init__.pyc" else data)],
-        "json/__init__.pyc's hash is not its source's",
+def under_magic(magic, pyc, source):
+    """`pyc` under another magic number, its hash keyed by that magic as Python would."""
+    head = magic.to_bytes(2, "little") + b"\r\n"
+    return head + pyc[4:8] + _imp.source_hash(int.from_bytes(head, "little"), source) + pyc[16:]
+
+
+PY, PYC = "json/__init__.py", "json/__init__.pyc"
+NOT_NEXT = repack.NOT_BESIDE_ITS_SOURCE
+TAMPERED = {  # what is done to the served stdlib, and what check() must say
+    "a pyc of another source": (
+        lambda data: {PYC: [(PYC, data["json/decoder.pyc"])]},
+        f"{PYC}'s hash is not its source's",
     ),
-    "an unchecked hash-based pyc": (
-        lambda info, data, all: [(info, data[:4] + b"\1\0\0\0" + data[8:] if info.filename == "json/__init__.pyc" else data)],
-        "json/__init__.pyc is not a checked hash-based pyc",
+    "an unchecked pyc": (
+        lambda data: {PYC: [(PYC, unchecked(data[PYC]))]},
+        f"{PYC} is not a checked hash-based pyc",
     ),
     "a pyc beside no .py": (
-        lambda info, data, all: [(info, data)] + ([(renamed(info, "json/nowhere.pyc"), all["json/__init__.pyc"])] if info.filename == "json/__init__.pyc" else []),
-        "json/nowhere.pyc is neither the next official member nor the bytecode of the .py before it",
+        lambda data: {PYC: [(PYC, data[PYC]), ("json/nowhere.pyc", data[PYC])]},
+        f"json/nowhere.pyc {NOT_NEXT}",
     ),
     "a pyc before its .py": (
-        lambda info, data, all: {"json/__init__.py": [], "json/__init__.pyc": [(info, data), (renamed(info, "json/__init__.py"), all["json/__init__.py"])]}.get(info.filename, [(info, data)]),
-        "json/__init__.pyc is neither the next official member nor the bytecode of the .py before it",
+        lambda data: {PY: [], PYC: [(PYC, data[PYC]), (PY, data[PY])]},
+        f"{PYC} {NOT_NEXT}",
     ),
-    "a pyc of another magic number": (
-        lambda info, data, all: [(info, (3495).to_bytes(2, "little") + data[2:8] + _imp.source_hash(3495 | 0x0A0D0000, all["json/__init__.py"]) + data[16:] if info.filename == "json/__init__.pyc" else data)],
-        "json/__init__.pyc's magic number differs from the other pycs'",
+    "a pyc under another magic number": (
+        lambda data: {PYC: [(PYC, under_magic(3495, data[PYC], data[PY]))]},  # 3495: Python 3.11's
+        f"{PYC}'s magic number differs from the other pycs'",
     ),
 }
 
 
-@pytest.mark.parametrize("tampering", TAMPERED, ids=list(TAMPERED))
-def test_check_refuses_a_stdlib_with_bytecode_that_is_not_its_sources_checked_pyc(dist_copy, tampering):
-    change, problem = TAMPERED[tampering]
-    rewrite_stdlib(dist_copy / PYODIDE / "python_stdlib.zip", change)
-    with pytest.raises(SystemExit, match=re.escape(f"python_stdlib.zip is not npm's copy stored with its bytecode ({problem})")):
+@pytest.mark.parametrize("tampering", TAMPERED)
+def test_check_refuses_a_stdlib_with_bytecode_not_its_sources_checked_pyc(dist_copy, tampering):
+    edit, problem = TAMPERED[tampering]
+    rewrite(dist_copy / PYODIDE / "python_stdlib.zip", edit)
+    stored_with = "python_stdlib.zip is not npm's copy stored with its bytecode"
+    with pytest.raises(SystemExit, match=re.escape(f"{stored_with} ({problem})")):
         site.check()

@@ -62,7 +62,8 @@ def test_every_standard_library_module_the_boot_imports_comes_from_its_bytecode(
     """None compiled from source at boot: the job's list covers them all, and each pyc's hash
     matched its source (zipimport ignores a pyc whose hash differs and compiles the .py)."""
     loaded = booted["loaded"]
-    assert len(loaded) > 100 and {"json", "encodings", "importlib.metadata", "typing"} <= loaded.keys()
+    assert len(loaded) > 100
+    assert {"json", "encodings", "importlib.metadata", "typing"} <= loaded.keys()
     assert {name: origin for name, origin in loaded.items() if not origin.endswith(".pyc")} == {}
     assert booted["json_file"] == "/lib/python312.zip/json/__init__.pyc"
 
@@ -70,7 +71,8 @@ def test_every_standard_library_module_the_boot_imports_comes_from_its_bytecode(
 def test_the_served_bytecode_is_exactly_what_the_boot_imports_and_nothing_more(booted):
     with zipfile.ZipFile(DIST / PYODIDE / "python_stdlib.zip") as stdlib:
         pycs = {name for name in stdlib.namelist() if name.endswith(".pyc")}
-    assert pycs == {origin.removeprefix("/lib/python312.zip/") for origin in booted["loaded"].values()}
+    imported = {origin.removeprefix("/lib/python312.zip/") for origin in booted["loaded"].values()}
+    assert pycs == imported
 
 
 def test_inspect_still_finds_the_source_of_a_function_loaded_from_bytecode(booted):
@@ -88,8 +90,9 @@ def test_a_traceback_through_a_module_loaded_from_bytecode_shows_its_source_line
         decoder = official.read("json/decoder.py").decode().splitlines()
     # the line JSONDecoder.raw_decode raises from, and where, as traceback prints them
     start = decoder.index("    def raw_decode(self, s, idx=0):")
-    number, line = next(
-        (n, text) for n, text in enumerate(decoder[start:], start + 1) if 'raise JSONDecodeError("Expecting value"' in text
-    )
-    assert f'File "/lib/python312.zip/json/decoder.py", line {number}, in raw_decode\n    {line.strip()}\n' in trace
-    assert trace.rstrip().endswith("json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
+    raises = 'raise JSONDecodeError("Expecting value"'
+    number, line = next((n, text) for n, text in enumerate(decoder[start:], start + 1) if raises in text)
+    where = f'File "/lib/python312.zip/json/decoder.py", line {number}, in raw_decode'
+    assert f"{where}\n    {line.strip()}\n" in trace
+    error = "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"
+    assert trace.rstrip().endswith(error)

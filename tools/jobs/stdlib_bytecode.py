@@ -27,7 +27,8 @@ def main() -> bytes:
 
     # Before this job imports anything of its own: only what the boot imported counts. By
     # where each was loaded from, not its __file__: importlib sets one on its frozen modules.
-    files = sorted({origin for origin in map(loaded_from, list(sys.modules.values())) if origin.startswith(STDLIB)})
+    origins = map(loaded_from, list(sys.modules.values()))
+    files = sorted({origin for origin in origins if origin.startswith(STDLIB)})
     import _imp
     import io
     import zipfile
@@ -40,10 +41,13 @@ def main() -> bytes:
             # a module the boot compiled from source, not one loaded from a pyc already
             assert name.endswith(".py"), path
             source = stdlib.read(name)
-            # the file name zipimport gives the code it compiles itself, so tracebacks and
-            # inspect find the source in the zip as before (linecache asks the zip's loader)
-            code = compile(source, path, "exec", dont_inherit=True)
-            data = _code_to_hash_pyc(code, _imp.source_hash(_RAW_MAGIC_NUMBER, source), checked=True)
+            # the code zipimport would compile from this source (its _compile_source: line ends
+            # made \n, the .py's path as file name), so tracebacks and inspect find the source
+            # in the zip as before (linecache asks the zip's loader); hashed as it is in the zip
+            text = source.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            code = compile(text, path, "exec", dont_inherit=True)
+            source_hash = _imp.source_hash(_RAW_MAGIC_NUMBER, source)
+            data = _code_to_hash_pyc(code, source_hash, checked=True)
             entry = zipfile.ZipInfo(name[:-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
             archive.writestr(entry, bytes(data), compress_type=zipfile.ZIP_STORED)
         names = archive.namelist()
