@@ -33,5 +33,35 @@ async function snapshotOnce() {
   const python = await loadPyodide({ indexURL: PYODIDE_INDEX_URL, _makeSnapshot: true });
   const headers = { "Content-Type": "application/octet-stream" };
   await cache.put(SNAPSHOT_URL, new Response(python.makeMemorySnapshot(), { headers }));
+  python.runPython(WARM_UP);
   return "made";
 }
+
+/**
+ * Python run after the snapshot is stored, for the next visit's runtime: it compiles the source
+ * of every standard library module this Python imported from bytecode.
+ *
+ * Why: V8 keeps a WebAssembly module's code with the cached response it compiled only once it
+ * has optimised some of its functions, which only hot functions earn. This worker's compile of
+ * the service worker's copy is the one the next visit loads (see withDistinctRuntime in
+ * boot.js). When the standard library came as sources only, starting Python compiled them and
+ * made the compiler hot; with its bytecode (tools/jobs/stdlib_bytecode.py), starting Python
+ * alone optimises nothing, V8 kept no code, and every second visit compiled the runtime again
+ * (tests/browser/test_offline.py traces it). Compiling those sources here gives V8 back the same
+ * work, in a worker of its own that ends right after, once the snapshot is safe.
+ */
+const WARM_UP = `
+def _compile_the_stdlib_sources():
+    import sys
+    import zipfile
+
+    stdlib = "/lib/python312.zip/"
+    with zipfile.ZipFile(stdlib[:-1]) as archive:
+        for module in list(sys.modules.values()):
+            origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+            if origin.startswith(stdlib) and origin.endswith(".pyc"):
+                source = archive.read(origin[len(stdlib):-1])
+                compile(source, origin[:-1], "exec", dont_inherit=True)
+
+_compile_the_stdlib_sources()
+`;
