@@ -213,6 +213,9 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
             os.utime(target, ns=(status.st_atime_ns, status.st_mtime_ns))
             expected.add(target)
 
+    # What the build no longer makes goes before the packages are made from dist/ (a previous
+    # build's Pyodide folder, say, would go into them too), then the packages' own leftovers.
+    prune(expected, keep=DIST / SCORM_FOLDER)
     # SCORM packages last: the full ones hold the finished site (less the siblings above).
     if scorm_site is not None:
         packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER)]
@@ -222,17 +225,24 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         packages = []
         log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
     expected.update(packages)
-
-    for path in sorted(DIST.rglob("*"), reverse=True):  # drop what the build no longer makes
-        if path.is_file() and path not in expected:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    prune(expected)
     size = sum(p.stat().st_size for p in expected if p.suffix not in (".br", ".gz") and p not in packages)
     mode = f"Pyodide {version} from {cdn.format(version=version)}" if cdn else f"self-hosted Pyodide {version}"
     log(f"built dist/ ({len(expected)} files, {size / 1e6:.1f} MB, {mode}, build {build_id})")
     for package in packages:
         log(f"SCORM 1.2 package {package.relative_to(DIST)}: {package.stat().st_size / 1e6:.2f} MB")
+
+
+def prune(expected: set[Path], keep: Path | None = None) -> None:
+    """Delete what dist/ holds but the build no longer makes (other than under `keep`), and the
+    folders left empty."""
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        if keep is not None and (path == keep or keep in path.parents):
+            continue
+        if path.is_file() and path not in expected:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
 
 
 def with_first_files(script: str, groups: list[list[str]]) -> str:

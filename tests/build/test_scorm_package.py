@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from site_server import DIST
-from tools import scorm
+from tools import scorm, site
 from tools.project import ROOT
 
 CP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
@@ -83,6 +83,23 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
         for name in built:
             assert archive.getinfo(name).CRC == zlib.crc32((DIST / name).read_bytes()), name
     assert package.stat().st_size < 50e6  # LMS upload limits are often 50 to 100 MB
+
+
+def test_a_file_of_an_earlier_build_never_goes_into_the_packages(tmp_path, monkeypatch):
+    """The build drops what it no longer makes before it packs dist/: a previous build's Pyodide
+    folder (named by its content's hash) once went into both packages, doubling their size."""
+    import shutil
+
+    shutil.copytree(DIST, tmp_path / "dist", ignore=shutil.ignore_patterns("scorm"))
+    stale = tmp_path / "dist" / "pyodide" / "0.27.7-000000000000" / "python_stdlib.zip"
+    stale.parent.mkdir()
+    stale.write_bytes(b"an earlier build's")
+    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
+    site.build()
+    assert not stale.parent.exists()
+    for package in (tmp_path / "dist" / "scorm").glob("*.zip"):
+        with zipfile.ZipFile(package) as archive:
+            assert not [name for name in archive.namelist() if "000000000000" in name], package.name
 
 
 def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
