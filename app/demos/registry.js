@@ -50,8 +50,17 @@ export const DEMOS = Object.freeze({
   cell: cellDemo,
 });
 
+/**
+ * The demos that need no Python at all: an embed of one starts none, and downloads none of it.
+ * embed.html lists them too, on its start-python.js tag (which cannot import this module);
+ * tests/browser/test_embed.py checks that the two lists agree.
+ */
+export const WITHOUT_PYTHON = Object.freeze(["quiz"]);
+
 /** The demos computed live by Python through liveRender; the quiz and the free cell are not. */
-export const LIVE_DEMOS = Object.freeze(Object.keys(DEMOS).filter((name) => !["quiz", "cell"].includes(name)));
+export const LIVE_DEMOS = Object.freeze(
+  Object.keys(DEMOS).filter((name) => !WITHOUT_PYTHON.includes(name) && name !== "cell"),
+);
 
 /** A demo's title: its section's <h2>, without the step number. */
 export function titleOf(section) {

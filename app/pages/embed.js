@@ -5,13 +5,15 @@
  * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
  * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it); the
  * quiz's progress as {type: "pelab:quiz", answered, correct, total} (app/lms/quiz-progress.js).
- * Launched by an LMS (?lms=scorm12, a SCORM package), the quiz reports to it (app/lms/).
+ * Launched by an LMS (?lms=scorm12, a SCORM package), the quiz reports to it (app/lms/). The
+ * quiz needs no Python (registry.js WITHOUT_PYTHON): its embed starts none, downloads none of it
+ * and prepares no offline copy of the lesson, whose Python is most of its 50 MB.
  */
 import { bootStatus, followPython } from "../python/boot-status.js";
 import { discardStartedPython, PythonBridge } from "../python/bridge.js";
 import { notebookCells } from "../cells/cells.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
-import { DEMOS, titleOf } from "../demos/registry.js";
+import { DEMOS, titleOf, WITHOUT_PYTHON } from "../demos/registry.js";
 import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
@@ -81,9 +83,12 @@ async function start() {
   document.title = `${titleOf(root)} · Positional Encoding Lab`;
   document.querySelector("main").append(root);
 
-  const python = new PythonBridge();
-  followPython(status, python);
-  notebookCells(document, python);
+  // A demo without Python (the quiz) gets none: start-python.js started none for it either.
+  const python = WITHOUT_PYTHON.includes(name) ? null : new PythonBridge();
+  if (python) {
+    followPython(status, python);
+    notebookCells(document, python);
+  }
   shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state) });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
   const lessonLink = document.querySelector(".embed-lesson-link");
@@ -92,6 +97,7 @@ async function start() {
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));
 
   const created = demo(root, python, { position: sharedValue(3) });
+  if (!python) return status.notNeeded();
   const rendered = python.ready
     .then(() => {
       status.rendering();

@@ -87,7 +87,13 @@ export function bootStatus(root) {
     document.documentElement.dataset.state = "error";
   }
 
-  return { stage, rendering, ready, restarting, fail };
+  /** The page needs no Python (an embedded quiz): nothing to start, so no panel to show. */
+  function notNeeded() {
+    root.hidden = true;
+    document.documentElement.dataset.state = "ready";
+  }
+
+  return { stage, rendering, ready, restarting, fail, notNeeded };
 }
 
 /** Show `python`'s boot, failures and restarts in `status` (a bootStatus). */

@@ -138,5 +138,9 @@
     },
   };
   if (document.documentElement.getAttribute("data-state") === "error") return; // preflight said why
+  // An embed of a demo that needs no Python (its tag lists them, as registry.js WITHOUT_PYTHON)
+  var without = (document.currentScript.getAttribute("data-without-python") || "").split(" ");
+  var demo = new URLSearchParams(location.search).get("demo");
+  if (demo && without.indexOf(demo) !== -1) return;
   first = start("python");
 })();

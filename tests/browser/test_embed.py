@@ -105,6 +105,27 @@ def test_a_cell_can_be_embedded_with_its_code(page, site_url):
     assert page.locator(".cell-output").inner_text() == "hi\n42"
 
 
+def test_a_quiz_embed_starts_no_python_and_downloads_none_of_it(page, site_url):
+    """The quiz needs no Python: an embed of it (the SCORM quiz package launches one) starts no
+    worker, fetches none of Pyodide's files and registers no service worker (whose offline copy
+    of the lesson is mostly Python), and the quiz works. embed.html's start-python.js tag lists
+    the same demos as registry.js WITHOUT_PYTHON, since the classic script cannot import it."""
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(site_url)))
+    page.goto(f"{site_url}embed.html?demo=quiz")
+    assert wait_for_state(page) == "ready"
+    assert page.locator("#boot").is_hidden()
+    page.locator(".quiz-question").first.locator("input[data-correct]").check()
+    assert "1 of" in page.locator(".quiz-score").inner_text()
+    # a Python started as the page parsed would have requested its runtime before the quiz was up
+    assert not [w.url for w in page.workers], "no worker at all"
+    assert not [path for path in requested if path.startswith(("pyodide/", "py/"))], requested
+    assert page.evaluate("() => navigator.serviceWorker.getRegistration()") is None
+    listed = page.evaluate("() => document.querySelector('script[src$=\"start-python.js\"]').dataset.withoutPython")
+    registry = page.evaluate("async () => (await import(new URL('app/demos/registry.js', document.baseURI))).WITHOUT_PYTHON")
+    assert listed.split() == registry == ["quiz"]
+
+
 def test_an_unknown_demo_is_explained(page, site_url):
     page.goto(f"{site_url}embed.html?demo=nope")
     assert wait_for_state(page) == "error"

@@ -20,7 +20,7 @@ const FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n";
  * build.py writes them; none, as in the source, by default); every worker it made, and every
  * fetch it made: {url, signal, answer(status, type), fail(message)}, each answering once.
  */
-function runStartPython({ state = "loading", isolated = false, firstFiles = null, controller = null } = {}) {
+function runStartPython({ state = "loading", isolated = false, firstFiles = null, controller = null, search = "", withoutPython = null } = {}) {
   const made = [];
   const fetched = [];
   function fetch(url, options) {
@@ -67,8 +67,10 @@ function runStartPython({ state = "loading", isolated = false, firstFiles = null
     AbortController,
     Promise,
     navigator: { serviceWorker: { controller } },
+    location: { search },
+    URLSearchParams,
     document: {
-      currentScript: { src: SRC },
+      currentScript: { src: SRC, getAttribute: (name) => (name === "data-without-python" ? withoutPython : null) },
       documentElement: { getAttribute: (name) => (name === "data-state" ? state : null) },
     },
   };
@@ -221,4 +223,15 @@ test("when a service worker serves the page, the worker's Pyodide fetches its ow
   assert.equal(fetched.length, 0);
   assert.deepEqual([...made[0].posted[0].handed], []);
   assert.equal(made[0].posted[0].uncontrolled, false);
+});
+
+test("an embed of a demo its tag lists as needing no Python starts none, and fetches nothing", () => {
+  const quiz = runStartPython({ firstFiles: BUILT, search: "?demo=quiz&lms=scorm12", withoutPython: "quiz" });
+  assert.equal(quiz.made.length, 0);
+  assert.equal(quiz.fetched.length, 0);
+  assert.equal(quiz.pelabPython.adopt(), null);
+  const heatmap = runStartPython({ firstFiles: BUILT, search: "?demo=heatmap", withoutPython: "quiz" });
+  assert.equal(heatmap.made.length, 1, "any other demo starts its Python as the page parses");
+  const lesson = runStartPython({ search: "?demo=quiz" });
+  assert.equal(lesson.made.length, 1, "a page whose tag lists nothing always starts Python");
 });
