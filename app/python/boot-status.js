@@ -12,7 +12,7 @@ import { BOOT_STAGES } from "./protocol.js";
  * `.boot-compact`) and in its message while under way.
  */
 export const STAGE_LABELS = Object.freeze({
-  runtime: { item: "Python runtime (Pyodide, about 14 MB the first time)", compact: "Python runtime", doing: "Loading the Python runtime" },
+  runtime: { item: "Python runtime (Pyodide: downloaded on a first visit, kept for later ones)", compact: "Python runtime", doing: "Loading the Python runtime" },
   numpy: { item: "numpy", compact: "numpy", doing: "Loading numpy" },
   pelab: { item: "pelab, this lesson’s Python package", compact: "pelab", doing: "Installing the lesson's Python package" },
   render: { item: "the demos", compact: "the demo", doing: "Drawing the demos" },

@@ -89,3 +89,31 @@ def test_pyodide_refuses_a_wheel_whose_hash_is_not_the_served_locks(page, deflat
     assert wait_for_state(page) == "error"
     message = page.inner_text("#boot")
     assert re.search(r"numpy", message, re.I), message
+
+
+@pytest.fixture
+def site_without(tmp_path):
+    """dist/ less one file (a path relative to dist/), served."""
+
+    def serve(missing):
+        folder = tmp_path / "site"
+        for path in DIST.rglob("*"):
+            relative = path.relative_to(DIST)
+            if path.is_file() and not relative.as_posix().startswith(missing):  # its .br/.gz too
+                (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+                (folder / relative).symlink_to(path)
+        return served(folder)
+
+    return serve
+
+
+@pytest.mark.parametrize("missing", ["python_stdlib.zip", "pyodide.asm.wasm", NUMPY])
+def test_a_first_file_the_site_lacks_stops_the_boot_with_its_name(page, site_without, missing):
+    """The page downloads the first files for the worker; one the server answers 404 with fails
+    Pyodide's request for it, and the boot panel names the file (Pyodide itself, given a 404 for
+    its standard library, ends with "exit(1)" and nothing more)."""
+    with site_without(f"{PYODIDE}/{missing}") as url:
+        page.goto(url)
+        assert wait_for_state(page) == "error"
+        message = page.inner_text("#boot")
+    assert missing.split("-")[0] in message, message

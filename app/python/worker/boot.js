@@ -7,7 +7,7 @@ import { BYTECODE_URL, FIRST_PACKAGES, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from
 import { BOOT_STAGES, EVENT } from "../protocol.js";
 import { now, post } from "./messages.js";
 import { output } from "./output.js";
-import { prefetch } from "./prefetch.js";
+import { prefetch, runtimeFailure } from "./prefetch.js";
 import { SNAPSHOT_URL, snapshotCache } from "./snapshot-cache.js";
 
 /** The stages this worker announces: all but the last, which is the page's (drawing the demos). */
@@ -37,7 +37,9 @@ export async function boot(init, { started = () => {} } = {}) {
     // in a --pyodide-cdn build).
     const cachedLater = uncontrolled && new URL(PYODIDE_INDEX_URL).origin === self.location.origin;
     const start = cachedLater ? withDistinctRuntime(loadPyodide) : loadPyodide;
-    const pyodide = await startPython(start);
+    const starting = startPython(start);
+    starting.catch(() => {}); // if a runtime file failed first, that is the reason given
+    const pyodide = await Promise.race([starting, runtimeFailure]);
     started(pyodide);
     pyodide.setStdout({ batched: (text) => output.write(EVENT.STDOUT, text) });
     pyodide.setStderr({ batched: (text) => output.write(EVENT.STDERR, text) });

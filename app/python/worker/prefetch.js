@@ -21,6 +21,15 @@ let installed = false;
 
 const runtime = (name) => new URL(name, PYODIDE_INDEX_URL).href;
 
+/**
+ * Rejects, naming the file, if one of the runtime's files could not be had: Pyodide itself
+ * then ends in "exit(1)" (no standard library) or waits for ever (no wasm) without saying why.
+ */
+let runtimeFailed;
+export const runtimeFailure = new Promise((_, reject) => (runtimeFailed = reject));
+runtimeFailure.catch(() => {}); // awaited by the boot, beside Python's start
+const RUNTIME = ["pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip"].map(runtime);
+
 /** The lock's hash of each first-screen wheel, by URL, as Pyodide passes it to fetch. */
 const integrityOf = new Map(PREFETCH_WHEELS.map(({ file, integrity }) => [runtime(file), integrity]));
 
@@ -54,17 +63,21 @@ export function prefetch(urls = []) {
 /** A "file" message from the page: the download of one handed URL, or why it failed. */
 export function received({ url, response, error }) {
   const answer = error ? Promise.reject(new TypeError(`${url}: ${error}`)) : asResponse(url, response);
-  answer.catch(() => {});
+  answer.catch((failure) => RUNTIME.includes(url) && runtimeFailed(failure));
   const settle = waiting.get(url);
   waiting.delete(url);
   if (settle) settle(answer);
   else if (!installed) handed.set(url, answer);
 }
 
-/** The page's download as a Response; a wheel with a hash in the lock is checked first. */
+/**
+ * The page's download as a Response; a wheel with a hash in the lock is checked first. A file
+ * the server did not send is a rejection that names it (see `runtimeFailure`).
+ */
 async function asResponse(url, { status, statusText, headers, blob }) {
+  if (status !== 200) throw new TypeError(`${url} answered ${status} ${statusText}`.trim());
   const integrity = integrityOf.get(url);
-  if (integrity && status === 200) await check(await blob.arrayBuffer(), url, integrity);
+  if (integrity) await check(await blob.arrayBuffer(), url, integrity);
   return new Response(blob, { status, statusText, headers });
 }
 
