@@ -44,7 +44,6 @@ export function prefetch(urls = []) {
   installed = true;
   import(runtime("pyodide.asm.js")).catch(() => {}); // Pyodide reports failures
   for (const url of urls) {
-    if (handed.has(url)) continue; // came before the list (it cannot, but costs nothing)
     const response = new Promise((settle) => waiting.set(url, settle));
     response.catch(() => {}); // taken later: whoever takes it sees the failure
     handed.set(url, response);
@@ -60,14 +59,17 @@ export function prefetch(urls = []) {
   };
 }
 
-/** A "file" message from the page: the download of one handed URL, or why it failed. */
+/**
+ * A "file" message from the page: the download of one handed URL, or why it failed. It comes
+ * after the "init" message that listed it, so `prefetch()` is waiting for it.
+ */
 export function received({ url, response, error }) {
+  const settle = waiting.get(url);
+  if (!settle) return;
+  waiting.delete(url);
   const answer = error ? Promise.reject(new TypeError(`${url}: ${error}`)) : asResponse(url, response);
   answer.catch((failure) => RUNTIME.includes(url) && runtimeFailed(failure));
-  const settle = waiting.get(url);
-  waiting.delete(url);
-  if (settle) settle(answer);
-  else if (!installed) handed.set(url, answer);
+  settle(answer);
 }
 
 /**
