@@ -3,7 +3,10 @@ plays as an activity and grades by the quiz.
 
 - `positional-encoding-lab.zip`: the whole lesson, one SCO (index.html).
 - `positional-encoding-lab-NAME.zip`: one per demo with a graded part (a section of index.html
-  holding quiz questions): that demo alone (embed.html?demo=NAME).
+  holding quiz questions): that demo alone (embed.html?demo=NAME). A demo that needs no Python
+  (the quiz; embed.html's start-python.js tag lists them) gets a package without Python's files
+  (dist/pyodide/ and dist/py/: 0.2 MB, not 21), launched with `&lesson=none`, which hides the
+  embed's link to the full lesson: the package holds no lesson that could run.
 - `positional-encoding-lab-thin.zip` (`build.py build --scorm-site URL`): a few KB that frames
   the lesson hosted at URL and relays its quiz score (app/lms/relay.js).
 
@@ -16,8 +19,9 @@ dist/scorm/ itself. The launch page learns it was launched by an LMS from the ma
 `parameters`, `?lms=scorm12` (app/lms/scorm.js: LAUNCH_PARAMETER); opened as a plain page it is
 the normal lesson.
 
-The zip's files are deflated once and shared by every full package; each zip keeps a key of
-what it was made from in its comment, so a rebuild with nothing changed writes nothing.
+The zip's files are deflated once and shared by every package that holds the same ones; each
+zip keeps a key of what it was made from in its comment, so a rebuild with nothing changed
+writes nothing.
 """
 
 from __future__ import annotations
@@ -43,6 +47,28 @@ LAUNCH_PARAMETERS = "?lms=scorm12"  # app/lms/scorm.js: LAUNCH_PARAMETER
 SKIPPED_SUFFIXES = (".br", ".gz")
 SKIPPED_FILES = ("service-worker.js",)
 THIN_FILES = ("app/lms/relay.js", "app/lms/relay.css", "app/lms/scorm.js")
+# What a package of a demo without Python leaves out: Pyodide, its wheels, pelab and its bytecode.
+PYTHON_FOLDERS = ("pyodide", "py")
+WITHOUT_LESSON = "&lesson=none"  # app/pages/embed.js hides the link to the full lesson
+
+
+class _WithoutPython(HTMLParser):
+    """The demos a page's start-python.js tag lists as needing no Python (data-without-python)."""
+
+    def __init__(self):
+        super().__init__()
+        self.demos: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "script" and (attributes.get("src") or "").endswith("start-python.js"):
+            self.demos += (attributes.get("data-without-python") or "").split()
+
+
+def demos_without_python(embed_html: str) -> list[str]:
+    parser = _WithoutPython()
+    parser.feed(embed_html)
+    return parser.demos
 
 
 class _GradedSections(HTMLParser):
@@ -154,23 +180,32 @@ def _write_zip(target: Path, source: Path | None, entries: dict[str, Path | str]
 def write_packages(dist: Path, out: Path) -> list[Path]:
     """The full packages, made from dist/ as it is, into `out` (dist/scorm/); returns their paths."""
     names = package_files(dist)
+    without_python = [n for n in names if n.split("/")[0] not in PYTHON_FOLDERS]
     out.mkdir(parents=True, exist_ok=True)
     index_html = (dist / "index.html").read_text(encoding="utf-8")
-    packages = {NAME: (TITLE, "index.html", LAUNCH_PARAMETERS)}
+    no_python = demos_without_python((dist / "embed.html").read_text(encoding="utf-8"))
+    # stem: (title, launch, parameters, files)
+    packages = {NAME: (TITLE, "index.html", LAUNCH_PARAMETERS, names)}
     for demo in graded_demos(index_html):
         title = f"{TITLE}: {demo}"
-        packages[f"{NAME}-{demo}"] = (title, "embed.html", f"?demo={demo}&{LAUNCH_PARAMETERS[1:]}")
-    manifests = {stem: manifest(stem, *spec, names) for stem, spec in packages.items()}
+        parameters = f"?demo={demo}&{LAUNCH_PARAMETERS[1:]}"
+        if demo in no_python:
+            packages[f"{NAME}-{demo}"] = (title, "embed.html", parameters + WITHOUT_LESSON, without_python)
+        else:
+            packages[f"{NAME}-{demo}"] = (title, "embed.html", parameters, names)
+    manifests = {stem: manifest(stem, *spec) for stem, spec in packages.items()}
     targets = {stem: out / f"{stem}.zip" for stem in packages}
-    keys = {stem: _key(dist, names, manifests[stem]) for stem in packages}
+    keys = {stem: _key(dist, packages[stem][3], manifests[stem]) for stem in packages}
     stale = [stem for stem in packages if not _is_current(targets[stem], keys[stem])]
-    if stale:
-        # The site's files, deflated once, then copied into each package with its own manifest.
+    # The site's files, deflated once per set of files, then copied into each package with its
+    # own manifest.
+    for files in {tuple(packages[stem][3]) for stem in stale}:
         body = out / ".files.zip.part"
-        _write_zip(body, None, {name: dist / name for name in names}, b"")
+        _write_zip(body, None, {name: dist / name for name in files}, b"")
         try:
             for stem in stale:
-                _write_zip(targets[stem], body, {"imsmanifest.xml": manifests[stem]}, keys[stem])
+                if tuple(packages[stem][3]) == files:
+                    _write_zip(targets[stem], body, {"imsmanifest.xml": manifests[stem]}, keys[stem])
         finally:
             body.unlink(missing_ok=True)
     return list(targets.values())

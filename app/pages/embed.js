@@ -92,6 +92,8 @@ async function start() {
   shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state) });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
   const lessonLink = document.querySelector(".embed-lesson-link");
+  // a SCORM package of a demo without Python holds no lesson to open (tools/scorm.py)
+  lessonLink.hidden = query.get("lesson") === "none";
   lessonLink.href = lessonUrl(name, readState(root));
   lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root))));
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));

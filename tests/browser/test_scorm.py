@@ -170,6 +170,24 @@ def test_the_pass_mark_is_the_lms_s_and_a_miss_below_it_fails(page, lms):
     assert "pass mark 100%" in lms_note(page)
 
 
+def test_the_quiz_package_holds_no_python_asks_for_none_and_links_to_no_lesson(page, lms):
+    """The quiz needs no Python, so its package leaves Pyodide, the wheels and pelab out (0.3 MB,
+    not 21): launched by the LMS it asks for nothing the package lacks, and hides the link to a
+    full lesson it does not hold."""
+    url, root = lms
+    folder = root / CONTENT / "positional-encoding-lab-quiz"
+    assert not (folder / "pyodide").exists() and not (folder / "py").exists()
+    assert (DIST / "scorm" / "positional-encoding-lab-quiz.zip").stat().st_size < 1e6
+    missing = []
+    page.on("response", lambda response: response.status >= 400 and missing.append(response.url))
+    frame = launch(page, lms, "positional-encoding-lab-quiz")
+    assert wait_for_state(sco(page)) == "ready"
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    assert frame.locator(".embed-lesson-link").is_hidden()
+    assert missing == []
+
+
 def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms, page_log):
     url, _ = lms
     frame = launch(page, lms, "positional-encoding-lab")

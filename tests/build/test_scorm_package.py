@@ -20,6 +20,7 @@ from tools.project import ROOT
 CP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
 SCORM_JS = (ROOT / "app" / "lms" / "scorm.js").read_text()
+EMBED_JS = (ROOT / "app" / "pages" / "embed.js").read_text()
 FULL = sorted((DIST / "scorm").glob("*.zip"))
 
 
@@ -79,6 +80,10 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
             if p.is_file() and p.suffix not in (".br", ".gz") and p.parent != DIST / "scorm"
         )
         built.remove("service-worker.js")
+        # a demo without Python (the quiz) leaves Python's files out: its package is 0.3 MB
+        if "lesson=none" in (manifest["parameters"] or ""):
+            built = [name for name in built if name.split("/")[0] not in scorm.PYTHON_FOLDERS]
+            assert package.stem.removeprefix("positional-encoding-lab-") in scorm.demos_without_python((DIST / "embed.html").read_text())
         assert sorted(manifest["files"]) == built
         for name in built:
             assert archive.getinfo(name).CRC == zlib.crc32((DIST / name).read_bytes()), name
@@ -111,7 +116,8 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
     assert (lesson["launch"], lesson["parameters"]) == ("index.html", "?lms=scorm12")
     with zipfile.ZipFile(DIST / "scorm" / "positional-encoding-lab-quiz.zip") as archive:
         quiz = checked_manifest(archive)
-    assert (quiz["launch"], quiz["parameters"]) == ("embed.html", "?demo=quiz&lms=scorm12")
+    assert (quiz["launch"], quiz["parameters"]) == ("embed.html", "?demo=quiz&lms=scorm12&lesson=none")
+    assert 'query.get("lesson") === "none"' in EMBED_JS and scorm.WITHOUT_LESSON == "&lesson=none"
 
 
 def small_site(folder: Path) -> Path:
@@ -125,6 +131,12 @@ def small_site(folder: Path) -> Path:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
     return folder
+
+
+def test_the_demos_without_python_are_read_from_the_start_python_tag():
+    page = '<head><script src="app/pages/preflight.js"></script><script src="app/python/start-python.js" data-without-python="quiz poll"></script></head>'
+    assert scorm.demos_without_python(page) == ["quiz", "poll"]
+    assert scorm.demos_without_python('<script src="app/python/start-python.js"></script>') == []
 
 
 def test_a_rebuild_rewrites_a_package_only_when_a_file_changed(tmp_path):
