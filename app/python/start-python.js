@@ -19,7 +19,7 @@
  * numpy's wheel, which arrives while Python starts, then pelab's wheel and the bytecode, while
  * numpy loads: one after another, each has the whole link (docs/performance.md measures it).
  * Each is read as a blob, which the browser fills without this thread, and handed over whole.
- * Only when no service worker serves the page: then they are at hand, and not handed (below).
+ * When a service worker serves the page, all but the wasm (below).
  * Runs after preflight.js. It must parse in old browsers: no modules, no newer syntax.
  */
 (function () {
@@ -58,14 +58,20 @@
     if (entry === "python") {
       // A first visit: this browser has service workers, but none serves this page yet.
       var uncontrolled = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-      // With a service worker serving the page the files are at hand, and the worker's Pyodide
-      // must fetch the runtime itself: V8 keeps compiled code only for a fetched response, not
-      // one made from a blob (see worker/boot.js withDistinctRuntime).
+      // With a service worker serving the page, the worker's Pyodide must fetch the wasm itself:
+      // V8 keeps compiled code only for a fetched response, not for one made from a blob (see
+      // worker/boot.js withDistinctRuntime). The rest still comes sooner from here.
       var served = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
-      var groups = (served ? [] : FIRST_FILES).map(function (group) {
-        return group.map(function (file) {
-          return new URL(file, here).href;
-        });
+      var groups = FIRST_FILES.map(function (group) {
+        return group
+          .map(function (file) {
+            return new URL(file, here).href;
+          })
+          .filter(function (url) {
+            return !(served && /\.wasm$/.test(url));
+          });
+      }).filter(function (group) {
+        return group.length > 0;
       });
       // REQUEST.INIT of protocol.js; `handed`: the files this page fetches for the worker
       worker.postMessage({

@@ -217,12 +217,16 @@ test("every Python the page starts gets the files; the snapshot maker fetches it
   assert.equal(fetched.length, 4, "none for the snapshot maker");
 });
 
-test("when a service worker serves the page, the worker's Pyodide fetches its own files", () => {
+test("when a service worker serves the page, the worker's Pyodide fetches the wasm itself", async () => {
   // from the service worker's cache, where V8 keeps the runtime's compiled code; a blob has none
   const { made, fetched } = runStartPython({ firstFiles: BUILT, controller: {} });
-  assert.equal(fetched.length, 0);
-  assert.deepEqual([...made[0].posted[0].handed], []);
+  const rest = [[BUILT[0][1]], ...BUILT.slice(1)];
+  assert.deepEqual([...made[0].posted[0].handed], rest.flat().map(url), "all but the wasm");
   assert.equal(made[0].posted[0].uncontrolled, false);
+  assert.deepEqual(fetched.map((f) => f.url), [url(BUILT[0][1])]);
+  fetched[0].answer();
+  await settle();
+  assert.deepEqual(fetched.map((f) => f.url).slice(1), [url(BUILT[1][0])], "then the groups as before");
 });
 
 test("an embed of a demo its tag lists as needing no Python starts none, and fetches nothing", () => {
