@@ -872,10 +872,7 @@ def length_generalisation_step(steps: int = 50) -> dict:
     Raises:
         ValueError: if no experiment was made (call length_generalisation_reset first).
     """
-    steps = check_size("steps", steps, MAX_SLICE_STEPS)
-    if "length_generalisation" not in _SESSIONS:
-        raise ValueError("no experiment to run: call length_generalisation_reset first")
-    _SESSIONS["length_generalisation"].advance(steps)
+    _advance("length_generalisation", steps)
     return _length_state()
 
 
@@ -932,11 +929,16 @@ def stretch_experiment_step(steps: int = 50) -> dict:
     Raises:
         ValueError: if no experiment was made (call stretch_experiment_reset first).
     """
-    steps = check_size("steps", steps, MAX_SLICE_STEPS)
-    if "stretch_experiment" not in _SESSIONS:
-        raise ValueError("no experiment to run: call stretch_experiment_reset first")
-    _SESSIONS["stretch_experiment"].advance(steps)
+    _advance("stretch_experiment", steps)
     return _stretch_state()
+
+
+def _advance(name: str, steps: int) -> None:
+    """Run at most `steps` more training steps of the experiment `name` made by `name`_reset."""
+    steps = check_size("steps", steps, MAX_SLICE_STEPS)
+    if name not in _SESSIONS:
+        raise ValueError(f"no experiment to run: call {name}_reset first")
+    _SESSIONS[name].advance(steps)
 
 
 def _stretch_state() -> dict:

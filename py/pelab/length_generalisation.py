@@ -97,21 +97,22 @@ def experiment_trainer(scheme, causal, task, max_train_len, seed):
     )
 
 
-class LengthExperiment:
+class SlicedExperiment:
     """
-    Every scheme of `RUNS`, every seed of the setting, trained on lengths up
-    to `max_train_len` and tested up to four times that.
+    Models trained one after another in slices of steps (the page asks for
+    one slice at a time, so it stays live), each tested as soon as it
+    finishes: what `LengthExperiment` and
+    `pelab.stretch_experiment.StretchExperiment` share.
+
+    A subclass lists its models in `jobs`, a (scheme, causal, seed) each, and
+    defines `_test()`, which records the finished model (`self._trainer`) as
+    job number `self._job`.
 
     Args:
         quick: use `SETTINGS["quick"]` (fewer steps, two seeds) instead of
             `SETTINGS["default"]`.
         task: `copy` or `reverse`.
         max_train_len: $L$, from 4 to 64.
-
-    Example:
-        >>> experiment = LengthExperiment(quick=True, max_train_len=4)
-        >>> experiment.total_steps == len(RUNS) * 2 * 120
-        True
     """
 
     def __init__(self, quick=False, task="copy", max_train_len=8):
@@ -122,15 +123,15 @@ class LengthExperiment:
         self.steps, self.seeds = setting["steps"], setting["seeds"]
         self.eval_batches = setting["eval_batches"]
         self.vocab_size = MODEL["vocab_size"]
-        self.lengths = eval_lengths(self.task, self.max_train_len)
-        self.jobs = [(scheme, causal, seed) for scheme, causal in RUNS for seed in self.seeds]
-        self.total_steps = len(self.jobs) * self.steps
+        self.jobs = []
         self.steps_done = 0
-        # accuracy[run][seed index][length index], filled as each model finishes.
-        self.accuracy = np.full((len(RUNS), len(self.seeds), len(self.lengths)), np.nan)
-        self.loss = np.full_like(self.accuracy, np.nan)
         self._job = 0
         self._trainer = None
+
+    @property
+    def total_steps(self):
+        """The training steps of every model together."""
+        return len(self.jobs) * self.steps
 
     @property
     def done(self):
@@ -161,19 +162,49 @@ class LengthExperiment:
             ran += todo
             if self._trainer.steps_done == self.steps:
                 self._test()
+                self._trainer = None
+                self._job += 1
         self.steps_done += ran
         return ran
 
     def _test(self):
-        """Test the finished model at every length, then move on to the next job."""
+        """Test the finished model `self._trainer` and record it as job `self._job`."""
+        raise NotImplementedError
+
+
+class LengthExperiment(SlicedExperiment):
+    """
+    Every scheme of `RUNS`, every seed of the setting, trained on lengths up
+    to `max_train_len` and tested up to four times that.
+
+    Args:
+        quick: use `SETTINGS["quick"]` (fewer steps, two seeds) instead of
+            `SETTINGS["default"]`.
+        task: `copy` or `reverse`.
+        max_train_len: $L$, from 4 to 64.
+
+    Example:
+        >>> experiment = LengthExperiment(quick=True, max_train_len=4)
+        >>> experiment.total_steps == len(RUNS) * 2 * 120
+        True
+    """
+
+    def __init__(self, quick=False, task="copy", max_train_len=8):
+        super().__init__(quick, task, max_train_len)
+        self.lengths = eval_lengths(self.task, self.max_train_len)
+        self.jobs = [(scheme, causal, seed) for scheme, causal in RUNS for seed in self.seeds]
+        # accuracy[run][seed index][length index], filled as each model finishes.
+        self.accuracy = np.full((len(RUNS), len(self.seeds), len(self.lengths)), np.nan)
+        self.loss = np.full_like(self.accuracy, np.nan)
+
+    def _test(self):
+        """Test the finished model at every length."""
         run, seed_index = divmod(self._job, len(self.seeds))
         for column, seq_len in enumerate(self.lengths):
             # seed=0 for every model: all schemes are tested on the same sequences.
             loss, accuracy = self._trainer.evaluate(seq_len, self.eval_batches, seed=0)
             self.loss[run, seed_index, column] = loss
             self.accuracy[run, seed_index, column] = accuracy
-        self._trainer = None
-        self._job += 1
 
     def current(self):
         """The run label and seed being trained now, or None when done."""

@@ -28,10 +28,10 @@ At $s = 1$ every method is the trained model: `none`, `interpolation` and
 
 import numpy as np
 
-from .checks import check_bool, check_choice, check_size
+from .checks import check_choice
 from .context_scaling import stretched_frequencies, yarn_attention_scale
-from .length_generalisation import MODEL, SETTINGS, experiment_trainer
-from .position_tasks import TASKS, task_lengths
+from .length_generalisation import MODEL, SlicedExperiment
+from .position_tasks import task_lengths
 from .rope import DEFAULT_BASE
 
 # The methods compared, in the order shown (names of context_scaling.METHODS).
@@ -70,7 +70,7 @@ def method_stretch(method, head_dim, train_len, scale):
     return frequencies, logit_scale
 
 
-class StretchExperiment:
+class StretchExperiment(SlicedExperiment):
     """
     The `rope` model of `pelab.length_generalisation`, trained with every
     seed of the setting on lengths up to `max_train_len`, then tested at
@@ -91,9 +91,7 @@ class StretchExperiment:
     """
 
     def __init__(self, quick=False, task="copy", max_train_len=8):
-        self.setting = "quick" if check_bool("quick", quick) else "default"
-        self.task = check_choice("task", task, TASKS)
-        self.max_train_len = check_size("max_train_len", max_train_len, 64, minimum=4)
+        super().__init__(quick, task, max_train_len)
         self.lengths = [scale * self.max_train_len for scale in SCALES]
         valid = set(task_lengths(self.task, 2, self.lengths[-1]))
         if not valid.issuperset(self.lengths):
@@ -101,52 +99,14 @@ class StretchExperiment:
                 f"max_train_len must make L, 2L and 4L lengths of the task {self.task}, "
                 f"got {self.max_train_len}"
             )
-        setting = SETTINGS[self.setting]
-        self.steps, self.seeds = setting["steps"], setting["seeds"]
-        self.eval_batches = setting["eval_batches"]
-        self.vocab_size = MODEL["vocab_size"]
         self.head_dim = MODEL["d_model"] // MODEL["n_heads"]
-        self.total_steps = len(self.seeds) * self.steps
-        self.steps_done = 0
+        self.jobs = [("rope", True, seed) for seed in self.seeds]
         # accuracy[method][seed index][length index], filled as each model finishes.
         self.accuracy = np.full((len(METHODS), len(self.seeds), len(SCALES)), np.nan)
         self.loss = np.full_like(self.accuracy, np.nan)
-        self._job = 0
-        self._trainer = None
-
-    @property
-    def done(self):
-        """Whether every seed's model has been trained and tested."""
-        return self._job >= len(self.seeds)
-
-    def advance(self, n=50):
-        """
-        Run at most `n` more training steps; a model that finishes is tested at once.
-
-        Args:
-            n: an integer from 1 to 100000.
-
-        Returns:
-            the number of steps run.
-        """
-        n = check_size("n", n, 100_000)
-        ran = 0
-        while ran < n and not self.done:
-            if self._trainer is None:
-                seed = self.seeds[self._job]
-                self._trainer = experiment_trainer(
-                    "rope", True, self.task, self.max_train_len, seed
-                )
-            todo = min(n - ran, self.steps - self._trainer.steps_done)
-            self._trainer.step(todo)
-            ran += todo
-            if self._trainer.steps_done == self.steps:
-                self._test()
-        self.steps_done += ran
-        return ran
 
     def _test(self):
-        """Test the finished model with every method at every length, then move on."""
+        """Test the finished model with every method at every length."""
         for row, method in enumerate(METHODS):
             for column, (scale, seq_len) in enumerate(zip(SCALES, self.lengths)):
                 frequencies, logit_scale = method_stretch(
@@ -158,8 +118,6 @@ class StretchExperiment:
                 )
                 self.loss[row, self._job, column] = loss
                 self.accuracy[row, self._job, column] = accuracy
-        self._trainer = None
-        self._job += 1
 
     def current(self):
         """The seed being trained now, or None when done."""
