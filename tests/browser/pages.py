@@ -3,6 +3,7 @@ conftest.py), only functions and constants a test imports by name."""
 
 from __future__ import annotations
 
+import json
 import time
 from urllib.parse import urlsplit
 
@@ -140,6 +141,20 @@ def code_of(page, cell: str) -> str:
 def dataset(page, selector: str, key: str):
     """`element.dataset[key]` of the first element matching `selector`, or None."""
     return page.evaluate("([s, k]) => document.querySelector(s)?.dataset[k] ?? null", [selector, key])
+
+
+def run_quick_experiment(page, section: str, button: str) -> list[float]:
+    """Run the experiment of `section` (a selector) with Quick on, by its `button`, and return
+    the accuracies it shows (data-experiment-accuracy), once it is done; checks that its Python
+    was ended then and that it says which setting ran."""
+    demo = page.locator(section)
+    demo.get_by_label("Quick").check()
+    before = len(page.workers)
+    demo.get_by_role("button", name=button).click()
+    poll(page, f"() => document.querySelector('{section}').dataset.experiment", lambda v: v == "done", timeout=300)
+    assert len(page.workers) == before  # its Python is ended when it is done
+    assert dataset(page, section, "experimentSetting") == "quick"
+    return json.loads(dataset(page, section, "experimentAccuracy"))
 
 
 def cell_values(page, selector: str) -> list[list[float]]:

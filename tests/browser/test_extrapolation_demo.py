@@ -3,13 +3,11 @@ vectors come as the sequence grows."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
 import pelab
-from pages import dataset, poll, wait_rendered
+from pages import dataset, poll, run_quick_experiment, wait_rendered
 from pelab.length_generalisation import LengthExperiment
 
 
@@ -33,13 +31,7 @@ def test_nearest_positions_as_the_sequence_grows(lesson):
 
 def test_the_experiment_trains_every_scheme_and_matches_cpython(lesson):
     demo = lesson.locator("#extrapolation")
-    demo.get_by_label("Quick").check()
-    before = len(lesson.workers)
-    demo.get_by_role("button", name="Run the experiment").click()
-    poll(lesson, "() => document.querySelector('#extrapolation').dataset.experiment", lambda v: v == "done", timeout=300)
-    assert len(lesson.workers) == before  # its Python is ended when it is done
-    assert dataset(lesson, "#extrapolation", "experimentSetting") == "quick"
-    shown = np.array(json.loads(dataset(lesson, "#extrapolation", "experimentAccuracy")), dtype=float)
+    shown = np.array(run_quick_experiment(lesson, "#extrapolation", "Run the experiment"), dtype=float)
     experiment = LengthExperiment(quick=True)
     while not experiment.done:
         experiment.advance(200)

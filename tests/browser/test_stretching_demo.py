@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from pages import dataset, poll, wait_rendered
+from pages import dataset, poll, run_quick_experiment, wait_rendered
 
 HEAD = 128
 
@@ -130,18 +130,9 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
 
 
 def test_the_stretching_experiment_matches_cpython(lesson):
-    import json
-
     from pelab.stretch_experiment import METHODS, StretchExperiment
 
-    demo = lesson.locator("#stretching")
-    demo.get_by_label("Quick").check()
-    before = len(lesson.workers)
-    demo.get_by_role("button", name="Train and test").click()
-    poll(lesson, "() => document.querySelector('#stretching').dataset.experiment", lambda v: v == "done", timeout=300)
-    assert len(lesson.workers) == before  # its Python is ended when it is done
-    assert dataset(lesson, "#stretching", "experimentSetting") == "quick"
-    shown = np.array(json.loads(dataset(lesson, "#stretching", "experimentAccuracy")), dtype=float)
+    shown = np.array(run_quick_experiment(lesson, "#stretching", "Train and test"), dtype=float)
     experiment = StretchExperiment(quick=True)
     while not experiment.done:
         experiment.advance(200)
