@@ -65,6 +65,7 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
     trainer.step(stopped_at)
     demo.get_by_text("Show the numbers: the training loss").click()
     rows = demo.locator(".numbers-table").filter(has_text="Training loss").locator("tbody tr")
+    rows.first.wait_for()  # <details> fires "toggle", which fills the table, after the click returns
     assert rows.count() >= 2
     for row in rows.all():
         step = int(row.locator("th").inner_text())
