@@ -48,11 +48,15 @@ SETTINGS = {
     "default": {"steps": 250, "seeds": (0, 1, 2), "eval_batches": 2},
     "quick": {"steps": 120, "seeds": (0, 1), "eval_batches": 1},
 }
-# The model and task every run shares (the lesson's §1 model, the table sized 4L).
+# The model and task every run shares (the training demo's model, the table sized 4L), with
+# 8 heads: ALiBi's slopes are 2^(-8h/n), h = 1..n, so the head count sets the steepest one.
+# With 2 heads they are 1/16 and 1/256, and no head prefers the previous key to the one
+# before it by more than 1/16 of a logit; with 8 the steepest is 1/2. Every scheme gets the
+# same 8 heads (of width 4), so the comparison stays fair.
 MODEL = {
     "vocab_size": 8,
     "d_model": 32,
-    "n_heads": 2,
+    "n_heads": 8,
     "n_layers": 1,
     "batch_size": 32,
     "learning_rate": 0.003,
@@ -79,11 +83,11 @@ def eval_lengths(task, max_train_len):
     return [n for n in wanted if n in valid]
 
 
-def experiment_trainer(scheme, causal, task, max_train_len, seed):
+def experiment_trainer(scheme, causal, task, max_train_len, seed, n_heads=MODEL["n_heads"]):
     """
     A fresh `Trainer` of the experiment: `MODEL`, lengths from 4 (or L) to
     L = `max_train_len`, a learned table of 4L rows.  `pelab.stretch_experiment`
-    trains its `rope` models with it too, so both train the same models.
+    trains its `rope` models with it too, with `n_heads` 2 (heads 16 wide).
     """
     return Trainer(
         scheme=scheme,
@@ -93,7 +97,7 @@ def experiment_trainer(scheme, causal, task, max_train_len, seed):
         min_len=min(4, max_train_len),
         table_len=4 * max_train_len,
         seed=seed,
-        **MODEL,
+        **{**MODEL, "n_heads": n_heads},
     )
 
 
@@ -114,6 +118,9 @@ class SlicedExperiment:
         task: `copy` or `reverse`.
         max_train_len: $L$, from 4 to 64.
     """
+
+    # The head count of every model trained; a subclass may choose another.
+    n_heads = MODEL["n_heads"]
 
     def __init__(self, quick=False, task="copy", max_train_len=8):
         self.setting = "quick" if check_bool("quick", quick) else "default"
@@ -155,7 +162,7 @@ class SlicedExperiment:
             if self._trainer is None:
                 scheme, causal, seed = self.jobs[self._job]
                 self._trainer = experiment_trainer(
-                    scheme, causal, self.task, self.max_train_len, seed
+                    scheme, causal, self.task, self.max_train_len, seed, self.n_heads
                 )
             todo = min(n - ran, self.steps - self._trainer.steps_done)
             self._trainer.step(todo)

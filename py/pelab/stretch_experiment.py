@@ -90,6 +90,10 @@ class StretchExperiment(SlicedExperiment):
         True
     """
 
+    # 2 heads of width 16, not the length experiment's 8 of width 4: each head then has 8
+    # pairs, so a method that treats fast and slow pairs differently has pairs to tell apart.
+    n_heads = 2
+
     def __init__(self, quick=False, task="copy", max_train_len=8):
         super().__init__(quick, task, max_train_len)
         self.lengths = [scale * self.max_train_len for scale in SCALES]
@@ -99,7 +103,7 @@ class StretchExperiment(SlicedExperiment):
                 f"max_train_len must make L, 2L and 4L lengths of the task {self.task}, "
                 f"got {self.max_train_len}"
             )
-        self.head_dim = MODEL["d_model"] // MODEL["n_heads"]
+        self.head_dim = MODEL["d_model"] // self.n_heads
         self.jobs = [("rope", True, seed) for seed in self.seeds]
         # accuracy[method][seed index][length index], filled as each model finishes.
         self.accuracy = np.full((len(METHODS), len(self.seeds), len(SCALES)), np.nan)

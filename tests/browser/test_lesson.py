@@ -101,7 +101,8 @@ def test_the_contents_name_each_section_as_its_heading_does(lesson):
 
 def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_section(lesson):
     """Sections get inserted: a number written in the text must be a link that names its target,
-    so that a test can see it is still right, and no bare "section N" may hide elsewhere."""
+    so that a test can see it is still right, and no bare "section N" or "the next section" may
+    hide elsewhere."""
     facts = lesson.evaluate(
         """() => ({
              steps: [...document.querySelectorAll("h2 > .step")].map((s) => Number(s.textContent)),
@@ -113,7 +114,12 @@ def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_secti
                const copy = document.querySelector("main").cloneNode(true);
                copy.querySelectorAll("a.section-ref").forEach((a) => a.remove());
                const attributes = [...copy.querySelectorAll("[data-why]")].map((e) => e.dataset.why);
-               return [copy.textContent, ...attributes].join(" ").match(/\\bsections? \\d+(?!\\.\\d)/gi) ?? [];
+               const text = [copy.textContent, ...attributes].join(" ");
+               return [
+                 ...(text.match(/\\bsections? \\d+(?!\\.\\d)/gi) ?? []),
+                 // "the next section" goes stale as silently as a number when a section is inserted.
+                 ...(text.match(/\\b(?:next|previous|following|last|above) section\\b/gi) ?? []),
+               ];
              })(),
            })"""
     )
