@@ -88,3 +88,26 @@ def test_bad_arguments_name_themselves(kwargs, name):
         Trainer(**kwargs)
     with pytest.raises(ValueError, match="^n "):
         Trainer(max_train_len=8).step(0)
+
+
+def fitted_periods(seed, max_train_len, shift, steps=600):
+    """The training demo's readout after `steps` steps: the closest sinusoid's period of the
+    table's first principal component, through the adapter as the page gets it."""
+    from pelab import adapter
+
+    adapter.call("training_reset", {"seed": seed, "max_train_len": max_train_len, "shift": shift})
+    for _ in range(steps // 25):
+        state = adapter.call("training_step", {"steps": 25})
+    return float(state["sinusoid_periods"][0]), float(state["sinusoid_r_squared"][0])
+
+
+def test_quiz_13s_explanation_slow_waves_at_shift_1_and_an_alternation_at_shift_2():
+    """Quiz question 13: "with a shift of 1 our runs give slow waves, while a shift of 2 can give
+    periods of 2 to 3 positions". Seeds 0-3 at L 16, 600 steps: shift 1 fits periods of 22 to 27
+    positions here; shift 2, seed 3, a period of 2.3 with R^2 0.90. The bounds leave far more
+    room than another BLAS kernel's last bits can move a 600-step run's fit."""
+    for seed in range(4):
+        period, _ = fitted_periods(seed, 16, 1)
+        assert period > 15, (seed, period)
+    period, r_squared = fitted_periods(3, 16, 2)
+    assert 2 <= period <= 3 and r_squared > 0.8, (period, r_squared)
