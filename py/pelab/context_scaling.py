@@ -15,10 +15,18 @@ the scale $s = L'/L$.
 * "NTK-aware" scaling (bloc97, 2023, a community proposal on Reddit's
   r/LocalLLaMA, not a paper) raises the base to $base \cdot s^{d/(d-2)}$: the
   fastest pair is unchanged and the slowest one is slowed by exactly $s$
-  (`ntk_scaled_base`).
-* YaRN (Peng et al. 2023, arXiv:2309.00071) interpolates pair by pair by
-  wavelength, the "NTK-by-parts" blend, and scales the attention logits
-  (`yarn_frequencies`, `yarn_attention_scale`).
+  (`ntk_scaled_base`).  The others are slowed by less than $s$, too little:
+  for the models of `MODEL_SETTINGS`, at every integer $s$ from 2 to 32,
+  every pair short of a full turn in training except the slowest still
+  leaves the trained angles (`angle_coverage`).
+* YaRN (Peng et al. 2023, arXiv:2309.00071) interpolates pair by pair, the
+  "NTK-by-parts" blend: fast pairs keep their frequency, slow ones are
+  divided by $s$, a ramp blends the ones between; and it scales the
+  attention logits (`yarn_attention_scale`).  The paper's ramp is linear in
+  the number of turns over $L$ (`yarn_frequencies_by_turns`); the authors'
+  code and Hugging Face transformers, which YaRN models run, lay it
+  linearly over the pair index instead (`yarn_frequencies`, the one
+  `stretched_frequencies` uses).
 * Llama 3.1 (Meta, 2024) keeps fast pairs, divides slow pairs' frequencies
   by a fixed factor and blends between (`llama3_frequencies`, with its
   published parameters in `LLAMA31_ROPE_SCALING`).
@@ -44,8 +52,9 @@ from .checks import (
 )
 from .positional_encoding import MAX_D_MODEL, MAX_SEQ_LEN, angular_frequencies
 
-# YaRN's ramp bounds for LLaMA (Peng et al. 2023): pairs that turn fewer than
-# alpha times over the trained length are interpolated, more than beta times left alone.
+# YaRN's ramp bounds for LLaMA (Peng et al. 2023; beta_slow and beta_fast in the authors'
+# code): pairs that turn fewer than alpha times over the trained length are interpolated,
+# more than beta times left alone.
 YARN_ALPHA = 1.0
 YARN_BETA = 32.0
 
@@ -166,10 +175,133 @@ def ntk_scaled_base(base, scale, d):
 
 def yarn_frequencies(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA):
     r"""
-    YaRN's "NTK-by-parts" frequencies (Peng et al. 2023, "YaRN: Efficient
-    Context Window Extension of Large Language Models", arXiv:2309.00071,
-    the "NTK-by-parts" interpolation).  Pair $i$ turns $r_i = L / \lambda_i$ times over the
-    trained length $L$, $\lambda_i = 2\pi / \omega_i$,
+    YaRN's frequencies as real models run them: the "NTK-by-parts" blend of
+    Peng et al. 2023 ("YaRN: Efficient Context Window Extension of Large
+    Language Models", arXiv:2309.00071, section 3.2), with its ramp laid over
+    the pair index, as the authors' code and Hugging Face transformers
+    compute it.
+
+    Pair $i$ turns $r_i = L \omega_i / 2\pi$ times over the trained length $L$,
+    $\omega_i = base^{-2i/d}$.  Solved for $i$, the (fractional) pair index at
+    which a pair turns $r$ times is
+
+    $$
+    c(r) = \frac{d \, \ln\!\big(L / (2\pi r)\big)}{2 \ln base} .
+    $$
+
+    The ramp starts at the last pair that turns at least $\beta$ times and
+    ends at the first that turns at most $\alpha$ times, both clamped:
+
+    $$
+    a = \max\big(\lfloor c(\beta) \rfloor, 0\big), \qquad
+    b = \min\big(\lceil c(\alpha) \rceil, d - 1\big)
+    \quad (b = a + 0.001 \text{ if } a = b),
+    $$
+
+    $$
+    \gamma_i = 1 - \min\Big(1, \max\Big(0, \frac{i - a}{b - a}\Big)\Big),
+    \qquad
+    \omega'_i = (1 - \gamma_i) \, \frac{\omega_i}{s} + \gamma_i \, \omega_i .
+    $$
+
+    Pairs $0$ to $a$ keep their frequency; pairs from $b$ on are
+    interpolated, $\omega_i / s$, as position interpolation would; between,
+    the interpolated share grows linearly with the index $i$.  The paper's
+    values for LLaMA are $\alpha = 1$, $\beta = 32$.
+
+    The paper's own ramp is linear in $r$ (`yarn_frequencies_by_turns`).
+    Both keep the pairs that turn more than $\beta$ times and interpolate
+    those that turn fewer than $\alpha$ times, exactly; between, they
+    differ, because $r_i$ falls geometrically with $i$: for LLaMA 2 (d 128,
+    base 10000, L 4096) at $s = 4$ they differ on pairs 21 to 45, by up to
+    27.5 % of $\omega_i$ (pair 30).  And when even the fastest pair turns
+    fewer than $\beta$ times ($c(\beta) < 0$), the clamp starts the ramp at
+    pair 0, which keeps its frequency here, not in the paper's formula.
+
+    Written after the authors' code (github.com/jquesnelle/yarn,
+    `scaled_rope/LlamaYaRNScaledRotaryEmbedding.py`: `find_correction_dim`,
+    `find_correction_range`, `linear_ramp_mask`; the same functions, prefixed
+    `_yarn_`, in `scaled_rope/modeling_llama_yarn.py`, with `beta_fast` = 32
+    and `beta_slow` = 1 playing $\beta$ and $\alpha$) and Hugging Face
+    transformers' `_compute_yarn_parameters`
+    (`src/transformers/modeling_rope_utils.py`), which follows it.  Two
+    differences: they compute the ramp and the frequencies in float32, this
+    function in float64; and where their clamps cross, $a > b$, their ramp
+    runs backwards (every pair interpolated when every pair turns more than
+    $\beta$ times, every pair kept when every pair turns fewer than $\alpha$
+    times), while this function does what the bounds say, as the paper's
+    formula does: $\gamma_i = 1$ for every pair when $a > d - 1$, and
+    $\gamma_i = 0$ when $b < 0$.  No real model comes near that: with the
+    default bounds it takes a base under 23 or a trained length under $2\pi$.
+    $\alpha = 0$ puts $c(\alpha)$ at infinity, so $b = d - 1$.
+
+    Args:
+        d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
+        base: a finite real number > 1.
+        scale: $s = L'/L$, a finite real number of at least 1.
+        train_len: the trained length $L$, an integer from 1 to `MAX_SEQ_LEN`.
+        alpha: the ramp's bound in slow turns ($\beta_{slow}$), a finite real
+            number of at least 0.
+        beta: its bound in fast turns ($\beta_{fast}$), a finite real number
+            greater than `alpha`.
+
+    Returns:
+        float64 array of shape `(d / 2,)`, $\omega'_i$ for each pair, each
+        from $\omega_i / s$ to $\omega_i$.
+
+    Raises:
+        ValueError: naming the argument that is out of range.
+
+    Example:
+        >>> (yarn_frequencies(8, 10000.0, 4.0, 2048) / angular_frequencies(8)).round(4).tolist()
+        [1.0, 1.0, 0.625, 0.25]
+        >>> w = yarn_frequencies(128, 10000.0, 4.0, 4096) / angular_frequencies(128)
+        >>> w[[20, 21, 30, 45, 46]].round(4).tolist()
+        [1.0, 0.9712, 0.7115, 0.2788, 0.25]
+    """
+    d = check_even_size("d", d, MAX_D_MODEL)
+    base = check_real("base", base, 1, strict=True)
+    scale = check_real("scale", scale, 1)
+    train_len = check_size("train_len", train_len, MAX_SEQ_LEN)
+    alpha = check_real("alpha", alpha, 0)
+    beta = check_real("beta", beta, alpha, strict=True, minimum_name="alpha")
+    omega = angular_frequencies(d, base)
+    start = max(math.floor(_turning_index(beta, d, base, train_len)), 0)  # a
+    # alpha = 0: c(0) is +inf, clamped to d - 1.
+    end = d - 1 if alpha == 0 else min(math.ceil(_turning_index(alpha, d, base, train_len)), d - 1)
+    if start > end:
+        # Crossed clamps: every pair is on one side. a > d - 1: all turn more than beta
+        # times, all kept; b < 0: all turn fewer than alpha times, all interpolated.
+        kept = np.full(d // 2, 1.0 if end == d - 1 else 0.0)
+    else:
+        width = end - start if end > start else 0.001  # a = b: a step after pair a
+        kept = 1.0 - np.clip((np.arange(d // 2) - start) / width, 0.0, 1.0)  # gamma_i
+    return (1.0 - kept) * (omega / scale) + kept * omega
+
+
+def _turning_index(turns, d, base, train_len):
+    r"""
+    $c(r) = d \ln(L / (2\pi r)) / (2 \ln base)$, the fractional pair index at
+    which a pair turns `turns` $= r > 0$ times over `train_len` $= L$
+    (`yarn_frequencies`), a finite Python float.  Where $L / (2\pi r)$ leaves
+    the float range ($r$ near 0 or near the float maximum), the logarithm is
+    taken term by term instead.
+    """
+    ratio = train_len / (turns * 2.0 * math.pi)
+    if 0.0 < ratio < math.inf:
+        log_ratio = math.log(ratio)
+    else:
+        log_ratio = math.log(train_len) - math.log(2.0 * math.pi) - math.log(turns)
+    return d * log_ratio / (2.0 * math.log(base))
+
+
+def yarn_frequencies_by_turns(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA):
+    r"""
+    The YaRN paper's "NTK-by-parts" frequencies, as its formula writes them
+    (Peng et al. 2023, arXiv:2309.00071, section 3.2, equations 17 to 20 of
+    the version in the authors' repository, `paper/yarn.pdf`): a ramp linear
+    in the number of turns.  Pair $i$ turns $r_i = L / \lambda_i$ times over
+    the trained length $L$, $\lambda_i = 2\pi / \omega_i$,
     $\omega_i = base^{-2i/d}$; the ramp
 
     $$
@@ -186,20 +318,15 @@ def yarn_frequencies(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA
     \omega'_i = (1 - \gamma(r_i)) \, \frac{\omega_i}{s} + \gamma(r_i) \, \omega_i .
     $$
 
-    Fast pairs ($r_i > \beta$, many turns within $L$) keep their frequency;
-    slow pairs ($r_i < \alpha$, less than a turn) are interpolated, $\omega_i/s$,
-    as position interpolation would; the ones between get a mix.  The
-    paper's values for LLaMA are $\alpha = 1$, $\beta = 32$.
+    Fast pairs ($r_i > \beta$) keep their frequency; slow pairs ($r_i < \alpha$)
+    are interpolated, $\omega_i/s$; the ones between get a mix.  The paper's
+    values for LLaMA are $\alpha = 1$, $\beta = 32$.
 
-    Checked against the authors' code (github.com/jquesnelle/yarn,
-    `scaled_rope/LlamaYaRNScaledRotaryEmbedding.py`): it blends the same two
-    frequencies (`inv_freq_interpolation`, `inv_freq_extrapolation`), with
-    `beta_fast` = 32 and `beta_slow` = 1 playing $\beta$ and $\alpha$, but
-    its ramp is linear in the pair index $i$ between the rounded indices
-    where $r = \beta$ and $r = \alpha$ (`find_correction_range`,
-    `linear_ramp_mask`), and so differs from this one, linear in $r$, on the
-    pairs between; both agree on the pairs outside.  Hugging Face's
-    `_compute_yarn_parameters` follows the authors' code.
+    This is not what YaRN models run: the authors' code and Hugging Face
+    transformers lay the ramp over the pair index $i$ instead, between the
+    rounded indices where $r = \beta$ and $r = \alpha$ (`yarn_frequencies`,
+    which says where the two differ).  Llama 3.1's rule is this ramp, with
+    its own bounds (`llama3_frequencies`).
 
     Args:
         d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
@@ -217,7 +344,8 @@ def yarn_frequencies(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA
         ValueError: naming the argument that is out of range.
 
     Example:
-        >>> (yarn_frequencies(8, 10000.0, 4.0, 2048) / angular_frequencies(8)).round(4).tolist()
+        >>> w = yarn_frequencies_by_turns(8, 10000.0, 4.0, 2048)
+        >>> (w / angular_frequencies(8)).round(4).tolist()
         [1.0, 1.0, 0.3047, 0.25]
     """
     d = check_even_size("d", d, MAX_D_MODEL)
@@ -238,18 +366,24 @@ def yarn_frequencies(d, base, scale, train_len, alpha=YARN_ALPHA, beta=YARN_BETA
 
 def yarn_attention_scale(scale):
     r"""
-    YaRN's attention factor (Peng et al. 2023, arXiv:2309.00071):
-    the logits $q^\top k / \sqrt{d}$ are divided by a temperature $t$ with
+    YaRN's attention factor (Peng et al. 2023, arXiv:2309.00071, section 3.4,
+    equation 22 of the version in the authors' repository): the logits
+    $q^\top k / \sqrt{d}$ are divided by a temperature $t$ with
 
     $$
     \sqrt{1/t} = 0.1 \ln s + 1 ,
     $$
 
     and this function returns that $\sqrt{1/t}$: the factor by which both
-    the rotated query and the rotated key are multiplied (the authors' code,
-    github.com/jquesnelle/yarn, multiplies its cos and sin tables by it, as
-    `get_mscale`), so that each logit is multiplied by its square, $1/t$.
-    It is 1 at $s = 1$ and grows slowly: 1.139 at $s = 4$, 1.277 at $s = 16$.
+    the rotated query and the rotated key are multiplied, so that each logit
+    is multiplied by its square, $1/t$.  The authors' code
+    (github.com/jquesnelle/yarn, `get_mscale` in
+    `scaled_rope/LlamaYaRNScaledRotaryEmbedding.py`, `_yarn_get_mscale` in
+    `scaled_rope/modeling_llama_yarn.py`) multiplies its cos and sin tables by
+    it, and so does Hugging Face transformers (the `attention_factor` of
+    `_compute_yarn_parameters`).  Their version gives 1.0 for $s \le 1$; here
+    $s < 1$ is refused and $s = 1$ gives 1.0 exactly ($\ln 1 = 0$).  It grows
+    slowly: 1.139 at $s = 4$, 1.277 at $s = 16$.
 
     Args:
         scale: $s = L'/L$, a finite real number of at least 1.
@@ -293,9 +427,10 @@ def llama3_frequencies(
     with $l$ = `low_freq_factor` and $h$ = `high_freq_factor`.  Pairs that
     turn more than $h$ times within $L$ keep their frequency; pairs that turn
     less than $l$ times are slowed by $s$; between, the blend is linear in the
-    number of turns $L/\lambda_i$.  That is YaRN's ramp (`yarn_frequencies`
-    with $\alpha = l$, $\beta = h$, scale $s$), here without an attention
-    factor.  The defaults are Llama 3.1's published values,
+    number of turns $L/\lambda_i$.  That is the YaRN paper's ramp, linear in
+    turns (`yarn_frequencies_by_turns` with $\alpha = l$, $\beta = h$, scale
+    $s$), not the ramp over the pair index of YaRN's code (`yarn_frequencies`),
+    and here without an attention factor.  The defaults are Llama 3.1's published values,
     `LLAMA31_ROPE_SCALING`: $s = 8$, $l = 1$, $h = 4$, $L = 8192$.
 
     Written after Hugging Face transformers' `_compute_llama3_parameters`
@@ -353,7 +488,10 @@ def stretched_frequencies(method, d, base, train_len, scale):
     * `"interpolation"`: $\omega_i / s$, which is position interpolation,
       $m \mapsto m/s$ (`interpolated_positions`), written as frequencies;
     * `"ntk"`: $base'^{-2i/d}$ with $base' = $ `ntk_scaled_base(base, s, d)`;
-    * `"yarn"`: `yarn_frequencies(d, base, s, L)` ($\alpha = 1$, $\beta = 32$);
+    * `"yarn"`: `yarn_frequencies(d, base, s, L)` ($\alpha = 1$, $\beta = 32$),
+      YaRN as its authors' code and Hugging Face transformers run it, the ramp
+      over the pair index (the paper's formula, linear in turns, is
+      `yarn_frequencies_by_turns`);
     * `"llama3"`: `llama3_frequencies(d, base, original_max_len=L)` with
       Llama 3.1's published factor 8, whatever $s$ is.
 

@@ -2,18 +2,26 @@ r"""
 # Stretching a trained model: train RoPE at $L$, test at $2L$ and $4L$
 
 The tiny Transformer with RoPE (`pelab.tiny_transformer`, scheme `rope`,
-base 10000, head width $d_h$ = 16) is trained exactly as in
-`pelab.length_generalisation` (same `MODEL`, same `SETTINGS`, same fixed
-seeds, the same `Trainer`), on lengths up to $L$.  Then each trained model
-is tested at $L$, $2L$ and $4L$ with each stretching method of `METHODS`,
-with the scale $s = L'/L$ of the length $L'$ being tested (1, 2 and 4):
+base 10000) is trained as in `pelab.length_generalisation` (the same
+`MODEL`, `SETTINGS`, fixed seeds and `Trainer`), on lengths up to $L$, with
+one difference: 2 heads of width $d_h$ = 16 (`n_heads`) where the length
+experiment has 8 heads of width 4.  Each head then has 8 pairs for a method
+to treat differently, fast from slow; with 2 pairs a head has little to
+tell apart.  Then each trained model is tested at $L$, $2L$ and $4L$ with
+each stretching method of `METHODS`, with the scale $s = L'/L$ of the
+length $L'$ being tested (1, 2 and 4):
 
 - `none`: the trained frequencies, $\omega_i = 10000^{-2i/d_h}$;
 - `interpolation`: $\omega_i / s$ (Chen et al. 2023);
 - `ntk`: the base raised to `ntk_scaled_base(10000, s, d_h)`;
 - `yarn`: `yarn_frequencies(d_h, 10000, s, L)` ($\alpha = 1$,
-  $\beta = 32$), and every score multiplied by
-  `yarn_attention_scale(s)**2`.
+  $\beta = 32$), YaRN as its authors' code and Hugging Face transformers run
+  it, and every score multiplied by `yarn_attention_scale(s)**2`.  With
+  $L = 8$ no pair turns 32 times within $L$, and only pair 0 turns more than
+  once, so its ramp runs from pair 0 to pair 1: pair 0 keeps its frequency
+  and pairs 1 to 7 are divided by $s$.  The paper's formula, linear in turns
+  (`pelab.context_scaling.yarn_frequencies_by_turns`), would slow pair 0
+  nearly as much as the others.
 
 Every formula is `pelab.context_scaling`'s (`stretched_frequencies`); the
 model only rotates with the frequencies it is given.  Nothing is trained
@@ -23,7 +31,8 @@ YaRN are fine-tuned briefly at the new length (Chen et al. 2023: within
 step, so it shows what a method does to a model that never saw it.
 
 At $s = 1$ every method is the trained model: `none`, `interpolation` and
-`ntk` bit for bit, `yarn` to rounding.
+`ntk` bit for bit, `yarn` to rounding (bit for bit too at $L = 8$, where
+each pair's share of its own frequency is exactly 0 or 1).
 """
 
 import numpy as np
@@ -72,9 +81,10 @@ def method_stretch(method, head_dim, train_len, scale):
 
 class StretchExperiment(SlicedExperiment):
     """
-    The `rope` model of `pelab.length_generalisation`, trained with every
-    seed of the setting on lengths up to `max_train_len`, then tested at
-    $L$, $2L$, $4L$ with every method of `METHODS`.
+    The `rope` model of `pelab.length_generalisation`, with 2 heads of width
+    16, trained with every seed of the setting on lengths up to
+    `max_train_len`, then tested at $L$, $2L$, $4L$ with every method of
+    `METHODS`.
 
     Args:
         quick: use `SETTINGS["quick"]` instead of `SETTINGS["default"]`.

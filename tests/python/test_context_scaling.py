@@ -1,5 +1,6 @@
-"""Tests for pelab.context_scaling: position interpolation, the NTK-aware base and YaRN, each
-against a direct computation, pair by pair, with Python's math."""
+"""Tests for pelab.context_scaling: position interpolation, the NTK-aware base, YaRN (as its code
+runs it and as its paper writes it) and Llama 3.1's rule, each against a direct computation,
+pair by pair, with Python's math; and which pairs each method takes past their trained angles."""
 
 import doctest
 import importlib
@@ -24,6 +25,7 @@ from pelab.context_scaling import (
     stretched_scores,
     yarn_attention_scale,
     yarn_frequencies,
+    yarn_frequencies_by_turns,
 )
 from pelab.positional_encoding import angular_frequencies
 from pelab.rope import rope_rotate
@@ -146,12 +148,162 @@ def test_ntk_scaled_base_bad_arguments(kwargs, message):
 
 
 # ---------------------------------------------------------------------------
-# YaRN
+# YaRN: as its code runs it (yarn_frequencies), as its paper writes it (yarn_frequencies_by_turns)
 # ---------------------------------------------------------------------------
 
 
+def pair_index_turning(d, base, train_len, turns):
+    """The fractional pair index at which a pair turns `turns` times over train_len: the pair
+    index i solving train_len * base^(-2i/d) / (2 pi) = turns (the code's find_correction_dim)."""
+    return d * math.log(train_len / (turns * 2 * math.pi)) / (2 * math.log(base))
+
+
+def yarn_code_by_hand(d, base, scale, train_len, beta_slow, beta_fast):
+    """YaRN as its authors' code computes it (github.com/jquesnelle/yarn,
+    scaled_rope/LlamaYaRNScaledRotaryEmbedding.py: find_correction_range, linear_ramp_mask, and
+    the blend of its `yarn` method; Hugging Face transformers' _compute_yarn_parameters does the
+    same), step by step with Python's math, in float64 where theirs is float32. Returns the
+    frequencies and the ramp's two ends."""
+    low = max(math.floor(pair_index_turning(d, base, train_len, beta_fast)), 0)
+    high = min(math.ceil(pair_index_turning(d, base, train_len, beta_slow)), d - 1)
+    if low == high:
+        high += 0.001  # as theirs: no division by zero, a step after pair `low`
+    out = []
+    for i in range(d // 2):
+        ramp = min(max((i - low) / (high - low), 0.0), 1.0)  # linear_ramp_mask, one pair
+        extrapolated = 1 - ramp  # inv_freq_mask, with extrapolation_factor 1
+        trained = 1 / base ** (2 * i / d)  # inv_freq_extrapolation
+        squeezed = 1 / (scale * base ** (2 * i / d))  # inv_freq_interpolation
+        out.append(squeezed * (1 - extrapolated) + trained * extrapolated)
+    return np.array(out), low, high
+
+
+def clamps_cross(d, base, scale, train_len, alpha, beta):
+    """Whether the code's clamped ramp ends cross (every pair on one side of the ramp)."""
+    _, low, high = yarn_code_by_hand(d, base, scale, train_len, alpha, beta)
+    return low > high
+
+
+# The settings above; the toy of pelab.stretch_experiment (d 16, L 8); ramps whose two ends meet
+# (both clamped to 0; both at d - 1); Code Llama; a ramp that ends past the last pair (d - 1 = 127).
+YARN_CODE_SETTINGS = SETTINGS + [
+    (16, 10000.0, 4.0, 8), (16, 10000.0, 2.0, 8), (16, 10000.0, 4.0, 2), (8, 10.0, 4.0, 16384),
+    (128, 1000000.0, 4.0, 16384), (128, 10000.0, 1.5, 100000),
+]
+YARN_BOUNDS = [(1.0, 32.0), (0.5, 8.0), (2.0, 1000.0)]
+# Every pairing but the two whose clamps cross (test_yarn_where_the_codes_clamps_cross below).
+YARN_CODE_CASES = [(*setting, *bounds) for setting in YARN_CODE_SETTINGS for bounds in YARN_BOUNDS
+                   if not clamps_cross(*setting, *bounds)]
+
+
+def test_the_code_cases_cover_every_kind_of_ramp():
+    assert len(YARN_CODE_CASES) == len(YARN_CODE_SETTINGS) * len(YARN_BOUNDS) - 2
+    ends = [yarn_code_by_hand(*case)[1:] for case in YARN_CODE_CASES]
+    assert any(high == low + 0.001 for low, high in ends)  # ends that meet: a step
+    assert any(low == 0 for low, high in ends) and any(low > 0 for low, high in ends)
+    assert any(high > d // 2 - 1 for (d, *_), (low, high) in zip(YARN_CODE_CASES, ends))
+
+
+@pytest.mark.parametrize("d, base, scale, train_len, alpha, beta", YARN_CODE_CASES)
+def test_yarn_frequencies_are_the_codes_ramp_over_the_pair_index(
+    d, base, scale, train_len, alpha, beta
+):
+    got = yarn_frequencies(d, base, scale, train_len, alpha, beta)
+    assert got.dtype == np.float64 and got.shape == (d // 2,)
+    theirs, low, high = yarn_code_by_hand(d, base, scale, train_len, alpha, beta)
+    # numpy's power and clip against Python's ** and min/max, pair by pair: a few roundings apart.
+    np.testing.assert_allclose(got, theirs, rtol=1e-13, atol=0)
+    omega = angular_frequencies(d, base)
+    i = np.arange(d // 2)
+    kept, squeezed = i <= low, i >= high
+    # Shares of exactly 1 and 0: 0 * (w / s) + 1 * w and 1 * (w / s) + 0 * w, exact.
+    np.testing.assert_array_equal(got[kept], omega[kept])
+    np.testing.assert_array_equal(got[squeezed], omega[squeezed] / scale)
+    # Between, w'/w falls linearly in the pair index, from 1 at `low` to 1/s at `high`.
+    between = ~kept & ~squeezed
+    expected = 1 - (1 - 1 / scale) * (i[between] - low) / (high - low)
+    np.testing.assert_allclose(got[between] / omega[between], expected, rtol=1e-13)
+
+
+@pytest.mark.parametrize("d, base, scale, train_len, keeps", [(8, 10.0, 4.0, 100000, True),
+                                                               (16, 10000.0, 4.0, 1, False)])
+def test_yarn_where_the_codes_clamps_cross(d, base, scale, train_len, keeps):
+    # Base 10 and 100000 positions: every pair turns more than 32 times; 1 position: every pair
+    # fewer than once. The code's ramp then runs backwards and does the opposite of its bounds;
+    # yarn_frequencies does what they say, as the paper's formula does (shares 1 or 0: exact).
+    omega = angular_frequencies(d, base)
+    turns = train_len * omega / (2 * math.pi)
+    assert (turns > 32).all() if keeps else (turns < 1).all()
+    theirs, low, high = yarn_code_by_hand(d, base, scale, train_len, 1.0, 32.0)
+    assert low > high
+    expected = omega if keeps else omega / scale
+    got = yarn_frequencies(d, base, scale, train_len)
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(got, yarn_frequencies_by_turns(d, base, scale, train_len))
+    np.testing.assert_allclose(theirs, omega / scale if keeps else omega, rtol=1e-13)
+
+
+def test_yarn_alpha_zero_is_the_limit_of_small_alphas():
+    # c(alpha) grows without bound as alpha falls to 0; the clamp stops it at d - 1.
+    for d, base, scale, train_len in YARN_CODE_SETTINGS[:6]:
+        got = yarn_frequencies(d, base, scale, train_len, alpha=0.0)
+        theirs, _, high = yarn_code_by_hand(d, base, scale, train_len, 1e-300, 32.0)
+        assert high == d - 1
+        np.testing.assert_allclose(got, theirs, rtol=1e-13, atol=0)  # as above: roundings apart
+
+
+def test_yarn_bounds_at_the_ends_of_the_float_range():
+    # alpha 5e-324 makes L / (2 pi alpha) overflow and beta 1e308 makes 2 pi beta overflow: the
+    # logarithm is then taken term by term, with no warning, and the ramp spans 0 to d - 1.
+    with np.errstate(all="raise"):
+        got = yarn_frequencies(16, 10000.0, 4.0, 64, alpha=5e-324, beta=1e308)
+    np.testing.assert_array_equal(
+        got, yarn_frequencies(16, 10000.0, 4.0, 64, alpha=0.0, beta=1e308)
+    )
+    omega = angular_frequencies(16)
+    # Shares 1 - i / 15 for pairs 0 to 7: w' / w = 1 - (3 / 4) i / 15.
+    np.testing.assert_allclose(got / omega, 1 - 0.75 * np.arange(8) / 15, rtol=1e-13)
+
+
+@pytest.mark.parametrize("yarn", [yarn_frequencies, yarn_frequencies_by_turns])
+@pytest.mark.parametrize("d, base, scale, train_len", YARN_CODE_SETTINGS)
+def test_yarn_with_scale_one_changes_nothing(yarn, d, base, scale, train_len):
+    # (1 - g) w + g w is w up to the roundings of 1 - g and of the two products and their sum.
+    np.testing.assert_allclose(
+        yarn(d, base, 1, train_len), angular_frequencies(d, base), rtol=1e-15, atol=0
+    )
+
+
+def test_the_two_yarns_on_llama2_stretched_four_times():
+    # What the page says: the paper's ramp is linear in the turns, the code's in the pair index;
+    # for LLaMA 2 (d 128, base 10000, L 4096) at s = 4 they differ on pairs 21 to 45, by up to
+    # 27.5 % of a pair's speed (pair 30), and the code slows all of them less but pair 21.
+    omega = angular_frequencies(128)
+    code = yarn_frequencies(128, 10000.0, 4.0, 4096)
+    paper = yarn_frequencies_by_turns(128, 10000.0, 4.0, 4096)
+    # Exact by construction: outside pairs 21 to 45 both have shares of exactly 1 or 0.
+    assert np.nonzero(code != paper)[0].tolist() == list(range(21, 46))
+    assert np.nonzero(code < paper)[0].tolist() == [21]
+    gap = np.abs(code - paper) / omega
+    assert gap.argmax() == 30
+    # Pair 30 by hand: the code's share runs over pairs 20 to 46, the paper's over 1 to 32 turns.
+    r30 = 4096 * 10000.0 ** (-60 / 128) / (2 * math.pi)
+    by_hand = (1 - 0.75 * 10 / 26) - (0.25 + 0.75 * (r30 - 1) / 31)
+    assert gap[30] == pytest.approx(by_hand, rel=1e-12)  # elementwise, no BLAS: roundings only
+    assert round(gap.max(), 3) == 0.275
+
+
+@pytest.mark.parametrize("model", sorted(MODEL_SETTINGS))
+def test_the_codes_yarn_slows_nearly_every_pair_between_less(model):
+    base, train_len = MODEL_SETTINGS[model]["base"], MODEL_SETTINGS[model]["train_len"]
+    for scale in range(2, 33):
+        code = yarn_frequencies(128, base, scale, train_len)
+        paper = yarn_frequencies_by_turns(128, base, scale, train_len)
+        assert (code < paper).sum() <= 1 and (code > paper).sum() >= 16
+
+
 def yarn_by_hand(d, base, scale, train_len, alpha, beta):
-    """Peng et al. 2023, section 3.2, one pair at a time with math."""
+    """Peng et al. 2023, section 3.2 (equations 17 to 20), one pair at a time with math."""
     out = []
     for i in range(d // 2):
         omega = base ** (-2 * i / d)
@@ -164,8 +316,8 @@ def yarn_by_hand(d, base, scale, train_len, alpha, beta):
 
 @pytest.mark.parametrize("alpha, beta", [(1.0, 32.0), (0.5, 8.0), (0.0, 1000.0)])
 @pytest.mark.parametrize("d, base, scale, train_len", SETTINGS)
-def test_yarn_frequencies_are_the_papers_blend(d, base, scale, train_len, alpha, beta):
-    got = yarn_frequencies(d, base, scale, train_len, alpha, beta)
+def test_yarn_frequencies_by_turns_are_the_papers_blend(d, base, scale, train_len, alpha, beta):
+    got = yarn_frequencies_by_turns(d, base, scale, train_len, alpha, beta)
     assert got.dtype == np.float64 and got.shape == (d // 2,)
     # numpy's power and division against Python's, pair by pair: a few roundings apart.
     np.testing.assert_allclose(got, yarn_by_hand(d, base, scale, train_len, alpha, beta), rtol=1e-12, atol=0)
@@ -182,9 +334,10 @@ def test_yarn_frequencies_are_the_papers_blend(d, base, scale, train_len, alpha,
     np.testing.assert_allclose(got[between] / omega[between], 1 / scale + (1 - 1 / scale) * ramp, rtol=1e-12)
 
 
-def test_yarn_llama2_64k_has_all_three_regimes():
+@pytest.mark.parametrize("yarn", [yarn_frequencies, yarn_frequencies_by_turns])
+def test_yarn_llama2_64k_has_all_three_regimes(yarn):
     # Llama 2 (d = 128 per head, base 1e4, 4096) to 64k: s = 16, the paper's alpha = 1, beta = 32.
-    got = yarn_frequencies(128, 10000.0, 16.0, 4096)
+    got = yarn(128, 10000.0, 16.0, 4096)
     ratio = got / angular_frequencies(128)
     assert ratio[0] == 1.0 and ratio[-1] == 1 / 16
     assert np.all(np.diff(ratio) <= 0)  # slower pairs are interpolated more
@@ -193,15 +346,10 @@ def test_yarn_llama2_64k_has_all_three_regimes():
     assert 65536 * got[-1] <= 4096 * angular_frequencies(128)[-1] * (1 + 1e-15)
 
 
-def test_yarn_with_scale_one_changes_nothing():
-    # On the ramp, (1 - g) w + g w is w up to the rounding of the two products: one ulp.
-    np.testing.assert_allclose(yarn_frequencies(64, 10000.0, 1, 2048), angular_frequencies(64), rtol=4e-16, atol=0)
-
-
-def test_yarn_ramp_as_steep_as_floats_allow():
+def test_yarn_by_turns_ramp_as_steep_as_floats_allow():
     # beta barely above alpha: the slope overflows to inf, the clip gives a step, no warning.
     with np.errstate(all="raise"):
-        got = yarn_frequencies(64, 10000.0, 4.0, 2048, alpha=1.0, beta=1.0 + 2**-52)
+        got = yarn_frequencies_by_turns(64, 10000.0, 4.0, 2048, alpha=1.0, beta=1.0 + 2**-52)
     omega = angular_frequencies(64)
     assert set(np.round(got / omega, 12).tolist()) <= {1.0, 0.25}
 
@@ -217,34 +365,47 @@ def test_yarn_attention_scale(scale, expected):
     assert math.sqrt(1 / t) == pytest.approx(0.1 * math.log(scale) + 1, rel=1e-15)
 
 
+def test_yarn_attention_scale_is_the_codes_mscale():
+    # The authors' get_mscale: 1.0 for s <= 1, else 0.1 ln s + 1. Here s = 1 gives 1.0 exactly
+    # (ln 1 = 0), and s < 1 is refused (test_yarn_attention_scale_bad_arguments).
+    def mscale(s):
+        return 1.0 if s <= 1 else 0.1 * math.log(s) + 1.0
+
+    for s in (1, 1.0, 1.5, 2, 4, 16, 32, 1024):
+        assert yarn_attention_scale(s) == mscale(s)  # the same expression in Python floats: exact
+
+
+@pytest.mark.parametrize("yarn", [yarn_frequencies, yarn_frequencies_by_turns])
 @pytest.mark.parametrize(
     "kwargs, message",
     [
         ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
         ({"d": 0}, r"^d must be an even integer"),
         ({"base": 0.5}, r"^base must be a finite real number greater than 1, got 0.5$"),
+        ({"base": 1}, r"^base must be a finite real number greater than 1, got 1$"),
         ({"scale": 0.9}, r"^scale must be a finite real number at least 1, got 0.9$"),
         ({"scale": math.nan}, r"^scale must be a finite real number"),
         ({"train_len": 0}, r"^train_len must be an integer from 1 to 100000, got 0$"),
         ({"train_len": 2048.0}, r"^train_len must be an integer"),
+        ({"train_len": 100001}, r"^train_len must be an integer from 1 to 100000, got 100001$"),
         ({"alpha": -1.0}, r"^alpha must be a finite real number at least 0, got -1.0$"),
         ({"alpha": math.inf}, r"^alpha must be a finite real number"),
         ({"beta": 1.0}, r"^beta must be a finite real number greater than alpha \(1.0\), got 1.0$"),
         ({"alpha": 40.0}, r"^beta must be a finite real number greater than alpha \(40.0\), got 32.0$"),
         ({"beta": "32"}, r"^beta must be a finite real number"),
+        ({"beta": math.inf}, r"^beta must be a finite real number"),
     ],
 )
-def test_yarn_frequencies_bad_arguments(kwargs, message):
+def test_yarn_frequencies_bad_arguments(yarn, kwargs, message):
     arguments = {"d": 8, "base": 10000.0, "scale": 4.0, "train_len": 2048} | kwargs
     with pytest.raises(ValueError, match=message):
-        yarn_frequencies(**arguments)
+        yarn(**arguments)
 
 
 @pytest.mark.parametrize("scale", [0.5, 0, -1, math.inf, math.nan, "2", None, True, [2.0], 10**400])
 def test_yarn_attention_scale_bad_arguments(scale):
     with pytest.raises(ValueError, match=r"^scale must be a finite real number at least 1, got "):
         yarn_attention_scale(scale)
-
 
 
 # ---------------------------------------------------------------------------
@@ -311,13 +472,18 @@ def test_llama3_defaults_are_llama31_and_have_three_bands():
 
 @pytest.mark.parametrize("d, base, factor, low, high, length",
                          [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 32.0, 2048)])
-def test_llama3_rule_is_yarns_ramp_with_its_own_bounds(d, base, factor, low, high, length):
+def test_llama3_rule_is_the_yarn_papers_ramp_with_its_own_bounds(
+    d, base, factor, low, high, length
+):
     # Both blend w / s and w linearly in the number of turns L / lambda between two bounds.
+    rule = llama3_frequencies(d, base, factor, low, high, length)
     np.testing.assert_allclose(
-        llama3_frequencies(d, base, factor, low, high, length),
-        yarn_frequencies(d, base, factor, length, alpha=low, beta=high),
+        rule, yarn_frequencies_by_turns(d, base, factor, length, alpha=low, beta=high),
         rtol=1e-13, atol=0,  # the same blend, computed from wavelengths or from turns
     )
+    # Not the ramp over the pair index of YaRN's code: that differs between the bounds.
+    code = yarn_frequencies(d, base, factor, length, alpha=low, beta=high)
+    assert np.max(np.abs(code / rule - 1)) > 0.01
 
 
 @pytest.mark.parametrize(
@@ -408,10 +574,34 @@ def test_what_each_method_does_to_llama2_stretched_four_times():
     # Interpolation and YaRN bring every slow pair back to within one trained step.
     assert set(states["interpolation"][states["none"] == OUTSIDE]) == {JUST_PAST}
     assert set(states["yarn"][states["none"] == OUTSIDE]) == {JUST_PAST}
-    # NTK-aware scaling slows the middle pairs by less than 4: 17 of them still leave.
+    # NTK-aware scaling slows every pair but the slowest by less than 4: 17 of the 18 still leave.
     assert (states["ntk"] == OUTSIDE).sum() == 17 and states["ntk"][-1] == JUST_PAST
     # Llama 3.1's factor 8 is more than this stretch of 4 needs.
     assert set(states["llama3"]) == {INSIDE}
+
+
+@pytest.mark.parametrize("model, short, leave",
+                         [("llama2", 18, 17), ("codellama", 27, 26), ("llama3", 29, 28)])
+def test_ntk_takes_every_pair_short_of_a_turn_out_but_the_slowest(model, short, leave):
+    # What the page says: the NTK-aware base slows the slowest pair by exactly s and every other
+    # pair by less, too little: each pair that did not go all the way round in training,
+    # (L - 1) w_i < 2 pi, leaves its trained range, except the slowest, which ends less than one
+    # trained step past it, as with interpolation. At s = 4 (17 of 18 pairs for LLaMA 2, 26 of
+    # 27 for Code Llama, 28 of 29 for Llama 3) and at every stretch of the slider, 2 to 32.
+    base, train_len = MODEL_SETTINGS[model]["base"], MODEL_SETTINGS[model]["train_len"]
+    omega = angular_frequencies(128, base)
+    short_of_a_turn = (train_len - 1) * omega < 2 * math.pi
+    slowest = np.arange(64) == 63
+    assert short_of_a_turn.sum() == short and short_of_a_turn[63]
+    for scale in range(2, 33):
+        state = angle_coverage("ntk", 128, base, train_len, scale)["state"]
+        np.testing.assert_array_equal(state == OUTSIDE, short_of_a_turn & ~slowest)
+        assert state[63] == JUST_PAST and set(state[~short_of_a_turn].tolist()) == {INSIDE}
+        slowed = omega / stretched_frequencies("ntk", 128, base, train_len, scale)
+        # base'^(-2i/d) against base^(-2i/d): two powers, a few roundings apart.
+        assert slowed[63] == pytest.approx(scale, rel=1e-12)
+        assert np.all(slowed[:63] < scale * (1 - 1e-3))
+    assert (angle_coverage("ntk", 128, base, train_len, 4)["state"] == OUTSIDE).sum() == leave
 
 
 def test_llama31_at_128k_leaves_slow_pairs_outside_the_8k_angles():

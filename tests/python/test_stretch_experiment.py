@@ -1,8 +1,9 @@
 """Tests for pelab.stretch_experiment and the stretch it passes to the tiny model: "none" is the
-rope run of pelab.length_generalisation exactly, s = 1 changes nothing, each method's frequencies
-are context_scaling's, and the numbers repeat."""
+rope run of pelab.length_generalisation (with 2 heads) exactly, s = 1 changes nothing, each
+method's frequencies are context_scaling's, the numbers repeat, and the page's summary holds."""
 
 import doctest
+import math
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from pelab.context_scaling import (
     interpolated_positions,
     stretched_frequencies,
     yarn_attention_scale,
+    yarn_frequencies_by_turns,
 )
 from pelab.length_generalisation import RUNS, LengthExperiment
 from pelab.positional_encoding import angular_frequencies
@@ -20,6 +22,12 @@ from pelab.stretch_experiment import METHODS, SCALES, StretchExperiment, method_
 from pelab.tiny_transformer import forward, init_parameters, tiny_config
 
 HEAD_DIM = 16  # the experiment's d_model 32 over 2 heads
+
+
+class TwoHeadLengthExperiment(LengthExperiment):
+    """The length experiment with the stretch experiment's heads: 2 of width 16, not 8 of 4."""
+
+    n_heads = 2
 
 
 def test_docstring_examples_hold():
@@ -33,11 +41,17 @@ def finished(quick=True, task="copy"):
     return experiment
 
 
+def test_the_models_have_two_heads_of_sixteen():
+    experiment = StretchExperiment(quick=True)
+    assert experiment.n_heads == 2 and experiment.head_dim == HEAD_DIM
+    assert StretchExperiment.n_heads != LengthExperiment.n_heads  # so the test below subclasses
+
+
 def test_none_is_the_rope_run_of_the_length_experiment_exactly():
-    # Exact by construction: the same Trainer, seeds and test batches, and "none" hands the model
-    # angular_frequencies(16, 10000), the very array rope_rotate computes without it.
+    # Exact by construction: the same Trainer, heads, seeds and test batches, and "none" hands the
+    # model angular_frequencies(16, 10000), the very array rope_rotate computes without it.
     stretched = finished()
-    lengths = LengthExperiment(quick=True)
+    lengths = TwoHeadLengthExperiment(quick=True)
     while not lengths.done:
         lengths.advance(500)
     rope_row = RUNS.index(("rope", True))
@@ -60,13 +74,15 @@ def test_at_scale_one_every_method_is_the_trained_model():
         np.testing.assert_array_equal(
             method_stretch(method, HEAD_DIM, 8, 1.0)[0], angular_frequencies(HEAD_DIM)
         )
-    # YaRN at s = 1 blends w with w / 1 (rounding only) and its attention factor is 1 exactly.
+    # YaRN at s = 1: its attention factor is 1 exactly (ln 1 = 0), and at L = 8 each pair's share
+    # of its own frequency is exactly 1 (pair 0) or 0 (pairs 1 to 7), so 0 * w + 1 * w or
+    # 1 * (w / 1) + 0 * w: w exactly, and the model's numbers bit for bit.
     frequencies, logit_scale = method_stretch("yarn", HEAD_DIM, 8, 1.0)
     assert logit_scale == 1.0
-    np.testing.assert_allclose(frequencies, angular_frequencies(HEAD_DIM), rtol=1e-15, atol=0)
-    # Its logits may differ from the trained model's in the last bits: a near-tie flipped by
-    # that would move one prediction of the 32 x 7 scored at L, under 0.005 of the share.
-    np.testing.assert_allclose(at_l[METHODS.index("yarn")], at_l[0], rtol=0, atol=0.005)
+    np.testing.assert_array_equal(frequencies, angular_frequencies(HEAD_DIM))
+    np.testing.assert_array_equal(at_l[METHODS.index("yarn")], at_l[0])
+    yarn_row = METHODS.index("yarn")
+    np.testing.assert_array_equal(experiment.loss[yarn_row, :, 0], experiment.loss[0, :, 0])
 
 
 def test_interpolation_at_scale_one_leaves_the_logits_bit_for_bit():
@@ -116,15 +132,25 @@ def test_the_model_turns_with_the_frequencies_it_is_given():
     assert cache["layers"][0]["scale"] == 1.5 * plain["layers"][0]["scale"]
 
 
-def test_yarn_here_is_nearly_position_interpolation():
-    # What the page says: with L = 8 and a 16-wide head no pair turns beta = 32 times within L,
-    # and only the fastest turns more than alpha = 1 time, so YaRN's frequencies are within 3 %
-    # of interpolation's and its difference is mostly the attention factor.
+def test_yarn_here_keeps_the_fastest_pair_and_interpolates_the_rest():
+    # What the page says: with L = 8 and a 16-wide head no pair turns beta = 32 times within L and
+    # only pair 0 turns more than alpha = 1 time, so the ramp of YaRN's code runs from pair 0
+    # (c(32) < 0, clamped to 0) to pair 1 (c(1) rounded up): pair 0 keeps its frequency and the
+    # other seven are interpolated. Exact by construction: each share is exactly 1 or 0.
+    omega = angular_frequencies(HEAD_DIM)
+    turns = 8 * omega / (2 * math.pi)
+    assert turns[0] > 1 > turns[1] and turns.max() < 32
+    assert HEAD_DIM * math.log(8 / (32 * 2 * math.pi)) / (2 * math.log(10000)) < 0
+    assert 0 < HEAD_DIM * math.log(8 / (1 * 2 * math.pi)) / (2 * math.log(10000)) < 1
     for scale in (2, 4):
         yarn = stretched_frequencies("yarn", HEAD_DIM, 10000.0, 8, scale)
-        interpolation = stretched_frequencies("interpolation", HEAD_DIM, 10000.0, 8, scale)
-        assert np.max(np.abs(yarn / interpolation - 1)) < 0.03
-        assert np.sum(yarn != interpolation) == 1
+        assert yarn[0] == omega[0] == 1.0
+        np.testing.assert_array_equal(yarn[1:], omega[1:] / scale)
+        # The paper's formula, linear in turns, moves pair 0 only (r_0 - 1) / 31 of the way back
+        # from w / s to w: within 3 % of interpolation, the fastest pair slowed nearly s times too.
+        paper = yarn_frequencies_by_turns(HEAD_DIM, 10000.0, scale, 8)
+        np.testing.assert_array_equal(paper[1:], omega[1:] / scale)
+        assert 1 / scale < paper[0] < 1.03 / scale
 
 
 def test_bad_stretches_are_refused_naming_the_argument():
@@ -151,12 +177,19 @@ def test_bad_stretches_are_refused_naming_the_argument():
 
 @pytest.mark.parametrize("quick", [True, False])
 def test_what_the_page_says_it_gives(quick):
-    # The page's summary, for both settings: at 2L and 4L interpolation and YaRN get fewer
-    # answers right than no scaling, and NTK-aware scaling about as many (within 5 points).
+    # The page's summary, for both settings: at L all four methods score the same; at 2L and 4L
+    # position interpolation gets at least 15 points fewer answers right than no scaling, and
+    # NTK-aware scaling and YaRN get about as many as no scaling (within 10 points).
+    # Measured here (mean of the seeds, 2L and 4L): interpolation 21 to 36 points below no
+    # scaling, NTK-aware 0.7 to 3.3 points above, YaRN 4.7 points below to 1.5 above. The
+    # bounds leave at least 5 points of room: another BLAS kernel, or Pyodide's, adds in
+    # another order, changes the last bits of every step's gradients, and after 120 or 250
+    # steps of training may flip a few predictions.
     mean = finished(quick=quick).accuracy.mean(axis=1)
     none, interpolation, ntk, yarn = (mean[METHODS.index(m)] for m in METHODS)
     longer = [SCALES.index(2), SCALES.index(4)]
-    assert (interpolation[longer] < none[longer]).all()
-    assert (yarn[longer] < none[longer]).all()
-    assert (np.abs(ntk[longer] - none[longer]) <= 0.05).all()
-    assert mean[:, SCALES.index(1)].max() - mean[:, SCALES.index(1)].min() <= 0.005
+    assert (none[longer] - interpolation[longer] >= 0.15).all()
+    assert (np.abs(ntk[longer] - none[longer]) <= 0.10).all()
+    assert (np.abs(yarn[longer] - none[longer]) <= 0.10).all()
+    # At L every method is the trained model, bit for bit (see the test at scale one): exact.
+    assert np.all(mean[:, SCALES.index(1)] == mean[0, SCALES.index(1)])
