@@ -69,7 +69,9 @@ table = trainer.params["position_table"]          # (${maxTrainLen}, 32): one ro
 print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
 print("band contrast:", round(pelab.band_contrast(table), 3))
 components, shares = pelab.principal_components(table, 2)
-print("closest sinusoid to the first:", pelab.closest_sinusoid(components[0])["period"])
+best = pelab.closest_sinusoid(components[0])
+print("closest sinusoid to the first: period", round(best["period"], 1),
+      "(the slowest tried: a trend, not a wave)" if best["at_longest"] else "")
 pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
   }
 
@@ -178,9 +180,20 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
       xLabel: "position",
       yLabel: "component",
     });
+    // The fit's period, worded for the grid's two ends (pelab.closest_sinusoid): the longest
+    // period tried, 4 (n - 1), is only where the grid stops, so a fit there is a trend, not a
+    // wave; the shortest, 2, is alternation, the fastest wave integer positions can show (ω = π,
+    // so 2π / ω is exactly 2).
+    const period = (c) => {
+      const p = result.sinusoid_periods[c];
+      if (result.sinusoid_at_longest[c]) {
+        return `closest sinusoid is the slowest tried, period ${fixed(p, 1)} positions (a quarter of a cycle across the table: a trend, not a wave), and`;
+      }
+      return `closest sinusoid has period ${fixed(p, 1)} positions` + (p === 2 ? " (alternating from one position to the next)" : "") + " and";
+    };
     const describe = (c) =>
-      `${c ? "second" : "first"} component (${fixed(100 * result.component_shares[c], 0)}% of the variance): closest sinusoid has period ` +
-      `${fixed(result.sinusoid_periods[c], 1)} positions and explains ${fixed(100 * result.sinusoid_r_squared[c], 0)}% of it`;
+      `${c ? "second" : "first"} component (${fixed(100 * result.component_shares[c], 0)}% of the variance): ${period(c)} ` +
+      `explains ${fixed(100 * result.sinusoid_r_squared[c], 0)}% of it`;
     componentsChart.setAttribute("aria-label", `Principal components of the table against position after ${steps} steps: ${describe(0)}; ${describe(1)}.`);
     numbers.components.show({
       caption: `The table’s two principal components and their closest sinusoids, after ${steps} steps`,

@@ -798,7 +798,9 @@ def training_step(steps: int = 25) -> dict:
         component_shares: float64 (2,), the variance each explains,
         sinusoid_fits: float64 (2 * n,), the closest sinusoid to each component,
         sinusoid_periods, sinusoid_r_squared: float64 (2,), each fit's period (in positions)
-            and the share of its component's variance it explains.
+            and the share of its component's variance it explains,
+        sinusoid_at_longest: list of 2 ints, 1 where that fit is at the longest period tried,
+            4 (n - 1), the edge of closest_sinusoid's grid (a trend, not a wave), else 0.
 
     Raises:
         ValueError: if no model was made (call training_reset first) or steps is out of range.
@@ -841,6 +843,8 @@ def _training_state() -> dict:
         "sinusoid_fits": _flat(np.stack([fit["fit"] for fit in fits])),
         "sinusoid_periods": np.array([fit["period"] for fit in fits]),
         "sinusoid_r_squared": np.array([fit["r_squared"] for fit in fits]),
+        # Ints, not bools: a result's lists hold str or int only (tests/python/test_fuzz.py).
+        "sinusoid_at_longest": [int(fit["at_longest"]) for fit in fits],
     }
 
 

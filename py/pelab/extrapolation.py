@@ -25,21 +25,51 @@ $$
 What makes two positions collide is having *few pairs*: with one pair
 (d_model = 2) offset 710 is within 0.0001 of 113 whole turns; with two
 pairs (d_model = 4) and the paper's base, two positions among the first
-1024 come within about 0.07.  With 8 or more pairs (d_model >= 16), over
-the first 1024 positions and for every base from $10^{0.2} \approx 1.6$ up
-(the lesson's range), no offset brings all the hands round together: the
-closest two positions are neighbours, and a *smaller* base moves
-neighbours *further* apart (about 2.28 at base 1.58, 1.46 at 10, 1.01 at
-10000, for d_model = 16).  Over longer sequences, or with a base so near 1
+1024 come within about 0.07.  The more pairs, the rarer an offset that
+brings every hand round at once.  Over the first 1024 positions (the
+lesson's chart) and at each base its slider offers ($10^{0.2}$ to $10^5$,
+the exponent in steps of 0.05, rounded to 3 significant figures: 1.58,
+1.78, 2, ..., 100000):
+
+- with 10 or more pairs (d_model 20 to 64, the rest of the chart's range)
+  the closest two positions are neighbours, every other offset at least
+  3% farther (the least: d_model 64, base 1.58, offset 8), and a
+  *smaller* base moves them *further* apart;
+- with 8 or 9 pairs (d_model 16 or 18), two bases each bring two distant
+  positions closer than neighbours: d_model 16 at base 1.58 (offset 133)
+  and 2.82 (offset 685: 1.84 against 1.91), d_model 18 at 3.16 (offset
+  892) and 12.6 (offset 541: 1.18 against 1.48);
+- with fewer pairs, more bases do: 9 of the 97 at d_model 14, 18 at 12,
+  54 at 10, 94 at 8, and all of them at 6 and below.
+
+Neighbours alone move apart as the base shrinks, at every d_model >= 4
+and every base: their squared distance is $\sum_i 2(1 - \cos \omega_i)$,
+each $\omega_i = base^{-2i/d_{model}}$ ($i \ge 1$) grows towards 1 as the
+base shrinks, and $1 - \cos$ grows on $[0, \pi]$ (about 2.28 at base 1.58,
+1.46 at 10, 1.01 at 10000, for d_model = 16; at d_model 2 the one pair
+turns 1 radian per position whatever the base).  So the smallest distance
+falls as the base grows wherever neighbours are the closest pair, and need
+not elsewhere (d_model 16: 1.84 at base 2.82, 1.85 at the larger 3.16).
+The near returns at 8 or 9 pairs are sharp: a base that differs in its
+third figure moves or removes them (d_model 18 at $10^{1.1} = 12.589\ldots$
+rather than 12.6: 1.09 at offset 949; d_model 16 at
+$10^{0.65} = 4.4668\ldots$: 1.53 at offset 1023, while at 4.47 neighbours
+are the closest), and between the slider's steps there are such bases at
+d_model 20 too ($10^{1.2216} \approx 16.66$: 1.01 at offset 949, against
+1.48 for neighbours).  Over longer sequences, or with a base so near 1
 that every pair turns at almost one speed, some offset does come closer
 than neighbours (d_model 16, base 2: 1.74 within 2048 positions against
 2.11 for neighbours), though nowhere near as close as with few pairs.
-What a small base costs is
-the slow pairs: every wavelength is short, so the similarity of two
-positions falls to about zero within a few steps and stays there
-(positions 5 apart look as unlike as positions 500 apart), and nothing
-tells near from far at a coarse scale.  `nearest_distances` tracks the closest two positions as the
-sequence grows.
+
+What a small base costs is the slow pairs: every wavelength is short, so
+the cosine similarity of two positions $t$ apart, the mean of
+$\cos(t\,\omega_i)$ over the pairs, falls to about zero within a few
+steps.  In a wide model it stays near zero (d_model 512, base 10: between
+-0.23 and 0.10 from 5 apart to 1023 apart, so positions 5 apart look as
+unlike as positions 500 apart), and nothing tells near from far at a
+coarse scale; with few pairs it swings instead (d_model 16, base 10: 0.60
+at 100 apart).  `nearest_distances` tracks the closest two positions as
+the sequence grows.
 
 The second half of this module is about *layout*.  The paper interleaves
 sines and cosines (sin, cos, sin, cos, ...); TensorFlow's Transformer

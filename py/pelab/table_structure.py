@@ -17,7 +17,11 @@ form during training:
   that fits a component best by least squares, over a grid of
   frequencies, and the share of the component's variance it explains
   ($R^2$).  A high $R^2$ means "looks like a sinusoid of that period"; it
-  does not mean the model computes sinusoids.
+  does not mean the model computes sinusoids.  The periods tried run from
+  2 (alternation, the fastest wave integer positions can show) to
+  $4(n - 1)$ (a quarter of a cycle over the $n$ positions); a fit at that
+  longest period is flagged (`at_longest`): it is a trend across the
+  table rather than a wave, and a still slower sinusoid might fit better.
 """
 
 import numpy as np
@@ -101,16 +105,36 @@ def closest_sinusoid(values):
     r"""
     The best least-squares fit $a \sin(\omega i) + b \cos(\omega i) + c$ to
     `values` over $i = 0, \dots, n - 1$, with $\omega$ from a grid of
-    `FREQUENCIES_PER_POSITION * n` values in $(0, \pi]$ (from a quarter of a
-    cycle over the whole length up to the fastest wave positions can show).
+    `FREQUENCIES_PER_POSITION * n` values in $[\pi / (2(n - 1)), \pi]$, plus
+    $2\pi / k$ for every whole period $k = 2, \dots, n$:
+
+    $$
+    \omega^* = \arg\min_{\omega \in grid} \min_{a, b, c}
+    \sum_i \big(v_i - a \sin(\omega i) - b \cos(\omega i) - c\big)^2,
+    \qquad period = 2\pi / \omega^* .
+    $$
+
+    The grid's two ends are not alike.  Its fastest frequency, $\pi$
+    (period 2: $+1, -1, +1, \dots$), is the fastest any wave can show at
+    integer positions: there $\omega$ and $2\pi - \omega$ give the same fits
+    (the sine changes sign, the cosine does not), and so do $\omega$ and
+    $\omega + 2\pi$, so period 2 is a real answer, alternation.  Its
+    slowest, $\pi / (2(n - 1))$ (period $4(n - 1)$, a quarter of a cycle
+    over the $n$ positions), is only where the grid stops: a best fit there
+    (`at_longest`) is a trend across the table, a ramp or a gentle bend,
+    and a slower sinusoid, outside the grid, might fit it better still.
 
     Args:
         values: array-like (n,) of finite numbers, $n \ge 4$.
 
     Returns:
-        dict: `period` (float, $2\pi/\omega$ in positions), `r_squared`
-        (float, share of the variance of `values` the fit explains, 0 for
-        constant values), `fit` (float64 (n,), the fitted curve).
+        dict: `period` (float, $2\pi/\omega^*$ in positions, from 2 to
+        $4(n - 1)$), `r_squared` (float, share of the variance of `values`
+        the fit explains, 0 for constant values), `fit` (float64 (n,), the
+        fitted curve), `at_longest` (bool, True when $\omega^*$ is the
+        grid's slowest frequency, so `period` is $4(n - 1)$).  For constant
+        values every frequency fits exactly, and `period` and `at_longest`
+        say nothing.
 
     Raises:
         ValueError: if `values` is not such a vector.
@@ -118,8 +142,11 @@ def closest_sinusoid(values):
     Example:
         >>> i = np.arange(20)
         >>> best = closest_sinusoid(np.sin(2 * np.pi * i / 10 + 0.3))
-        >>> round(best["period"], 1), round(best["r_squared"], 6)
-        (10.0, 1.0)
+        >>> round(best["period"], 1), round(best["r_squared"], 6), best["at_longest"]
+        (10.0, 1.0, False)
+        >>> ramp = closest_sinusoid(np.arange(20.0))    # no wave: the slowest one tried
+        >>> round(ramp["period"], 1), ramp["at_longest"]
+        (76.0, True)
     """
     values = check_finite_rows("values", values, 4, ndim=1)
     n = values.shape[0]
@@ -127,7 +154,8 @@ def closest_sinusoid(values):
     # From a quarter cycle over the length (omega = pi / (2 (n - 1))) up to pi.
     lowest = np.pi / (2 * (n - 1))
     grid = np.linspace(lowest, np.pi, FREQUENCIES_PER_POSITION * n)
-    grid = np.union1d(grid, 2 * np.pi / np.arange(2, n + 1))  # whole periods exactly
+    # Whole periods exactly; union1d sorts, so grid[0] stays `lowest` (2 pi / n > lowest).
+    grid = np.union1d(grid, 2 * np.pi / np.arange(2, n + 1))
     centred = values - values.mean()
     variance = float((centred**2).sum())
     # One least-squares problem per frequency, all at once: basis (G, n, 3) of
@@ -140,6 +168,10 @@ def closest_sinusoid(values):
     residuals = ((values - fits) ** 2).sum(axis=1)
     best_index = int(residuals.argmin())
     r_squared = 1.0 - residuals[best_index] / variance if variance > 0 else 0.0
-    best = (r_squared, grid[best_index], fits[best_index])
-    r_squared, omega, fit = best
-    return {"period": float(2 * np.pi / omega), "r_squared": float(r_squared), "fit": fit}
+    return {
+        "period": float(2 * np.pi / grid[best_index]),
+        "r_squared": float(r_squared),
+        "fit": fits[best_index],
+        # The slowest frequency tried: the grid's edge, not a wave found inside it.
+        "at_longest": best_index == 0,
+    }

@@ -599,7 +599,9 @@ def check_principal_components(kw, result):
 
 def check_closest_sinusoid(kw, result):
     n = np.asarray(kw["values"]).shape[0]
-    assert set(result) == {"period", "r_squared", "fit"}
+    assert set(result) == {"period", "r_squared", "fit", "at_longest"}
+    assert type(result["at_longest"]) is bool
+    assert result["at_longest"] == (result["period"] == pytest.approx(4 * (n - 1), rel=1e-12))
     is_f64(result["fit"], (n,))
     finite(result["fit"])
     assert 2 <= result["period"] <= 4 * (n - 1) + 1e-9

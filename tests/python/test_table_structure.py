@@ -55,6 +55,45 @@ def test_closest_sinusoid_finds_a_sinusoid_s_period(period, phase):
     assert best["r_squared"] > 0.999
 
 
+def test_a_ramp_sits_at_the_longest_period_tried():
+    # A straight line is no wave: the slower the sinusoid, the straighter the stretch of it that
+    # spans the table, so the best fit is the grid's slowest, a quarter cycle over 32 positions.
+    # Its residual is 1.59 times smaller than at the next frequency (through pinv, BLAS): no tie.
+    best = closest_sinusoid(3.0 * np.arange(32) - 7.0)
+    assert best["at_longest"] is True
+    assert best["period"] == pytest.approx(4 * (32 - 1), rel=1e-12)  # 2 pi / (pi / 62)
+    assert best["r_squared"] > 0.99
+
+
+def test_a_wave_inside_the_grid_is_not_at_its_edge():
+    # Period 8 on 32 rows: four whole cycles, on the grid exactly (2 pi / 8), fitted exactly.
+    best = closest_sinusoid(np.sin(2 * np.pi * np.arange(32) / 8 + 0.7))
+    assert best["at_longest"] is False
+    assert best["period"] == pytest.approx(8.0, rel=1e-12)
+    assert best["r_squared"] == pytest.approx(1.0, abs=1e-12)
+
+
+def test_alternation_is_period_two_the_grid_s_fast_end_and_a_real_answer():
+    # (-1)^i is the fastest wave integer positions can show: omega = pi exactly, period 2.
+    best = closest_sinusoid(5.0 * (-1.0) ** np.arange(32) + 1.0)
+    assert best["period"] == 2.0  # 2 pi / pi: exact by construction
+    assert best["at_longest"] is False
+    assert best["r_squared"] == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [4, 5, 8, 32, 64])
+def test_at_longest_means_the_period_is_four_times_the_span(n):
+    # The fits go through pinv (BLAS), but nothing here is near a tie: the ramp's residual at the
+    # slowest frequency is at least 1.38 times smaller than at the next one (n = 4; 1.6 at 64),
+    # and a wave on the grid is fitted to rounding (residual below 1e-29) against at least 3e-6
+    # at the next best frequency.
+    ramp = closest_sinusoid(np.arange(n, dtype=float))
+    assert ramp["at_longest"] and ramp["period"] == pytest.approx(4 * (n - 1), rel=1e-12)
+    for period in (2.0, float(n)):
+        wave = closest_sinusoid(np.cos(2 * np.pi * np.arange(n) / period))
+        assert not wave["at_longest"] and wave["period"] == pytest.approx(period, rel=1e-12)
+
+
 def test_noise_is_not_called_a_sinusoid():
     noise = np.random.default_rng(3).standard_normal(40)
     assert closest_sinusoid(noise)["r_squared"] < 0.5
