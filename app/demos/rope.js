@@ -2,7 +2,10 @@
  * Demo: from M_k to RoPE. One random query q at position m and key k at position n: their score
  * computed from the rotated vectors, with section 6's matrix M_{m-n}, and with both positions
  * moved on by s; the Toeplitz but not symmetric score matrix; RoFormer's long-term decay bound
- * for several bases; and the check that the two pairings in use are one rotation.
+ * for several bases; beside it, what does fall: the mean score of random q and k = q, and,
+ * switched to independent q and k, their mean score and mean |score|, flat (both exact, from
+ * pelab; the switch only redraws the last result, so it never waits for Python); and the check
+ * that the two pairings in use are one rotation.
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
@@ -19,12 +22,43 @@ export function ropeDemo(root, python) {
   const render = liveRender(root, python, "rope", show);
   const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), "the score matrix");
   const decayNumbers = numbersFor(root.querySelector(".rope-decay"), "the decay measure");
+  const meanNumbers = numbersFor(root.querySelector(".rope-mean"), "the mean scores");
+  /** The query and key of the mean-score chart: "alike" (k = q) or "independent". */
+  const pairing = () => root.querySelector('input[name="qk"]:checked').value;
+  let latest = null; // [result, request] last shown, which the switch redraws
+  for (const radio of root.querySelectorAll('input[name="qk"]')) {
+    radio.addEventListener("change", () => {
+      showPython(root, code());
+      if (latest) drawMean(...latest);
+    });
+  }
 
   function update() {
+    showPython(root, code());
+    return render({ ...params });
+  }
+
+  /** The Python behind what is shown, for the current settings and switch. */
+  function code() {
     const { m, n, shift, d, base, seed } = params;
-    showPython(
-      root,
-      `import numpy as np
+    const mean =
+      pairing() === "alike"
+        ? `
+# Long-term decay, d = 128: the mean score of random q and the key k = q, exact and sampled
+from pelab.rope import rope_mean_score
+t = [0, 10, 100, 500]
+print("sum of 2 cos(t w_i):   ", rope_mean_score(t, 128, base).round(2))
+Q = np.random.default_rng(1).standard_normal((10_000, 128))
+print("mean over 10,000 draws:", np.round([np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * Q, axis=1).mean() for p in t], 2))`
+        : `
+# Long-term decay, d = 128: independent random q and k score alike at every offset
+from pelab.rope import rope_independent_abs_score
+t = [0, 10, 100, 500]
+Q, K = np.random.default_rng(1).standard_normal((2, 10_000, 128))
+S = [np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * K, axis=1) for p in t]
+print("mean score:  ", np.round([s.mean() for s in S], 3), "(exactly 0 in expectation)")
+print("mean |score|:", np.round([np.abs(s).mean() for s in S], 3), "exact:", round(rope_independent_abs_score(128), 4))`;
+    return `import numpy as np
 import pelab
 
 m, n, s, d, base = ${m}, ${n}, ${shift}, ${d}, ${formatNumber(base)}
@@ -33,9 +67,8 @@ rotate = lambda x, p: pelab.rope_rotate(x[np.newaxis], [p], base)[0]
 print("rotated:      ", rotate(q, m) @ rotate(k, n))
 print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # M_(m-n), the "k positions later" matrix
 print("shifted by s: ", rotate(q, m + s) @ rotate(k, n + s))
-print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))`,
-    );
-    return render({ ...params });
+print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))
+${mean}`;
   }
 
   function show(result, request) {
@@ -78,6 +111,8 @@ print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100],
       `A score and its mirror across the main diagonal differ by up to ${fixed(result.asymmetry, 4)}: the matrix is not symmetric.`;
 
     drawDecay(result, request);
+    latest = [result, request];
+    drawMean(result, request);
     root.querySelector(".rope-pairing").textContent =
       `Check, for q at position ${m}: the half layout, permuted back, differs from the adjacent layout by ${difference(result.pairing_gap)}.`;
     Object.assign(root.dataset, {
@@ -127,6 +162,63 @@ print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100],
       rows: offsets.map((t) => ({ label: String(t), values: rows.map((row) => row[t]) })),
       format: (v) => fixed(v, 4),
     });
+  }
+
+  /**
+   * The mean score of random q and k against the offset, d = decay_d, for the chosen base: with
+   * k = q it is sum_i 2 cos(t w_i), falling from d; with independent q and k the mean is 0 and
+   * the mean |score| one number, at every offset. The y axis stays put, so the switch compares.
+   */
+  function drawMean(result, request) {
+    const alike = pairing() === "alike";
+    const offsets = result.decay_offsets;
+    const count = offsets.length;
+    const d = result.decay_d;
+    const base = formatNumber(request.base);
+    const flat = (value) => new Float64Array(count).fill(value);
+    const lines = alike
+      ? [{ y: result.alike_mean, className: "pair-0 chosen", label: `mean score with k = q: Σ 2 cos((m − n)·w_i), base ${base}` }]
+      : [
+          { y: flat(0), className: "pair-0 chosen", label: "mean score: 0" },
+          { y: flat(result.independent_abs), className: "pair-1", label: `mean |score|: ${fixed(result.independent_abs, 2)}` },
+        ];
+    const chart = root.querySelector(".rope-mean");
+    lineChart(chart, {
+      series: lines.map(({ y, className }) => ({ x: offsets, y, className })),
+      xLabel: "offset |m − n|",
+      yLabel: "score (R_m q) · (R_n k)",
+      yDomain: [-d / 4, d],
+    });
+    root.querySelector(".rope-mean-legend").replaceChildren(
+      ...lines.map(({ className, label }) => {
+        const item = document.createElement("li");
+        const swatch = document.createElement("span");
+        swatch.className = `swatch ${className.split(" ")[0]}`;
+        item.append(swatch, label);
+        return item;
+      }),
+    );
+    const at = (t) => fixed(result.alike_mean[t], 2);
+    chart.setAttribute(
+      "aria-label",
+      alike
+        ? `Mean score (R_m q) · (R_n k) of a query q with standard normal entries and the key k = q, head dimension ${d}, base ${base}, ` +
+            `against the offset |m − n| from 0 to ${count - 1}: ${at(0)} at 0, ${at(10)} at 10, ${at(100)} at 100, ${at(500)} at 500; ` +
+            `largest at offset 0, then lower, with ripples.`
+        : `Score (R_m q) · (R_n k) of a query q and an independent key k, both with standard normal entries, head dimension ${d}, ` +
+            `against the offset |m − n| from 0 to ${count - 1}: mean 0 and mean |score| ${fixed(result.independent_abs, 4)} at every offset.`,
+    );
+    const rows = [...new Set([0, 10, ...ticks(count), count - 1])].filter((t) => t < count).sort((a, b) => a - b);
+    meanNumbers.show({
+      caption: alike
+        ? `Mean score of q and k = q, standard normal entries, head dimension ${d}, base ${base}: Σ 2 cos((m − n)·w_i), exact`
+        : `Independent q and k, standard normal entries, head dimension ${d}: mean score and mean |score|, exact`,
+      corner: "offset",
+      columns: alike ? ["mean score, k = q"] : ["mean score", "mean |score|"],
+      rows: rows.map((t) => ({ label: String(t), values: alike ? [result.alike_mean[t]] : [0, result.independent_abs] })),
+      format: (v) => fixed(v, 4),
+    });
+    Object.assign(root.dataset, { meanShown: `${alike ? "alike" : "independent"}@${request.base}` });
   }
 
   return { firstRender: python.ready.then(update) };

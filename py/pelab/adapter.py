@@ -63,6 +63,8 @@ from .relative import MIN_HALVES_LEN, relative_shift, rotation, sinusoidal_by_ro
 from .rope import (
     pairing_permutation,
     rope_decay_bound,
+    rope_independent_abs_score,
+    rope_mean_score,
     rope_relative_residual,
     rope_rotate,
     rope_scores,
@@ -113,6 +115,7 @@ ROPE_MATRIX_LEN = 32
 DECAY_LEN = 512
 DECAY_BASES = (100.0, 10000.0, 1000000.0)
 # ...with a head dimension of 128, as in LLaMA's heads: with a few pairs it hardly decays at all.
+# The mean scores of random q and k beside it (alike: k = q; independent) use the same head.
 DECAY_HEAD_DIM = 128
 # The training demo's model: the Trainer's defaults but for these (see training_reset).
 TRAINING_LEARNING_RATE = 0.003
@@ -617,6 +620,11 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
         decay: float64, shape (len(decay_bases) * DECAY_LEN,), row-major: RoFormer's
             `rope_decay_bound` for each base, head dimension decay_d,
         decay_d: int, DECAY_HEAD_DIM (not `d`: the demo's small heads barely decay).
+        alike_mean: float64, shape (DECAY_LEN,): the mean score E[(R_m q) . (R_n k)] of a
+            standard normal q and the key k = q at each offset, `rope_mean_score` with rho 1,
+            for the chosen base and head dimension decay_d: d at offset 0, then falling.
+        independent_abs: float, the mean |score| of independent standard normal q and k at
+            every offset (their mean score is 0), `rope_independent_abs_score(decay_d)`.
     """
     m = check_size("m", m, MAX_ROPE_POSITION, minimum=0)
     n = check_size("n", n, MAX_ROPE_POSITION, minimum=0)
@@ -663,6 +671,8 @@ def rope(m: int, n: int, shift: int, d: int, base: float = 10000.0, seed: int = 
         "decay_offsets": offsets,
         "decay": _flat(decay),
         "decay_d": DECAY_HEAD_DIM,
+        "alike_mean": rope_mean_score(offsets, DECAY_HEAD_DIM, chosen),
+        "independent_abs": rope_independent_abs_score(DECAY_HEAD_DIM),
     }
 
 

@@ -22,6 +22,7 @@ from pelab.adapter import (
 )
 from pelab.attention import MAX_TOKENS
 from pelab.positional_encoding import MAX_SEQ_LEN
+from pelab.rope import rope_independent_abs_score, rope_mean_score
 
 
 # Keys that may be None (the worker sends undefined).
@@ -752,7 +753,8 @@ def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     assert_plain(r, {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
                      "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
                      "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
-                     "decay_offsets": (np.float64, adapter.DECAY_LEN), "decay": np.float64})
+                     "decay_offsets": (np.float64, adapter.DECAY_LEN), "decay": np.float64,
+                     "alike_mean": (np.float64, adapter.DECAY_LEN)})
     q, k = np.random.default_rng(0).standard_normal((2, d))
     np.testing.assert_array_equal(r["q"], q)
     omega = pelab.angular_frequencies(d, base)
@@ -778,6 +780,38 @@ def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     for row, b in zip(decay, r["decay_bases"]):
         np.testing.assert_array_equal(row, pelab.rope_decay_bound(r["decay_offsets"], 128, b))
     assert r["decay_d"] == adapter.DECAY_HEAD_DIM == 128
+    # The mean scores beside it: k = q, for the chosen base and the same head of 128; and
+    # independent q and k, whose mean |score| is one number for every offset.
+    np.testing.assert_array_equal(r["alike_mean"], rope_mean_score(r["decay_offsets"], 128, base))
+    assert r["independent_abs"] == rope_independent_abs_score(128)
+
+
+@pytest.mark.parametrize("base", [10000.0, 100.0, 1e6, 10.0])
+def test_rope_entry_point_gives_the_mean_scores_of_alike_and_independent_q_and_k(base):
+    r = call("rope", {"m": 7, "n": 3, "shift": 2, "d": 8, "base": base})
+    alike, offsets = r["alike_mean"], r["decay_offsets"]
+    assert alike[0] == 128.0  # d at offset 0: the mean of |q|^2, a sum of ones, exact
+    assert np.all(np.abs(alike) <= 128.0)
+    # sum_i 2 cos(t w_i) by hand, pair by pair with math (w_i = base^(-2i/128)): the
+    # frequencies' last bits and the order of the sum apart, at angles up to 511 rad
+    for t in (1, 10, 100, 500, 511):
+        by_hand = sum(2 * math.cos(t * base ** (-2 * i / 128)) for i in range(64))
+        assert alike[t] == pytest.approx(by_hand, rel=0, abs=1e-10), t
+    assert offsets[0] == 0 and offsets[-1] == adapter.DECAY_LEN - 1
+    independent = r["independent_abs"]
+    assert type(independent) is float
+    assert independent == 128 * math.comb(128, 64) / 2**128  # d C(d, d/2) / 2^d, rounded once
+    assert round(independent, 4) == 9.0094
+    # Only the base changes them: not the positions, the shift, d or the draw.
+    other = call("rope", {"m": 0, "n": 400, "shift": 0, "d": 128, "base": base, "seed": 5})
+    np.testing.assert_array_equal(other["alike_mean"], alike)
+    assert other["independent_abs"] == independent
+
+
+def test_rope_entry_point_mean_scores_with_the_issues_settings():
+    r = call("rope", {"m": 5, "n": 2, "shift": 100, "d": 8, "base": 10000.0})
+    assert [round(float(r["alike_mean"][t]), 2) for t in (0, 10, 100, 500)] == [128.0, 85.64, 61.09, 38.21]
+    assert r["alike_mean"][:10].mean() > 2 * r["alike_mean"][400:].mean()  # it falls
 
 
 def test_rope_scores_are_toeplitz_but_not_symmetric_for_distinct_q_and_k():

@@ -1760,11 +1760,14 @@ def check_rope_entry(kw, r):
     d = as_int(kw["d"])
     assert_plain(r, {"q": (F64, d), "k": (F64, d), "q_rotated": (F64, d), "k_rotated": (F64, d),
                      "scores": (F64, 32 * 32), "scores_rgba": (U8, 32 * 32 * 4), "decay_bases": F64,
-                     "decay_offsets": (F64, adapter.DECAY_LEN), "decay": F64})
-    for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry"):
+                     "decay_offsets": (F64, adapter.DECAY_LEN), "decay": F64,
+                     "alike_mean": (F64, adapter.DECAY_LEN)})
+    for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry",
+                "independent_abs"):
         assert math.isfinite(r[key])
     finite(r["scores"])
     finite(r["decay"])
+    finite(r["alike_mean"])
 
 
 def check_stretching_entry(kw, r):

@@ -3,6 +3,7 @@
 import doctest
 import importlib
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -13,6 +14,8 @@ from pelab.rope import (
     pairing_permutation,
     rope,
     rope_decay_bound,
+    rope_independent_abs_score,
+    rope_mean_score,
     rope_relative_residual,
     rope_rotate,
     rope_scores,
@@ -381,3 +384,180 @@ def test_the_decay_bound_falls_faster_for_a_smaller_base():
 def test_rope_decay_bound_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
         rope_decay_bound(**({"offsets": [0.0, 1.0], "d": 8} | kwargs))
+
+
+def test_the_decay_bound_is_far_above_the_score_of_alike_q_and_k():
+    """The page: for a random q = k with d = 128 the bound at offset 0 is 70 to 320 times the
+    score itself (|q|^2 there), over the 200 draws of seeds 0 to 199."""
+    d = 128
+    ratios = []
+    for seed in range(200):
+        q = np.random.default_rng(seed).standard_normal(d)
+        h = np.append(q[0::2] ** 2 + q[1::2] ** 2, 0.0)  # q~_i conj(q~_i) = |q~_i|^2
+        bound = np.max(np.abs(np.diff(h))) * (d // 2) * rope_decay_bound([0.0], d)[0]
+        ratios.append(bound / float(np.sum(q * q)))
+    assert 70 < min(ratios) and max(ratios) < 320 and 100 < np.median(ratios) < 200
+
+
+# ---------------------------------------------------------------------------
+# What falls on average: the mean score of alike q and k
+# ---------------------------------------------------------------------------
+
+
+def mean_score_by_hand(t, d, base):
+    """sum_i 2 cos(t w_i), w_i = base^(-2i/d), one term at a time with math.cos."""
+    return sum(2 * math.cos(t * base ** (-2 * i / d)) for i in range(d // 2))
+
+
+@pytest.mark.parametrize("d, base", [(2, 10000.0), (8, 10000.0), (128, 10000.0), (64, 100.0), (128, 1e6)])
+def test_rope_mean_score_is_a_sum_of_cosines(d, base):
+    offsets = np.array([0.0, 1.0, 2.5, 10.0, 100.0, 500.0, 5000.0])
+    mean = rope_mean_score(offsets, d, base)
+    assert mean.shape == offsets.shape and mean.dtype == np.float64
+    for t, value in zip(offsets, mean):
+        # The frequencies computed two ways may differ in their last bit, which turns an angle
+        # t w_i by up to t * 2.2e-16; d / 2 terms of 2 cos, in another order: d (1 + t) 1e-15
+        # is above both, and the cosines cancel (the mean is near 0 at t = 5000), so no rel.
+        assert value == pytest.approx(mean_score_by_hand(t, d, base), rel=0, abs=1e-15 * d * (1 + t))
+    assert mean[0] == d  # at t = 0 a sum of d / 2 ones, doubled: exact
+    assert np.all(np.abs(mean) <= d)
+
+
+def test_rope_mean_score_with_the_issues_settings():
+    # d = 128, base 10000: the exact means the page quotes, to the digits it shows.
+    mean = rope_mean_score([0.0, 10.0, 100.0, 500.0], 128, 10000.0)
+    assert mean[0] == 128.0
+    assert [round(float(v), 2) for v in mean[1:]] == [85.64, 61.09, 38.21]
+    assert round(rope_independent_abs_score(128), 4) == 9.0094
+
+
+@pytest.mark.parametrize("rho", [1.0, 0.5, 0.3, 0.0, -0.25, -1.0])
+def test_rope_mean_score_scales_with_rho(rho):
+    offsets = np.arange(0.0, 700.0, 7.0)
+    alike = rope_mean_score(offsets, 32, 500.0)
+    partly = rope_mean_score(offsets, 32, 500.0, rho=rho)
+    # rho * (2 sum) against rho * (1.0 * (2 sum)): the same two roundings, exact
+    np.testing.assert_array_equal(partly, rho * alike)
+    assert partly[0] == rho * 32  # rho d at offset 0
+    if rho == 0.0:
+        assert np.all(partly == 0.0)  # independent q and k: mean score 0 at every offset
+
+
+def test_the_alike_mean_score_is_twice_the_sinusoidal_dot_product():
+    """rho = 1: the mean score is 2 PE_p . PE_{p+t} for the sinusoidal encoding of width d,
+    the sum of cosines section 7 draws (the page says so)."""
+    d, base, n = 128, 10000.0, 512
+    dot, cosine = similarity(sinusoidal(n, d, base))
+    offsets = np.arange(n, dtype=float)
+    mean = rope_mean_score(offsets, d, base)
+    # PE_p . PE_q through BLAS: 128 products of numbers within [-1, 1], added in whatever
+    # order the CPU's kernel uses, and sin a sin b + cos a cos b = cos(a - b) up to a few
+    # 1e-16 per pair at angles up to 511 rad: 1e-11 is far above both.
+    np.testing.assert_allclose(mean, 2 * dot[0], rtol=0, atol=1e-11)
+    np.testing.assert_allclose(mean[: n - 200], 2 * dot[200, 200:], rtol=0, atol=1e-11)  # any p
+    np.testing.assert_allclose(mean / d, cosine[0], rtol=0, atol=1e-13)  # |PE|^2 = d / 2
+
+
+def test_the_alike_mean_score_is_twice_the_last_partial_sum_of_the_proof():
+    d, base = 64, 10000.0
+    for t in (0.0, 3.0, 40.0, 511.0):
+        last = sum(complex(math.cos(t * w), math.sin(t * w)) for w in angular_frequencies(d, base))  # S_{d/2}
+        assert rope_mean_score([t], d, base)[0] == pytest.approx(2 * last.real, rel=1e-12, abs=1e-12)
+
+
+def test_the_alike_mean_score_falls_with_ripples_and_faster_for_a_smaller_base():
+    offsets = np.arange(512, dtype=float)
+    usual, small = rope_mean_score(offsets, 128, 10000.0), rope_mean_score(offsets, 128, 100.0)
+    assert usual[400:].mean() < usual[:10].mean() / 2  # it falls with the offset
+    assert np.any(np.diff(usual) > 0)  # not monotonically: ripples
+    assert np.abs(small[100:]).mean() < usual[100:].mean()  # and further with a smaller base
+
+
+def test_sample_means_of_random_q_and_k_match_the_expectations():
+    """10,000 draws of standard normal q, z, scored as RoPE scores them ((R_t q) . k, no BLAS:
+    elementwise products summed along each row): the sample means sit within four standard
+    errors of the exact ones, at every offset. The seed fixes the numbers; the four standard
+    errors say it is not a lucky one (a Gaussian mean is that far out once in 16,000)."""
+    d, base, draws = 128, 10000.0, 10_000
+    rng = np.random.default_rng(12345)
+    q, z = rng.standard_normal((2, draws, d))
+    offsets = np.array([0.0, 10.0, 100.0, 500.0])
+    omega = angular_frequencies(d, base)
+    indep = rope_independent_abs_score(d)
+    for rho in (1.0, 0.6):
+        k = rho * q + math.sqrt(1 - rho**2) * z
+        for t, exact in zip(offsets, rope_mean_score(offsets, d, base, rho=rho)):
+            score = np.sum(rope_rotate(q, np.full(draws, t), base) * k, axis=1)
+            # Var = rho^2 4 sum_i cos^2(t w_i) + (1 - rho^2) d (|q~_i|^2 is chi^2_2, variance 4;
+            # the q^T R z part has variance |q|^2, mean d, and no covariance with the first).
+            variance = rho**2 * 4 * np.sum(np.cos(t * omega) ** 2) + (1 - rho**2) * d
+            assert abs(score.mean() - exact) < 4 * math.sqrt(variance / draws), (rho, t)
+    for t in offsets:  # independent q and k
+        score = np.sum(rope_rotate(q, np.full(draws, t), base) * z, axis=1)
+        assert abs(score.mean()) < 4 * math.sqrt(d / draws)  # mean 0, variance E|q|^2 = d
+        # |score| has the variance E[score^2] - indep^2 = d - indep^2
+        assert abs(np.abs(score).mean() - indep) < 4 * math.sqrt((d - indep**2) / draws)
+
+
+def test_the_issues_sampled_numbers_are_within_two_standard_errors_of_the_exact_means():
+    """Issue 32 quotes sample means: 127.9, 85.4, 60.9 and 38.0 (k = q) and 8.99 ... 8.95
+    (independent q and k) at offsets 0, 10, 100, 500, for d = 128, base 10000. Taken as means
+    of 10,000 draws, each is within two standard errors (plus its last digit's rounding) of
+    the exact mean: a sample of these, not other numbers."""
+    d, draws = 128, 10_000
+    omega = angular_frequencies(d, 10000.0)
+    offsets = [0.0, 10.0, 100.0, 500.0]
+    for t, quoted, exact in zip(offsets, [127.9, 85.4, 60.9, 38.0], rope_mean_score(offsets, d)):
+        error = math.sqrt(4 * np.sum(np.cos(t * omega) ** 2) / draws)
+        assert abs(quoted - exact) <= 2 * error + 0.05, t
+    indep = rope_independent_abs_score(d)
+    for quoted in (8.99, 8.95):
+        assert abs(quoted - indep) <= 2 * math.sqrt((d - indep**2) / draws) + 0.005
+
+
+@pytest.mark.parametrize("d", [2, 4, 8, 64, 128, 1000, 4096])
+def test_rope_independent_abs_score_closed_forms(d):
+    value = rope_independent_abs_score(d)
+    assert type(value) is float
+    # d C(d, d/2) / 2^d as an exact fraction, rounded once: the same float, exactly
+    assert value == float(Fraction(d * math.comb(d, d // 2), 2**d))
+    # sqrt(2/pi) E|q| with E|q| = sqrt(2) Gamma((d+1)/2) / Gamma(d/2); lgamma loses a few
+    # 1e-16 of its values (up to about 3e4 here), relative to the difference: 1e-11
+    gamma_form = 2 / math.sqrt(math.pi) * math.exp(math.lgamma((d + 1) / 2) - math.lgamma(d / 2))
+    assert value == pytest.approx(gamma_form, rel=1e-11)
+    # E|q| < sqrt(E|q|^2) = sqrt(d) (Jensen), and E|q| > sqrt(d) (1 - 1/(2d))
+    ratio = value / math.sqrt(2 * d / math.pi)
+    assert 1 - 1 / (2 * d) < ratio < 1
+
+
+def test_rope_independent_abs_score_at_d_2_and_growing():
+    assert rope_independent_abs_score(2) == 1.0  # 2 * 2 / 4: |q| is Rayleigh, E|q| = sqrt(pi/2)
+    values = [rope_independent_abs_score(d) for d in range(2, 300, 2)]
+    assert all(a < b for a, b in zip(values, values[1:]))
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"offsets": [-1.0]}, r"^offsets must be a 1-D array of at least one real number, each from 0 to 100000"),
+        ({"offsets": [[0.0]]}, r"^offsets must be a 1-D array"),
+        ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
+        ({"d": 0}, r"^d must be an even integer"),
+        ({"base": 1.0}, r"^base must be a finite real number greater than 1, got 1.0$"),
+        ({"rho": 1.5}, r"^rho must be a finite real number at least -1 and at most 1, got 1.5$"),
+        ({"rho": -1.01}, r"^rho must be a finite real number at least -1 and at most 1"),
+        ({"rho": math.nan}, r"^rho must be a finite real number"),
+        ({"rho": "1"}, r"^rho must be a finite real number"),
+        ({"rho": True}, r"^rho must be a finite real number"),
+        ({"offsets": np.zeros(400_000), "d": 128}, r"^len\(offsets\) \* d must"),
+    ],
+)
+def test_rope_mean_score_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rope_mean_score(**({"offsets": [0.0, 1.0], "d": 8} | kwargs))
+
+
+@pytest.mark.parametrize("d", [7, 0, -2, 100_002, 8.0, True, "8", None])
+def test_rope_independent_abs_score_bad_arguments(d):
+    with pytest.raises(ValueError, match=r"^d must be an even integer from 2 to 100000, got "):
+        rope_independent_abs_score(d)
