@@ -3,7 +3,8 @@
     project.py         the project's folders, BuildError, and how a step logs and runs commands
     vendor_pyodide.py  the Pyodide pin (package.json), npm ci, the official lock, the wheels
     pelab_wheel.py     py/pelab as a reproducible wheel
-    heatmap_settings.py  the first heatmap's settings, read from index.html's sliders
+    lesson.py          dist/index.html, assembled from the skeleton index.html and lesson/*.html
+    heatmap_settings.py  the first heatmap's settings, read from the heatmap section's sliders
     in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
     site.py            dist/: copies, esbuild bundles, config.js, the service worker; check
     scorm.py           dist/scorm/: the SCORM 1.2 packages made from dist/ (and the thin one)

@@ -1,4 +1,5 @@
-"""The heatmap demo's first settings, read from their one owner: index.html's heatmap sliders.
+"""The heatmap demo's first settings, read from their one owner: the heatmap section's sliders
+(lesson/heatmap.html, as tools/lesson.py writes them into the page).
 
 The build draws the demo's first picture with them (tools/jobs/first_heatmap.py), and the
 placeholder image and the canvas in the same section must be as wide as d_model and as tall as
@@ -8,11 +9,10 @@ seq_len, or the page would stretch the first paint.
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from pathlib import Path
 
-from tools.project import ROOT, BuildError
+from tools.lesson import assemble
+from tools.project import BuildError
 
-PAGE = ROOT / "index.html"
 SECTION = "heatmap"  # <section id="heatmap">
 SLIDERS = ("d_model", "seq_len", "base")  # the inputs' names
 PICTURES = ("heatmap-placeholder", "heatmap-canvas")  # the <img>'s and the <canvas>'s class
@@ -81,6 +81,7 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
     return settings
 
 
-def heatmap_settings(page: Path = PAGE) -> dict:
-    """The first heatmap's settings as index.html's heatmap sliders set them."""
-    return parse_heatmap_settings(page.read_text(), page.name)
+def heatmap_settings(page: str | None = None) -> dict:
+    """The first heatmap's settings as the heatmap section's sliders set them, in the lesson page
+    `page` (by default the one tools/lesson.py assembles)."""
+    return parse_heatmap_settings(assemble() if page is None else page, "lesson/heatmap.html")

@@ -9,10 +9,13 @@ import io
 import http.server
 import os
 import re
+import threading
+import time
 import urllib.parse
 from pathlib import Path
 
 from tools.compress import ENCODINGS
+from tools.lesson import lesson_sources
 from tools.project import DIST, BuildError
 from tools.site import build
 
@@ -164,12 +167,33 @@ def make_server(
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
+def rebuild_on_change(interval: float = 1.0) -> None:
+    """Rebuild whenever a lesson source (index.html, lesson/*.html) changes, so that an edit shows
+    on the next reload; a broken source is reported and the last good page stays served."""
+
+    def stamps() -> dict:
+        return {path: path.stat().st_mtime_ns for path in lesson_sources()}
+
+    seen = stamps()
+    while True:
+        time.sleep(interval)
+        now = stamps()
+        if now != seen:
+            seen = now
+            try:
+                build()
+                print("Rebuilt: the lesson's sources changed", flush=True)
+            except SystemExit as error:  # BuildError: say what is wrong, keep serving
+                print(f"Not rebuilt: {error}", flush=True)
+
+
 def serve(port: int, isolated: bool = True, csp: bool = False) -> None:
     build()
     try:
         server = make_server(port, isolated=isolated, csp=csp)
     except OSError as error:
         raise BuildError(f"cannot listen on 127.0.0.1:{port} ({error.strerror}): try --port 8001") from None
+    threading.Thread(target=rebuild_on_change, daemon=True).start()
     print(f"Serving Positional Encoding Lab at http://127.0.0.1:{port}/  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

@@ -15,6 +15,7 @@ from pathlib import Path
 from tools import in_pyodide
 from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
+from tools.lesson import assemble
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
@@ -31,7 +32,7 @@ from tools.vendor_pyodide import (
     pyodide_version,
 )
 
-SITE_FILES = ("index.html", "embed.html", "embedding.html")
+SITE_FILES = ("embed.html", "embedding.html")  # copied as they are; index.html is assembled
 SITE_DIRS = ("app", "static")
 # Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
 # left out of the service worker's list. hosting/ has examples for other servers too.
@@ -64,9 +65,9 @@ def copy_if_changed(source: Path, target: Path) -> None:
 
 
 def write_if_changed(target: Path, text: str) -> None:
-    if not target.exists() or target.read_text() != text:
+    if not target.exists() or target.read_text(encoding="utf-8") != text:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        target.write_text(text, encoding="utf-8")
 
 
 def sri(hex_digest: str) -> str:
@@ -87,7 +88,8 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
-    first_heatmap = heatmap_settings()  # read before any work: a mismatch in index.html stops the build
+    lesson = assemble()  # before any work: a broken lesson source stops the build
+    first_heatmap = heatmap_settings(lesson)  # likewise a picture the sliders disagree with
     expected: set[Path] = set()
 
     def place(source: Path, relative: str) -> None:
@@ -95,6 +97,8 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         copy_if_changed(source, target)
         expected.add(target)
 
+    write_if_changed(DIST / "index.html", lesson)  # tools/lesson.py: the skeleton and lesson/
+    expected.add(DIST / "index.html")
     for name in SITE_FILES:
         place(ROOT / name, name)
     for name in HOST_FILES:

@@ -1,6 +1,6 @@
 /**
  * Demo: from M_k to RoPE. One random query q at position m and key k at position n: their score
- * computed from the rotated vectors, with section 6's matrix M_{m-n}, and with both positions
+ * computed from the rotated vectors, with the matrix M_{m-n} of “k positions later” (#relative), and with both positions
  * moved on by s; the Toeplitz but not symmetric score matrix; RoFormer's long-term decay bound
  * for several bases; beside it, what does fall: the mean score of random q and k = q, and,
  * switched to independent q and k, their mean score and mean |score|, flat (both exact, from

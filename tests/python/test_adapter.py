@@ -766,7 +766,7 @@ def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     # angles up to 8192 rad lose about 8192 * 1e-16 each
     for key in ("score", "via_matrix", "shifted_score"):
         assert r[key] == pytest.approx(expected, abs=1e-10), key
-    # section 6's M_{m-n} is R_{n-m}: it turns each pair by -(m - n) w_i
+    # #relative's M_{m-n} is R_{n-m}: it turns each pair by -(m - n) w_i
     np.testing.assert_allclose(pelab.rotation(m - n, d, base) @ k, rotate_pairs(k, n - m, omega), atol=1e-12)
     assert r["pairing_gap"] == 0.0  # only coordinates move: exact by construction
     scores = r["scores"].reshape(32, 32)

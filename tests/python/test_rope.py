@@ -445,7 +445,7 @@ def test_rope_mean_score_scales_with_rho(rho):
 
 def test_the_alike_mean_score_is_twice_the_sinusoidal_dot_product():
     """rho = 1: the mean score is 2 PE_p . PE_{p+t} for the sinusoidal encoding of width d,
-    the sum of cosines section 7 draws (the page says so)."""
+    the sum of cosines that #similarity draws (the page says so)."""
     d, base, n = 128, 10000.0, 512
     dot, cosine = similarity(sinusoidal(n, d, base))
     offsets = np.arange(n, dtype=float)

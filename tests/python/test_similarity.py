@@ -114,7 +114,7 @@ def test_toeplitz_residual_bad_arguments(value):
 
 
 def test_a_small_base_stops_similarity_falling_with_distance():
-    """The lesson's section 9: with a small base, positions 5 to 20 apart look as unlike as
+    """The lesson's #extrapolation: with a small base, positions 5 to 20 apart look as unlike as
     positions 200 to 500 apart; with the paper's base, similarity still falls at that scale."""
     def mean_cosine(base, offsets):
         _, cosine = similarity(sinusoidal(600, 64, base))
