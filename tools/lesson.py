@@ -159,6 +159,12 @@ def section_titles() -> dict[str, str]:
     return {name: html.unescape(re.sub(r"<[^>]*>", "", read_section(name, 0).title)) for name in names}
 
 
+def demo_sections() -> list[str]:
+    """The sections that are demos (`class="demo"`: embeddable by name), in the page's order."""
+    names = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
+    return [n for n in names if re.search(r'<section id="[\w-]+" class="demo"', read_section(n, 0).html)]
+
+
 def lesson_sources() -> list[Path]:
     """The files the page is assembled from: what a rebuild watches."""
     return [SKELETON, *sorted(SOURCES.glob("*.html"))]

@@ -66,6 +66,22 @@ def context_options():
     return {}
 
 
+def keep_evidence(request, page, page_log) -> None:
+    """After a failed test: its screenshot, console log and requests in test-results/<test>/."""
+    report = getattr(request.node, "report_call", None)
+    if report is None or not report.failed:
+        return
+    folder = RESULTS / re.sub(r"[^\w.-]+", "_", request.node.name)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    try:
+        page.screenshot(path=str(folder / "screenshot.png"), full_page=True)
+    except Exception as error:  # the page may be gone; the log still matters
+        page_log.console.append(f"[test] screenshot failed: {error}")
+    (folder / "console.log").write_text("\n".join(page_log.console + page_log.errors) + "\n")
+    (folder / "requests.log").write_text("\n".join(page_log.requests) + "\n")
+
+
 @pytest.fixture
 def page(browser, page_log, request, context_options):
     """A page in a fresh context. Every request that would leave the machine is aborted and
@@ -74,28 +90,44 @@ def page(browser, page_log, request, context_options):
     page = context.new_page()
     yield page
     allowed = request.node.get_closest_marker("allow_foreign_requests") is not None
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        folder = RESULTS / re.sub(r"[^\w.-]+", "_", request.node.name)
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
-        try:
-            page.screenshot(path=str(folder / "screenshot.png"), full_page=True)
-        except Exception as error:  # the page may be gone; the log still matters
-            page_log.console.append(f"[test] screenshot failed: {error}")
-        (folder / "console.log").write_text("\n".join(page_log.console + page_log.errors) + "\n")
-        (folder / "requests.log").write_text("\n".join(page_log.requests) + "\n")
+    keep_evidence(request, page, page_log)
     context.close()
     if page_log.blocked and not allowed:
         pytest.fail(f"the page tried to leave the machine: {page_log.blocked}")
 
 
-@pytest.fixture
-def lesson(page, site_url):
-    """The lesson page, booted: fails with the page's own message when boot does not succeed."""
+def boot(page, site_url):
+    """Open the lesson and wait for it: fails with the page's own message when boot does not succeed."""
     page.goto(site_url)
     state = wait_for_state(page)
     if state != "ready":
         message = page.inner_text("#boot")
         pytest.fail(f"the lesson did not become ready (data-state={state}): {message}")
     return page
+
+
+@pytest.fixture
+def lesson(page, site_url):
+    """The lesson page, booted, in a fresh context: for a test that changes anything."""
+    return boot(page, site_url)
+
+
+@pytest.fixture(scope="module")
+def booted_lesson(browser, site_url):
+    """One lesson, booted once for the whole module (each boot costs seconds), in its own context."""
+    log = PageLog()
+    context = open_context(browser, log)
+    yield boot(context.new_page(), site_url), log
+    context.close()
+    if log.blocked:
+        pytest.fail(f"the page tried to leave the machine: {log.blocked}")
+
+
+@pytest.fixture
+def shared_lesson(booted_lesson, request):
+    """The module's one booted lesson, for tests that only read it: a test that takes it must
+    leave every setting and the page's state as it found them (one that changes any takes
+    `lesson`). A failure still leaves its evidence in test-results/."""
+    page, log = booted_lesson
+    yield page
+    keep_evidence(request, page, log)

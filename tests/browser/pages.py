@@ -7,6 +7,8 @@ import json
 import time
 from urllib.parse import urlsplit
 
+from tools.heatmap_settings import heatmap_settings
+
 BOOT_TIMEOUT_S = 90
 CHROMIUM_ARGS = [
     "--headless",
@@ -174,6 +176,22 @@ def wait_rendered(page, section: str, expected: str):
 def canvas_size(page, selector: str) -> list[int]:
     """[width, height] of the canvas matching `selector`."""
     return page.evaluate("(s) => [document.querySelector(s).width, document.querySelector(s).height]", selector)
+
+
+# The first heatmap's settings, from their one owner (the heatmap section's sliders, as the build
+# reads them), and the call the heatmap's code cell shows for them.
+FIRST_HEATMAP = heatmap_settings()
+FIRST_HEATMAP_CALL = "pelab.sinusoidal(seq_len={seq_len}, d_model={d_model}, base={base:g})".format(**FIRST_HEATMAP)
+
+
+def registry(page, name: str):
+    """An export of app/demos/registry.js (DEMOS' names, LIVE_DEMOS, WITHOUT_PYTHON), as the page
+    itself imports it."""
+    return page.evaluate(
+        "async (name) => { const value = (await import(new URL('app/demos/registry.js', document.baseURI)))[name];"
+        " return Array.isArray(value) ? value : Object.keys(value); }",
+        name,
+    )
 
 
 def live_demos(page) -> list[str]:

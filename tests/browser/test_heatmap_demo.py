@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from pages import RECORD_WORKERS, poll, wait_for_state
+from pages import FIRST_HEATMAP, RECORD_WORKERS, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
 from site_server import DIST
 from tools.heatmap_settings import heatmap_settings
@@ -56,7 +56,7 @@ def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
     # build's reading of the sliders (tools/heatmap_settings.py) is the page's (slider.js).
     built = heatmap_settings()
     assert rendered(lesson) == f"{built['seq_len']}x{built['d_model']}@{built['base']:g}"
-    pixels_when(lesson, lambda seen: seen[:2] == (128, 64))
+    pixels_when(lesson, lambda seen: seen[:2] == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"]))
     # Row 0 is PE(0) = [0, 1, 0, 1, ...]: white for sine columns, the +1 red for cosine columns.
     red = lesson.evaluate(PIXELS)["bytes"][:8]
     assert red[0] > 215 and red[1] > 215 and red[2] > 215  # sin(0) = 0 -> near white
@@ -121,7 +121,7 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
     expected = sinusoidal_by_rotation(64, 128, base)  # what pelab.adapter.heatmap draws
     colours = to_rgba(expected).tobytes()
     assert colours == to_rgba(sinusoidal(64, 128, base)).tobytes()
-    pixels_when(lesson, lambda seen: seen == (128, 64, hashlib.sha256(colours).hexdigest()))
+    pixels_when(lesson, lambda seen: seen == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"], hashlib.sha256(colours).hexdigest()))
     lesson.mouse.move(*cell_centre(lesson, 40, 3))
     poll(lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "40")
     # Row 40 = 5 x 8 starts a block (B = 8 at 64 rows): exact in any numpy, whether or not its

@@ -7,16 +7,17 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import cell_values, dataset, live_demos, poll
+from pages import FIRST_HEATMAP_CALL, cell_values, dataset, live_demos, poll, registry
+from tools.lesson import demo_sections
 
 
-def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
+def test_table_cells_take_the_heatmaps_colour_for_their_number(shared_lesson):
     """Coloured numbers (app/figures/colors.js) pick the colour-map entry pelab.to_rgba picks."""
-    poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
-    poll(lesson, "() => document.querySelectorAll('.relative-table td[title]').length", lambda n: n > 0)
+    poll(shared_lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
+    poll(shared_lesson, "() => document.querySelectorAll('.relative-table td[title]').length", lambda n: n > 0)
     for selector, limit in ((".attention-original", 1.5), (".added-table", 2.0), (".relative-table", 1.0)):
-        values = [value for row in cell_values(lesson, selector) for value in row]
-        colours = lesson.evaluate(
+        values = [value for row in cell_values(shared_lesson, selector) for value in row]
+        colours = shared_lesson.evaluate(
             """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")].map((td) => getComputedStyle(td).backgroundColor)""",
             selector,
         )
@@ -26,7 +27,7 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(lesson):
     for limit in (1.0, 1.5, 2.0):
         ties = -limit + (np.arange(255) + 0.5) / 255 * (2 * limit)
         values = np.concatenate([ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf), [-9.0, 9.0]])
-        entries = lesson.evaluate(
+        entries = shared_lesson.evaluate(
             """async ([values, limit]) => {
                  const { entryFor } = await import(new URL("app/figures/colors.js", document.baseURI));
                  return values.map((value) => entryFor(value, limit, 256));
@@ -47,13 +48,10 @@ def test_every_demo_shows_the_python_behind_it(lesson):
                .map(l => l.textContent).join('\\n')]))""",
         lambda codes: all(code.startswith("import") for code in codes.values()),
     )
-    assert set(codes) == {
-        "attention", "formula", "waves", "heatmap", "added", "relative", "similarity", "learned", "training",
-        "terms", "alibi", "extrapolation", "rope", "stretching",
-    }
+    assert set(codes) == set(live_demos(lesson))  # every live demo shows its Python, nothing else does
     for code in codes.values():
         assert code.startswith("import") and "pelab." in code
-    assert "pelab.sinusoidal(seq_len=64, d_model=128, base=10000)" in codes["heatmap"]
+    assert FIRST_HEATMAP_CALL in codes["heatmap"]
     assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
     heatmap = lesson.locator("#heatmap")
     heatmap.locator(".show-python summary").click()  # closed again: the code follows the slider anyway
@@ -85,9 +83,9 @@ def test_links_to_a_section_by_its_old_id_still_land_on_it(page, site_url, old, 
     assert landed == {"inside": True, "scrolled": True, "inView": True}
 
 
-def test_the_contents_name_each_section_as_its_heading_does(lesson):
+def test_the_contents_name_each_section_as_its_heading_does(shared_lesson):
     """One title per demo: the section's <h2>, which the contents, share bars and guide repeat."""
-    pairs = lesson.evaluate(
+    pairs = shared_lesson.evaluate(
         """() => [...document.querySelectorAll("nav a[href^='#']")].map((a) => {
              const heading = document.querySelector(a.getAttribute("href") + " h2")?.cloneNode(true);
              heading?.querySelector(".step")?.remove();
@@ -99,11 +97,11 @@ def test_the_contents_name_each_section_as_its_heading_does(lesson):
         assert link == heading
 
 
-def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_section(lesson):
+def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_section(shared_lesson):
     """Sections get inserted: a number written in the text must be a link that names its target,
     so that a test can see it is still right, and no bare "section N" or "the next section" may
     hide elsewhere."""
-    facts = lesson.evaluate(
+    facts = shared_lesson.evaluate(
         """() => ({
              steps: [...document.querySelectorAll("h2 > .step")].map((s) => Number(s.textContent)),
              refs: [...document.querySelectorAll("a.section-ref")].map((a) => [
@@ -149,10 +147,15 @@ SKELETON = """(names) => names.map((name) => {
 })"""
 
 
-def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(lesson):
-    live = live_demos(lesson)
-    assert len(live) == 14, live
-    poll(lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
-    for demo in lesson.evaluate(SKELETON, live):
+def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(shared_lesson):
+    live = live_demos(shared_lesson)
+    demos = demo_sections()  # the lesson's sections of class "demo", from lesson/
+    # A half-added demo names its missing piece: a section without a module, or the reverse.
+    assert [d for d in demos if d not in registry(shared_lesson, "DEMOS")] == [], "demo sections missing from registry.js"
+    assert [d for d in registry(shared_lesson, "DEMOS") if d not in demos] == [], "registry.js demos with no lesson section"
+    assert registry(shared_lesson, "DEMOS") == demos  # in the page's order
+    assert set(live) <= set(demos) and len(live) > 1
+    poll(shared_lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
+    for demo in shared_lesson.evaluate(SKELETON, live):
         assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
                         "labelled": True, "outputs": True, "live": "shown"}, demo
