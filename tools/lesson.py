@@ -89,7 +89,8 @@ def read_section(name: str, step: int) -> Section:
         raise BuildError(f'{source} must hold one <section id="{name}"> … </section>')
     end = text.index("\n", end) + 1
     body, after = text[:end], text[end:]
-    typed = TYPED_NUMBER.findall(re.sub(r"<[^>]*>", " ", REFERENCE.sub("", body)))
+    prose = re.sub(r"<[^>]*>", " ", REFERENCE.sub("", text)) + " ".join(re.findall(r'data-why="([^"]*)"', text))
+    typed = TYPED_NUMBER.findall(prose)
     if typed:
         raise BuildError(f'{source} types a section number ({typed[0]!r}): link it instead, '
                          f'<a href="#NAME" class="section-ref">section</a>, and the build numbers it')

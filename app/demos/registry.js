@@ -1,6 +1,6 @@
 /**
  * Every demo of the lesson by its public name: the name in embed.html?demo=NAME and in shared
- * links, the id of its <section> in index.html, and its module here (NAME.js).
+ * links, the id of its <section> in lesson/NAME.html, and its module here (NAME.js).
  *
  * The demo contract. A demo module exports one factory, `NAMEDemo(root, python, context)`:
  * - `root` is its <section id=NAME>; its <h2> is its title (titleOf). A live demo's section holds
@@ -13,42 +13,15 @@
  * a note while a code cell keeps Python busy, failures in its `.problem`, the first results drawn
  * a frame apart, and `data-live` on its section ("shown" or "failed") for tests and embeds.
  */
-import { addedDemo } from "./added.js";
-import { alibiDemo } from "./alibi.js";
-import { attentionDemo } from "./attention.js";
-import { cellDemo } from "./cell.js";
-import { extrapolationDemo } from "./extrapolation.js";
-import { formulaDemo } from "./formula.js";
-import { heatmapDemo } from "./heatmap.js";
-import { learnedDemo } from "./learned.js";
-import { quizDemo } from "./quiz.js";
-import { relativeDemo } from "./relative.js";
-import { ropeDemo } from "./rope.js";
-import { similarityDemo } from "./similarity.js";
-import { stretchingDemo } from "./stretching.js";
-import { termsDemo } from "./terms.js";
-import { trainingDemo } from "./training.js";
-import { wavesDemo } from "./waves.js";
+/**
+ * @typedef {(root: HTMLElement, python: any, context: any) => {firstRender: Promise<unknown>}} DemoFactory
+ */
 
-/** In the lesson's order. */
-export const DEMOS = Object.freeze({
-  attention: attentionDemo,
-  formula: formulaDemo,
-  waves: wavesDemo,
-  heatmap: heatmapDemo,
-  added: addedDemo,
-  relative: relativeDemo,
-  similarity: similarityDemo,
-  learned: learnedDemo,
-  training: trainingDemo,
-  terms: termsDemo,
-  alibi: alibiDemo,
-  rope: ropeDemo,
-  extrapolation: extrapolationDemo,
-  stretching: stretchingDemo,
-  quiz: quizDemo,
-  cell: cellDemo,
-});
+// Every demo by name, in the lesson's order: one per section of class "demo" in lesson/, whose
+// module is ./NAME.js exporting NAMEDemo. build.py writes the imports and this table from the
+// lesson's sources (tools/site.py, demo_registry), so a new demo adds no line here.
+/** @type {Readonly<Record<string, DemoFactory>>} */
+export const DEMOS = Object.freeze({}); // written by build.py
 
 /**
  * The demos that need no Python at all: an embed of one starts none, and downloads none of it.
