@@ -96,9 +96,9 @@ function experiment(root, python) {
     problem: root.querySelector(".extrapolation-problem"),
     reset(bridge) {
       setting = { quick: quick.checked };
-      return bridge.lengthGeneralisationReset(setting);
+      return bridge.call("length_generalisation_reset", setting);
     },
-    step: (bridge, steps) => bridge.lengthGeneralisationStep({ steps }),
+    step: (bridge, steps) => bridge.call("length_generalisation_step", { steps }),
     show: (result) => show(result, setting),
     current: (result) => result.current,
     models: (result) => result.runs.length * result.seeds.length,

@@ -156,9 +156,9 @@ function experiment(root, python) {
     problem: root.querySelector(".stretching-problem"), // the section's one alert, as in extrapolation
     reset(bridge) {
       setting = { quick: quick.checked };
-      return bridge.stretchExperimentReset(setting);
+      return bridge.call("stretch_experiment_reset", setting);
     },
-    step: (bridge, steps) => bridge.stretchExperimentStep({ steps }),
+    step: (bridge, steps) => bridge.call("stretch_experiment_step", { steps }),
     show,
     current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
     models: (result) => result.seeds.length,

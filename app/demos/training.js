@@ -21,7 +21,7 @@ const MAX_STEPS = 600;
 
 export function trainingDemo(root, python) {
   const params = bindSliders(root, { seed: "seed", shift: "shift", maxTrainLen: "max_train_len" }, () => update());
-  const render = liveRender(root, python, "trainingReset", show);
+  const render = liveRender(root, python, "training_reset", show);
   const buttons = Object.fromEntries(
     ["train", "pause", "resume", "stop", "reset"].map((name) => [name, root.querySelector(`.training-${name}`)]),
   );
@@ -95,7 +95,7 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     performance.mark("pelab:training-start");
     try {
       await bridge.ready;
-      const first = await bridge.trainingReset(request);
+      const first = await bridge.call("training_reset", request);
       if (trainer !== bridge) return;
       performance.mark("pelab:training-booted"); // python3 build.py bench: its Python is up
       show(first, request);
@@ -115,7 +115,7 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     stepsAtStart = Number(root.dataset.steps ?? 0);
     while (trainer === bridge && phase === "training") {
       root.dataset.slice = "running"; // a slice in flight: Pause takes effect when it lands
-      const result = await bridge.trainingStep({ steps: SLICE }).finally(() => (root.dataset.slice = "none"));
+      const result = await bridge.call("training_step", { steps: SLICE }).finally(() => (root.dataset.slice = "none"));
       if (trainer !== bridge) return;
       show(result, settings);
       root.dataset.stepsPerSecond = fixed(((result.steps_done - stepsAtStart) * 1000) / (performance.now() - started), 1);

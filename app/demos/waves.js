@@ -48,7 +48,7 @@ export function wavesDemo(root, python, { position }) {
     Object.assign(params, change);
     const pairs = dialPairs(params.dModel);
     const chosen = plotted.filter((rank) => rank < pairs.length).map((rank) => pairs[rank]);
-    const request = { ...params, pairs: chosen, dials: pairs, maxPos: chartSpan(position.value), pos: position.value };
+    const request = { ...params, pairs: chosen, maxPos: chartSpan(position.value), pos: position.value };
     showPython(
       root,
       `import matplotlib.pyplot as plt

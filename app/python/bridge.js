@@ -2,9 +2,9 @@
  * The bridge: the only module that owns the Python worker and sees its messages. Workers are
  * started and ended by start-python.js's factory (`pelabPython`), which says why it is there.
  *
- * The rest of the page calls plain async functions (`await python.heatmap({...}, canvas)`,
- * `await python.run(cell, code)`, `await python.stop()`) and listens for events
- * ("progress", "ready", "fatal", "restart", "canvasreplaced", "status", "stdout", "stderr",
+ * The rest of the page calls plain async functions (`await python.call("relative", {k, dModel})`,
+ * `await python.heatmap({...}, canvas)`, `await python.run(cell, code)`, `await python.stop()`)
+ * and listens for events ("progress", "ready", "fatal", "restart", "canvasreplaced", "status", "stdout", "stderr",
  * "display"). When the runtime dies after boot, the bridge restarts it by itself and says so
  * ("restart").
  */
@@ -34,6 +34,26 @@ export function discardStartedPython() {
 function mark(name, at) {
   const startTime = at === undefined ? performance.now() : Math.max(0, at - performance.timeOrigin);
   performance.mark(name, { startTime });
+}
+
+/** `dModel` -> `d_model`: a page's name for a parameter, in Python's spelling. */
+export function snakeCase(key) {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A demo's parameters as an entry point's keyword arguments: keys in snake_case, undefined
+ * values left out (Python's default applies).
+ *
+ * @param {Record<string, unknown>} params
+ * @returns {Record<string, unknown>}
+ */
+export function pythonArguments(params) {
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [snakeCase(key), value]),
+  );
 }
 
 /** An error raised by Python, with its traceback. */
@@ -77,12 +97,31 @@ export class PythonBridge extends EventTarget {
   }
 
   /**
-   * Run a pelab entry point in the worker; resolves with its result, rejects with a PythonError.
-   * With a `canvas`, the worker paints the result's `rgba` on it itself, and the result has
-   * `paintedAt` (ms since the epoch) instead, unless the canvas could not be handed over (see
-   * #handOver); then the caller paints `rgba`.
+   * Run the pelab entry point `name` (its name in py/pelab/adapter.py's ENTRY_POINTS, e.g.
+   * "training_reset") with `params`, whose camelCase keys become the entry point's snake_case
+   * keyword arguments (`{dModel: 64}` -> `d_model=64`); a key whose value is undefined is left
+   * out, so Python's default applies. Resolves with its result (plain data, arrays as typed
+   * arrays), rejects with a PythonError.
+   *
+   * @param {string} name
+   * @param {Record<string, unknown>} [params]
+   * @returns {Promise<any>}
    */
-  async call(fn, args = {}, canvas = null) {
+  call(name, params = {}) {
+    return this.#call(name, pythonArguments(params));
+  }
+
+  /**
+   * Send a `call` request with keyword arguments already in Python's spelling. With a `canvas`,
+   * the worker paints the result's `rgba` on it itself, and the result has `paintedAt` (ms since
+   * the epoch) instead, unless the canvas could not be handed over (see #handOver); then the
+   * caller paints `rgba`.
+   *
+   * @param {string} fn
+   * @param {Record<string, unknown>} args
+   * @param {HTMLCanvasElement | null} [canvas]
+   */
+  async #call(fn, args, canvas = null) {
     await this.ready;
     const handover = canvas && this.#handOver(canvas);
     return this.#request({ type: REQUEST.CALL, fn, args, canvas: handover?.canvas }, handover?.transfer);
@@ -268,7 +307,7 @@ export class PythonBridge extends EventTarget {
       this.#recycle(before);
       this.#heatmaps.set(canvas, [null, latest]);
     }
-    const result = await this.call("heatmap", { seq_len: seqLen, d_model: dModel, base, concatenated }, canvas);
+    const result = await this.#call("heatmap", pythonArguments({ seqLen, dModel, base, concatenated }), canvas);
     const painted = result.paintedAt ? result.paintedAt - performance.timeOrigin : performance.now();
     if (!this.#liveHeatmap) performance.mark("pelab:first-live-heatmap", { startTime: painted });
     this.#liveHeatmap = true;
@@ -278,96 +317,6 @@ export class PythonBridge extends EventTarget {
       this.#heatmaps.set(canvas, [latest, result]);
     }
     return result;
-  }
-
-  /** One attention head over a sentence and a reordering of it, with or without positions. */
-  attention({ sentence, order = null, withPe = false, causal = false }) {
-    return this.call("attention", { sentence, order, with_pe: withPe, causal });
-  }
-
-  /** Every term of the formula for one position: j, i, exponent, angle, value. */
-  formula({ pos, dModel, base }) {
-    return this.call("formula", { pos, d_model: dModel, base });
-  }
-
-  /** Chosen pairs' sin and cos against position, every pair's wavelength and angle at `pos`. */
-  waves({ dModel, base, pairs, maxPos, pos }) {
-    return this.call("waves", { d_model: dModel, base, pairs, max_pos: maxPos, pos });
-  }
-
-  /** A word's embedding, the encoding of its position, and their sum. */
-  added({ word, pos, dModel, base = 10000 }) {
-    return this.call("added", { word, pos, d_model: dModel, base });
-  }
-
-  /** M_k, the rotation taking PE(pos) to PE(pos + k), and how well it and a sine-only map fit. */
-  relative({ k, dModel, base = 10000, seqLen = 64 }) {
-    return this.call("relative", { k, d_model: dModel, base, seq_len: seqLen });
-  }
-
-  /** Dot products and cosine similarities between every pair of positions. */
-  similarity({ seqLen, dModel, base, pos }) {
-    return this.call("similarity", { seq_len: seqLen, d_model: dModel, base, pos });
-  }
-
-  /** Learned, sinusoidal and rotary encodings compared position by position. */
-  learned({ seqLen, dModel = 64, maxLen, base = 10000 }) {
-    return this.call("learned", { seq_len: seqLen, d_model: dModel, max_len: maxLen, base });
-  }
-
-  /** The four terms of a sentence's attention scores with sinusoidal positions added. */
-  terms({ sentence, dModel, identity = false, base = 10000 }) {
-    return this.call("terms", { sentence, identity, d_model: dModel, base });
-  }
-
-  /** ALiBi's bias for each head, and the causal attention weights it gives a sentence. */
-  alibi({ sentence, nHeads, head }) {
-    return this.call("alibi", { sentence, n_heads: nHeads, head });
-  }
-
-  /** How close the two most alike positions come as the sequence grows. */
-  extrapolation({ dModel, base, trainLen, seqLen }) {
-    return this.call("extrapolation", { d_model: dModel, base, train_len: trainLen, seq_len: seqLen });
-  }
-
-  /** A query and key rotated by RoPE: their score three ways, the score matrix, the decay bound. */
-  rope({ m, n, shift, d, base, seed = 0 }) {
-    return this.call("rope", { m, n, shift, d, base, seed });
-  }
-
-  /** A real model's RoPE stretched s-fold by a method: angles, costs, one pair's scores. */
-  stretching({ model, scale, method, seed = 0 }) {
-    return this.call("stretching", { model, scale, method, seed });
-  }
-
-  /** A fresh tiny Transformer with a learned table (pelab.adapter.training_reset), untrained. */
-  trainingReset({ seed, maxTrainLen, shift }) {
-    return this.call("training_reset", { seed, max_train_len: maxTrainLen, shift });
-  }
-
-  /** `steps` more training steps of that model, and its table's measurements. */
-  trainingStep({ steps }) {
-    return this.call("training_step", { steps });
-  }
-
-  /** A fresh length-generalisation experiment (pelab.adapter.length_generalisation_reset). */
-  lengthGeneralisationReset({ quick = false, task = "copy" }) {
-    return this.call("length_generalisation_reset", { quick, task });
-  }
-
-  /** At most `steps` more steps of that experiment, and its results so far. */
-  lengthGeneralisationStep({ steps }) {
-    return this.call("length_generalisation_step", { steps });
-  }
-
-  /** A fresh stretching experiment (pelab.adapter.stretch_experiment_reset): RoPE at L, 2L, 4L. */
-  stretchExperimentReset({ quick = false, task = "copy" }) {
-    return this.call("stretch_experiment_reset", { quick, task });
-  }
-
-  /** At most `steps` more steps of that experiment, and its results so far. */
-  stretchExperimentStep({ steps }) {
-    return this.call("stretch_experiment_step", { steps });
   }
 
   #start() {
