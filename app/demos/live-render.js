@@ -4,7 +4,7 @@
  * a frame apart.
  */
 import { latestWins } from "./latest.js";
-import { nextFrame } from "../controls/next-task.js";
+import { nextFrame } from "../scheduling/next-task.js";
 
 /**
  * The demos show their first results one at a time, each once the page has drawn the one before:

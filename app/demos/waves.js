@@ -7,7 +7,7 @@
 import { liveRender } from "./live-render.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
-import { nextFrame } from "../controls/next-task.js";
+import { nextFrame } from "../scheduling/next-task.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";

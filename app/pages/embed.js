@@ -11,7 +11,7 @@
  */
 import { bootStatus, followPython } from "../python/boot-status.js";
 import { discardStartedPython, PythonBridge } from "../python/bridge.js";
-import { notebookCells } from "../cells/cells.js";
+import { cellIn, notebookCells } from "../cells/cells.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf, WITHOUT_PYTHON } from "../demos/registry.js";
 import { sharedValue } from "../controls/shared-value.js";
@@ -89,14 +89,15 @@ async function start() {
     followPython(status, python);
     notebookCells(document, python);
   }
-  shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state) });
-  showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
+  const cell = cellIn(root); // none without Python: no cells were made
+  shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state), cell });
+  showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1)), cell));
   const lessonLink = document.querySelector(".embed-lesson-link");
   // a SCORM package of a demo without Python holds no lesson to open (tools/scorm.py)
   lessonLink.hidden = query.get("lesson") === "none";
-  lessonLink.href = lessonUrl(name, readState(root));
-  lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root))));
-  lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));
+  lessonLink.href = lessonUrl(name, readState(root, cell));
+  lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
+  lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
 
   const created = demo(root, python, { position: sharedValue(3) });
   if (!python) return status.notNeeded();
