@@ -18,6 +18,7 @@ import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { HOST_MESSAGE } from "../page-protocol.js";
 
 const THEMES = ["light", "dark"];
 const query = new URLSearchParams(location.search);
@@ -30,10 +31,10 @@ setTheme(query.get("theme"));
 
 /** Tell the host page our height: on every change, and when it asks (it may have missed one). */
 const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
-const tellHeight = () => window.parent.postMessage({ type: "pelab:resize", height: height() }, "*");
+const tellHeight = () => window.parent.postMessage({ type: HOST_MESSAGE.RESIZE, height: height() }, "*");
 window.addEventListener("message", ({ data }) => {
-  if (data?.type === "pelab:theme") setTheme(data.theme);
-  if (data?.type === "pelab:measure" && window.parent !== window) tellHeight();
+  if (data?.type === HOST_MESSAGE.THEME) setTheme(data.theme);
+  if (data?.type === HOST_MESSAGE.MEASURE && window.parent !== window) tellHeight();
 });
 if (window.parent !== window) {
   // Browsers pause ResizeObserver in iframes scrolled out of view, so DOM changes count too.

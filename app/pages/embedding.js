@@ -5,6 +5,7 @@
  */
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { isLogScale, valueText } from "../controls/slider.js";
+import { HOST_MESSAGE } from "../page-protocol.js";
 
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(button.dataset.theme));
@@ -17,8 +18,8 @@ window.addEventListener("message", (event) => {
   // Believe only our own frame, from our own site: any page can post a message.
   if (event.source !== quizFrame?.contentWindow || event.origin !== location.origin) return;
   const { type, answered, correct, total } = event.data ?? {};
-  if (type !== "pelab:quiz") return;
-  received.textContent = `Received pelab:quiz: ${answered} of ${total} answered, ${correct} right.`;
+  if (type !== HOST_MESSAGE.QUIZ) return;
+  received.textContent = `Received ${type}: ${answered} of ${total} answered, ${correct} right.`;
 });
 
 const body = document.querySelector(".reference-table tbody");

@@ -9,6 +9,7 @@
  * ("restart").
  */
 import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
+import { MARK } from "../page-protocol.js";
 
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
@@ -294,8 +295,8 @@ export class PythonBridge extends EventTarget {
    * `canvas`, painted on it by the worker where it can (see call), else the caller paints `rgba`.
    *
    * `requestedAt` (performance.now() of the input this answers, by default now) times it for
-   * python3 build.py bench: the first result is marked pelab:first-live-heatmap, and each one
-   * measured as pelab:heatmap-latency, from input to pixels.
+   * python3 build.py bench: the first result is marked MARK.FIRST_LIVE_HEATMAP, and each one
+   * measured as MARK.HEATMAP_LATENCY (app/page-protocol.js), from input to pixels.
    *
    * On a canvas, the caller may use the arrays of the latest result it got (the one it shows)
    * until its next call returns: each call gives the worker back the arrays of the result
@@ -309,9 +310,9 @@ export class PythonBridge extends EventTarget {
     }
     const result = await this.#call("heatmap", pythonArguments({ seqLen, dModel, base, concatenated }), canvas);
     const painted = result.paintedAt ? result.paintedAt - performance.timeOrigin : performance.now();
-    if (!this.#liveHeatmap) performance.mark("pelab:first-live-heatmap", { startTime: painted });
+    if (!this.#liveHeatmap) performance.mark(MARK.FIRST_LIVE_HEATMAP, { startTime: painted });
     this.#liveHeatmap = true;
-    performance.measure("pelab:heatmap-latency", { start: requestedAt, end: painted });
+    performance.measure(MARK.HEATMAP_LATENCY, { start: requestedAt, end: painted });
     if (canvas) {
       const [, latest] = this.#heatmaps.get(canvas) ?? [];
       this.#heatmaps.set(canvas, [latest, result]);
@@ -372,12 +373,12 @@ export class PythonBridge extends EventTarget {
         return;
       }
       case EVENT.PROGRESS:
-        mark(`pelab:stage-${message.stage}`, message.at); // python3 build.py bench reports them
+        mark(`${MARK.STAGE}${message.stage}`, message.at); // python3 build.py bench reports them
         this.#stage = message.stage;
         this.#armWatchdog();
         break;
       case EVENT.READY:
-        mark("pelab:stage-ready", message.at);
+        mark(`${MARK.STAGE}ready`, message.at);
         this.#booted = true;
         clearTimeout(this.#watchdog);
         this.#settle.resolve(message.versions);
