@@ -10,6 +10,7 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { MARK } from "../page-protocol.js";
 import { bindExperiment } from "./experiment-runner.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
@@ -162,7 +163,7 @@ function experiment(root, python) {
     show,
     current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
     models: (result) => result.seeds.length,
-    mark: "pelab:stretch-experiment",
+    marks: { start: MARK.STRETCH_EXPERIMENT_START, done: MARK.STRETCH_EXPERIMENT_DONE },
   });
 
   function show(result) {
