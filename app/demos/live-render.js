@@ -14,6 +14,7 @@ import { nextFrame } from "../scheduling/next-task.js";
  */
 let drawnBefore = Promise.resolve();
 function firstRenderTurn() {
+  /** @type {(value?: unknown) => void} */
   let finished;
   const start = drawnBefore;
   drawnBefore = new Promise((resolve) => (finished = resolve)).then(nextFrame);

@@ -170,7 +170,8 @@ function experiment(root, python) {
     const { methods, scales, lengths, accuracy } = result;
     const at = (values, m, k) => values[m * lengths.length + k];
     const share = (v) => (Number.isFinite(v) ? fixed(v, 3) : "not tested yet");
-    const cell = (text, header = false) => {
+    /** @type {(text: string, header?: "col" | "row") => HTMLTableCellElement} */
+    const cell = (text, header) => {
       const element = document.createElement(header ? "th" : "td");
       element.textContent = text;
       if (header) element.scope = header;

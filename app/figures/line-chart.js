@@ -8,9 +8,20 @@ import { svg, svgText } from "./svg.js";
 
 const BOX = { width: 640, height: 240, left: 56, right: 14, top: 14, bottom: 38 };
 
+/** @typedef {ArrayLike<number> & Iterable<number>} Numbers an array or a typed array */
+
 /**
  * series: [{x: number[], y: number[], className}]; markers: [{x, label, className}];
- * xLabel, yLabel: axis titles; yDomain: [low, high] (default: the data's range).
+ * xLabel, yLabel: axis titles; xDomain, yDomain: [low, high] (default: the data's range).
+ *
+ * @param {Element} chart
+ * @param {object} figure
+ * @param {{x: Numbers, y: Numbers, className?: string}[]} figure.series
+ * @param {{x: number, label: string, className?: string}[]} [figure.markers]
+ * @param {string} figure.xLabel
+ * @param {string} figure.yLabel
+ * @param {number[]} [figure.xDomain]
+ * @param {number[]} [figure.yDomain]
  */
 export function lineChart(chart, { series, markers = [], xLabel, yLabel, xDomain, yDomain }) {
   const { width, height, left, right, top, bottom } = BOX;

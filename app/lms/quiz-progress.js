@@ -9,8 +9,8 @@ import { HOST_MESSAGE, QUIZ_EVENT } from "../page-protocol.js";
 
 export function tellHostQuizProgress(doc = document) {
   if (window.parent === window) return;
-  doc.addEventListener(QUIZ_EVENT, ({ detail }) => {
-    const { answered, correct, total } = detail;
+  doc.addEventListener(QUIZ_EVENT, (event) => {
+    const { answered, correct, total } = /** @type {CustomEvent} */ (event).detail;
     window.parent.postMessage({ type: HOST_MESSAGE.QUIZ, answered, correct, total }, "*");
   });
 }

@@ -10,9 +10,9 @@
  */
 import { findApi, masteryScore, quizReport, scormSession, sessionTime } from "./scorm.js";
 
-const frame = document.querySelector(".relay-frame");
+const frame = /** @type {HTMLIFrameElement} */ (document.querySelector(".relay-frame"));
 const site = new URL(frame.src).origin;
-const noteElement = document.querySelector(".relay-note");
+const noteElement = /** @type {HTMLElement} */ (document.querySelector(".relay-note"));
 const started = performance.now();
 
 function note(text, state) {

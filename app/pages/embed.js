@@ -93,7 +93,7 @@ async function start() {
   const cell = cellIn(root); // none without Python: no cells were made
   shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state), cell });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1)), cell));
-  const lessonLink = document.querySelector(".embed-lesson-link");
+  const lessonLink = /** @type {HTMLAnchorElement} */ (document.querySelector(".embed-lesson-link"));
   // a SCORM package of a demo without Python holds no lesson to open (tools/scorm.py)
   lessonLink.hidden = query.get("lesson") === "none";
   lessonLink.href = lessonUrl(name, readState(root, cell));

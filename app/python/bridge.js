@@ -11,6 +11,12 @@
 import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
 import { MARK } from "../page-protocol.js";
 
+/**
+ * @template T
+ * @template {PropertyKey} K
+ * @typedef {T extends unknown ? Omit<T, K> : never} DistributiveOmit
+ */
+
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
 /** How long Stop waits for an interrupted run to end before it restarts Python instead. */
@@ -37,6 +43,19 @@ function mark(name, at) {
   performance.mark(name, { startTime });
 }
 
+/**
+ * Hand an event a worker posted before its owner listened to the listener of its type. (A
+ * script that fails to load fires a plain Event "error", not an ErrorEvent.)
+ *
+ * @param {MessageEvent | ErrorEvent} event
+ * @param {(event: MessageEvent) => void} onMessage
+ * @param {(event: ErrorEvent) => void} onError
+ */
+function replay(event, onMessage, onError) {
+  if (event.type === "error") onError(/** @type {ErrorEvent} */ (event));
+  else onMessage(/** @type {MessageEvent} */ (event));
+}
+
 /** `dModel` -> `d_model`: a page's name for a parameter, in Python's spelling. */
 export function snakeCase(key) {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -59,6 +78,7 @@ export function pythonArguments(params) {
 
 /** An error raised by Python, with its traceback. */
 export class PythonError extends Error {
+  /** @param {import("./protocol.js").ErrorInfo} error */
   constructor({ type, message, traceback }) {
     super(message);
     this.name = "PythonError";
@@ -68,8 +88,17 @@ export class PythonError extends Error {
 }
 
 export class PythonBridge extends EventTarget {
-  /** The running worker, from start-python.js's factory: {worker, interrupt, release, end}. */
+  /**
+   * The running worker, from start-python.js's factory: {worker, interrupt, release, end}.
+   *
+   * @type {StartedPython | null}
+   */
   #python = null;
+  /**
+   * Requests waiting for their reply, by id.
+   *
+   * @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>}
+   */
   #pending = new Map();
   #runs = new Set();
   #nextId = 1;
@@ -285,7 +314,7 @@ export class PythonBridge extends EventTarget {
       const onError = (event) => done(`failed: ${event.message}`);
       maker.worker.addEventListener("message", onMessage);
       maker.worker.addEventListener("error", onError);
-      for (const event of maker.release()) (event.type === "error" ? onError : onMessage)(event);
+      for (const event of maker.release()) replay(event, onMessage, onError);
       maker.worker.postMessage({ type: REQUEST.SNAPSHOT, id: 0 });
     }).catch((error) => `failed: ${error.message}`);
   }
@@ -350,10 +379,17 @@ export class PythonBridge extends EventTarget {
     python.worker.addEventListener("message", onMessage);
     python.worker.addEventListener("error", onError);
     // What it said before now is replayed, in order, before anything newer.
-    for (const event of python.release()) (event.type === "error" ? onError : onMessage)(event);
+    for (const event of python.release()) replay(event, onMessage, onError);
     this.#armWatchdog();
   }
 
+  /**
+   * Send a request; resolves with its reply's value, rejects with a PythonError.
+   *
+   * @param {DistributiveOmit<import("./protocol.js").CallRequest | import("./protocol.js").RunRequest, "id">} message
+   * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
+   */
   #request(message, transfer = []) {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -362,6 +398,7 @@ export class PythonBridge extends EventTarget {
     });
   }
 
+  /** @param {import("./protocol.js").FromWorker} message */
   #receive(message) {
     switch (message.type) {
       case REPLY.RESULT:
