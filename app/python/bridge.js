@@ -4,9 +4,9 @@
  *
  * The rest of the page calls plain async functions (`await python.call("relative", {k, dModel})`,
  * `await python.heatmap({...}, canvas)`, `await python.run(cell, code)`, `await python.stop()`)
- * and listens for events ("progress", "ready", "fatal", "restart", "canvasreplaced", "status", "stdout", "stderr",
- * "display"). When the runtime dies after boot, the bridge restarts it by itself and says so
- * ("restart").
+ * and listens for events ("progress", "ready", "fatal", "restart", "canvasreplaced", "status",
+ * "stdout", "stderr", "display"). When the runtime dies after boot, the bridge restarts it by
+ * itself and says so ("restart").
  */
 import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
 import { MARK } from "../page-protocol.js";
@@ -137,7 +137,7 @@ export class PythonBridge extends EventTarget {
    * @param {Record<string, unknown>} [params]
    * @returns {Promise<any>}
    */
-  call(name, params = {}) {
+  async call(name, params = {}) {
     return this.#call(name, pythonArguments(params));
   }
 
@@ -321,7 +321,7 @@ export class PythonBridge extends EventTarget {
 
   /**
    * The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap); with a
-   * `canvas`, painted on it by the worker where it can (see call), else the caller paints `rgba`.
+   * `canvas`, painted on it by the worker where it can (see #call), else the caller paints `rgba`.
    *
    * `requestedAt` (performance.now() of the input this answers, by default now) times it for
    * python3 build.py bench: the first result is marked MARK.FIRST_LIVE_HEATMAP, and each one
