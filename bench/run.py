@@ -25,6 +25,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
+from tools.page_protocol import marks  # noqa: E402  (app/page-protocol.js: the marks' owner)
 from tools.project import CACHE, DIST  # noqa: E402
 from tools.site import pyodide_folder  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_NPM, STORED_RUNTIME, pyodide_version  # noqa: E402
@@ -71,8 +72,12 @@ def boot_stages(protocol: Path = ROOT / "app" / "python" / "protocol.js") -> tup
 
 
 # The boot stages the worker announces (all but the page's last), each marked as when it began
-# (pelab:stage-NAME); "ready" is its end.
+# (MARKS["STAGE"] + NAME); "ready" is its end.
 STAGES = (*boot_stages()[:-1], "ready")
+# The performance marks the page leaves (MARK of app/page-protocol.js).
+MARKS = marks()
+# Every entry of a performance measure: [start, duration] each.
+MEASURES = "(name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration])"
 
 
 def wait_for_mark(page, name: str, timeout: float = 120) -> float:
@@ -134,7 +139,7 @@ def net_lesson_run(browser, url: str, profile: dict = NETWORK, timeout: float = 
         page, wire = network_page(context, profile)
         page.add_init_script(LONG_TASKS)
         page.goto(url)
-        cold = wait_for_mark(page, "pelab:first-live-heatmap", timeout)
+        cold = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"], timeout)
         wire_bytes = sum(wire)
         first_paint = page.evaluate("() => window.__firstHeatmap")
         return {"cold": cold, "wire_bytes": wire_bytes, "first_paint": first_paint if first_paint is not None else cold}
@@ -171,8 +176,8 @@ def lesson_run(browser, base: str) -> dict:
         transferred = []
         page.on("requestfinished", lambda request: transferred.append(request.sizes()["responseBodySize"]))
         page.goto(base)
-        cold = wait_for_mark(page, "pelab:first-live-heatmap")
-        stages = {stage: page.evaluate(MARK, f"pelab:stage-{stage}") for stage in STAGES}
+        cold = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"])
+        stages = {stage: page.evaluate(MARK, MARKS["STAGE"] + stage) for stage in STAGES}
         wait_ready(page)
         cold_bytes = sum(transferred)
         # Once rendered, the page prepares the next visit in the background (the service worker
@@ -180,13 +185,11 @@ def lesson_run(browser, base: str) -> dict:
         # per build). Drag after that, so the slider figures are the page's steady state.
         # Dragging at d_model = 512 and sequence length 512: input to new pixels on the canvas.
         heatmap_at_512_once_settled(page)
-        page.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
+        page.evaluate("(name) => performance.clearMeasures(name)", MARKS["HEATMAP_LATENCY"])
         drag(page, "#heatmap [name=base]")
         page.wait_for_timeout(500)
         # [input time, input to pixels] of every painted slider step
-        steps = page.evaluate(
-            "() => performance.getEntriesByName('pelab:heatmap-latency').map((e) => [e.startTime, e.duration])"
-        )
+        steps = page.evaluate(MEASURES, MARKS["HEATMAP_LATENCY"])
         first_paint = page.evaluate("() => window.__firstHeatmap")
         # Issue 7: the longest main-thread task after first paint, during boot and dragging.
         long_tasks = page.evaluate("() => window.__longTasks")
@@ -194,7 +197,7 @@ def lesson_run(browser, base: str) -> dict:
         # A second visit in the same profile: what the service worker's cache and the snapshot
         # of a fresh Python buy (both prepared above, before dragging).
         page.goto(base)
-        warm = wait_for_mark(page, "pelab:first-live-heatmap")
+        warm = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"])
         return {
             "cold": cold,
             "stages": stages,
@@ -238,18 +241,18 @@ def training_run(browser, base: str) -> dict:
         wait_ready(page)
         heatmap_at_512_once_settled(page)
         page.locator("#training .training-train").click()
-        structured = wait_for_mark(page, "pelab:training-structured")
-        start = page.evaluate(MARK, "pelab:training-start")
-        booted = page.evaluate(MARK, "pelab:training-booted")
+        structured = wait_for_mark(page, MARKS["TRAINING_STRUCTURED"])
+        start = page.evaluate(MARK, MARKS["TRAINING_START"])
+        booted = page.evaluate(MARK, MARKS["TRAINING_BOOTED"])
         steps_at = int(page.evaluate("() => document.querySelector('#training').dataset.structuredAt"))
         # Drag while it trains on (a run lasts 600 steps): input to pixels of every step.
-        page.evaluate("() => performance.clearMeasures('pelab:heatmap-latency')")
+        page.evaluate("(name) => performance.clearMeasures(name)", MARKS["HEATMAP_LATENCY"])
         drag(page, "#heatmap [name=base]")
         page.wait_for_timeout(500)
         phase = page.evaluate("() => document.querySelector('#training').dataset.phase")
         if phase != "training":
             raise RuntimeError(f"the model stopped training during the drag ({phase}): the drag must overlap training")
-        latencies = page.evaluate("() => performance.getEntriesByName('pelab:heatmap-latency').map((e) => e.duration)")
+        latencies = [duration for _, duration in page.evaluate(MEASURES, MARKS["HEATMAP_LATENCY"])]
         return {
             "train_ms": structured - start,
             "train_boot_ms": booted - start,
@@ -271,8 +274,8 @@ def experiment_run(browser, base: str, quick: bool) -> float:
         if quick:
             page.locator("#extrapolation [name=quick]").check()
         page.locator("#extrapolation .extrapolation-run").click()
-        done = wait_for_mark(page, "pelab:experiment-done", timeout=600)
-        return done - page.evaluate(MARK, "pelab:experiment-start")
+        done = wait_for_mark(page, MARKS["EXPERIMENT_DONE"], timeout=600)
+        return done - page.evaluate(MARK, MARKS["EXPERIMENT_START"])
     finally:
         context.close()
 

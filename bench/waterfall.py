@@ -20,7 +20,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
-from run import CHROMIUM_ARGS, MARK, PROFILES, STAGES, network_page, serve_with_floor, wait_for_mark  # noqa: E402
+from run import (  # noqa: E402
+    CHROMIUM_ARGS, MARK, MARKS, PROFILES, STAGES, network_page, serve_with_floor, wait_for_mark,
+)
 from tools.environment import find_chromium  # noqa: E402
 from tools.project import DIST  # noqa: E402
 
@@ -32,9 +34,9 @@ def waterfall(browser, url: str, profile: dict) -> list[dict]:
         finished = []  # Playwright sees the worker's requests too (CDP on the page does not)
         page.on("requestfinished", lambda request: finished.append(request))
         page.goto(url)
-        live = wait_for_mark(page, "pelab:first-live-heatmap", timeout=600)
+        live = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"], timeout=600)
         # the worker's boot stages, as the page marks them (bench/run.py's STAGES)
-        stages = {stage: page.evaluate(MARK, f"pelab:stage-{stage}") for stage in STAGES}
+        stages = {stage: page.evaluate(MARK, MARKS["STAGE"] + stage) for stage in STAGES}
         origin = page.evaluate("() => performance.timeOrigin")
         rows = []
         for request in finished:

@@ -15,8 +15,11 @@ def test(pytest_args: list[str]) -> None:
     chromium = ensure_chromium()
     build()
     env = {**os.environ, "PELAB_CHROMIUM": chromium, "PELAB_DIST": str(DIST)}
-    # The JavaScript unit tests first (Node's own runner, a second or so), then pytest.
+    # The JavaScript unit tests first (Node's own runner, a second or so), then the JSDoc types
+    # of app/ (tsc, pinned in package.json: the page's globals, then the workers'), then pytest.
     run(["node", "--test", "tests/js/"])
+    for config in ("jsconfig.json", "jsconfig.worker.json"):
+        run(["node", "node_modules/typescript/bin/tsc", "--noEmit", "-p", config])
     result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
     if result.returncode == 5:
         raise BuildError("pytest collected no tests")

@@ -11,7 +11,7 @@
  * <details>. Pointing at (or tabbing to) a "Show the Python" starts loading CodeMirror.
  */
 
-import { nextTask } from "../controls/next-task.js";
+import { nextTask } from "../scheduling/next-task.js";
 
 /** The CodeMirror module and this page's setup of it, loaded once, on first need. */
 let loading = null;

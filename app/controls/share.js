@@ -4,7 +4,6 @@
  * to the input's documented range and says so, so a bad link never gives a blank demo.
  * Each demo gets "Copy link" and "Copy embed code" buttons.
  */
-import { cellIn } from "../cells/cells.js";
 import { formatNumber } from "../figures/format.js";
 import { isLogScale, positionFor, valueText } from "./slider.js";
 
@@ -17,8 +16,23 @@ function inputs(root) {
 }
 
 
-/** The demo's current settings as URLSearchParams. */
-export function readState(root) {
+/**
+ * A demo's code cell as far as links go: whether the learner edited it, its code, and loading
+ * code into it. The page hands it over (cellIn, app/cells/cells.js): controls know no cells.
+ *
+ * @typedef {object} LinkedCell
+ * @property {boolean} edited
+ * @property {{code: string}} editor
+ * @property {(code: string) => void} load
+ */
+
+/**
+ * The demo's current settings as URLSearchParams, with `cell`'s code when the learner edited it.
+ *
+ * @param {Element} root
+ * @param {LinkedCell} [cell]
+ */
+export function readState(root, cell) {
   const state = new URLSearchParams();
   for (const input of inputs(root)) {
     if (input.type === "radio") {
@@ -27,23 +41,28 @@ export function readState(root) {
     else if (input.type === "range") state.set(input.name, valueText(input));
     else state.set(input.name, input.value);
   }
-  const cell = cellIn(root);
   if (cell?.edited) state.set("code", cell.editor.code);
   return state;
 }
 
 /**
- * Put `state` (URLSearchParams) into the demo's inputs before the demo starts. Returns the
- * notices to show: one per value that was malformed, out of range, cut short or unknown.
+ * Put `state` (URLSearchParams) into the demo's inputs, and its `code` into `cell`, before the
+ * demo starts. Returns the notices to show: one per value that was malformed, out of range, cut
+ * short or unknown.
+ *
+ * @param {Element} root
+ * @param {URLSearchParams} state
+ * @param {LinkedCell} [cell]
+ * @returns {string[]}
  */
-export function applyState(root, state) {
+export function applyState(root, state, cell) {
   const notices = [];
   for (const [name, raw] of state) {
     if (name === "demo" || name === "theme") continue;
     if (name === "code") {
       const code = raw.length > 50_000 ? raw.slice(0, 50_000) : raw;
       if (code !== raw) notices.push("The code in the link was cut to 50,000 characters.");
-      cellIn(root)?.load(code);
+      cell?.load(code);
       continue;
     }
     const input = inputs(root).find((candidate) => candidate.name === name);
@@ -117,9 +136,13 @@ export function showNotices(root, notices) {
 /**
  * Add the share bar to a demo: "Copy link" copies `linkFor(state)`, "Copy embed code" an
  * <iframe> snippet for embed.html. The text is also shown, selected, for when the clipboard
- * is not available (an iframe without clipboard permission).
+ * is not available (an iframe without clipboard permission). Links carry `cell`'s code when the
+ * learner edited it.
+ *
+ * @param {HTMLElement} root
+ * @param {{name: string, title: string, linkFor: (state: URLSearchParams) => string, cell?: LinkedCell}} options
  */
-export function shareBar(root, { name, title, linkFor }) {
+export function shareBar(root, { name, title, linkFor, cell }) {
   const bar = document.createElement("div");
   bar.className = "share";
   const link = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy link", className: "share-link" });
@@ -148,9 +171,9 @@ export function shareBar(root, { name, title, linkFor }) {
     }
   }
 
-  link.addEventListener("click", () => copy(linkFor(readState(root)), "Link"));
+  link.addEventListener("click", () => copy(linkFor(readState(root, cell)), "Link"));
   embed.addEventListener("click", () => {
-    const url = embedUrl(name, readState(root));
+    const url = embedUrl(name, readState(root, cell));
     const height = Math.ceil(root.getBoundingClientRect().height + 80);
     copy(
       `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(`Positional Encoding Lab: ${title}`)}" ` +

@@ -15,7 +15,7 @@ export function sharedValue(initial) {
       target.dispatchEvent(new CustomEvent("change", { detail: value }));
     },
     subscribe(listener) {
-      target.addEventListener("change", ({ detail }) => listener(detail));
+      target.addEventListener("change", (event) => listener(/** @type {CustomEvent} */ (event).detail));
     },
   };
 }

@@ -31,6 +31,13 @@ export function valueText(input, position = Number(input.value)) {
   return formatNumber(valueAt(input, position));
 }
 
+/**
+ * Show `input`'s value in its <output> and aria-valuetext, and report each move as the value it
+ * stands for.
+ *
+ * @param {HTMLInputElement} input
+ * @param {{onInput?: (value: number) => void, onChange?: (value: number) => void}} [on]
+ */
 export function slider(input, { onInput, onChange } = {}) {
   const output = input.ownerDocument.querySelector(`output[for="${input.id}"]`);
   const read = () => valueAt(input);

@@ -7,6 +7,7 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { MARK } from "../page-protocol.js";
 import { bindExperiment } from "./experiment-runner.js";
 import { fixed, formatNumber } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -96,13 +97,13 @@ function experiment(root, python) {
     problem: root.querySelector(".extrapolation-problem"),
     reset(bridge) {
       setting = { quick: quick.checked };
-      return bridge.lengthGeneralisationReset(setting);
+      return bridge.call("length_generalisation_reset", setting);
     },
-    step: (bridge, steps) => bridge.lengthGeneralisationStep({ steps }),
+    step: (bridge, steps) => bridge.call("length_generalisation_step", { steps }),
     show: (result) => show(result, setting),
     current: (result) => result.current,
     models: (result) => result.runs.length * result.seeds.length,
-    mark: "pelab:experiment",
+    marks: { start: MARK.EXPERIMENT_START, done: MARK.EXPERIMENT_DONE },
   });
 
   function show(result, setting) {

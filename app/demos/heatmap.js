@@ -105,11 +105,11 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
 
   function drawTicks(container, n) {
     if (container.dataset.n === String(n)) return; // while the base is dragged, the axes stay
-    container.dataset.n = n;
+    container.dataset.n = String(n);
     container.replaceChildren(
       ...ticks(n).map((t) => {
         const label = document.createElement("span");
-        label.textContent = t;
+        label.textContent = String(t);
         label.style.setProperty("--at", `${((t + 0.5) / n) * 100}%`);
         return label;
       }),

@@ -4,6 +4,12 @@
  *
  *   const render = latestWins(params => python.heatmap(params), (result, params) => paint(...));
  *   render(params);                 // returns a promise settled once `params` (or newer) is shown
+ *
+ * @template P, R
+ * @param {(params: P) => Promise<R>} compute
+ * @param {(result: R, params: P) => unknown} apply
+ * @param {(error: any, params: P) => void} [onError]
+ * @returns {(params: P) => Promise<void>}
  */
 export function latestWins(compute, apply, onError = () => {}) {
   let inFlight = false;

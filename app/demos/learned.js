@@ -10,6 +10,9 @@ import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 
+/** The width of the three encodings compared (the entry point's d_model). */
+const D_MODEL = 64;
+
 export function learnedDemo(root, python) {
   const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
   const render = liveRender(root, python, "learned", show);
@@ -24,15 +27,15 @@ export function learnedDemo(root, python) {
       root,
       `import pelab
 
-table = pelab.learned(max_len=${params.maxLen}, d_model=64)
+table = pelab.learned(max_len=${params.maxLen}, d_model=${D_MODEL})
 try:
     table.lookup(range(${params.seqLen}))          # positions 0 .. ${params.seqLen - 1}
 except IndexError as error:
     print("learned:", error)
-pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=64)   # any length works
+pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${D_MODEL})   # any length works
 print("sinusoidal:", pe.shape)`,
     );
-    return render({ ...params });
+    return render({ ...params, dModel: D_MODEL });
   }
 
   function show(result, request) {

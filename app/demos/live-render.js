@@ -4,7 +4,7 @@
  * a frame apart.
  */
 import { latestWins } from "./latest.js";
-import { nextFrame } from "../controls/next-task.js";
+import { nextFrame } from "../scheduling/next-task.js";
 
 /**
  * The demos show their first results one at a time, each once the page has drawn the one before:
@@ -14,6 +14,7 @@ import { nextFrame } from "../controls/next-task.js";
  */
 let drawnBefore = Promise.resolve();
 function firstRenderTurn() {
+  /** @type {(value?: unknown) => void} */
   let finished;
   const start = drawnBefore;
   drawnBefore = new Promise((resolve) => (finished = resolve)).then(nextFrame);
@@ -24,12 +25,14 @@ function firstRenderTurn() {
 const PATIENCE_MS = 400;
 
 /**
- * Render with `python[method](params)` then `show(result, params)`, newest params winning.
- * `method` may also be a function of params that asks Python itself.
+ * Render with `python.call(entry, params)` then `show(result, params)`, newest params winning.
+ * `entry` names a pelab entry point ("relative"); it may also be a function of params that asks
+ * Python itself (the heatmap's, which paints on a canvas; a demo whose params hold more than the
+ * entry point's arguments).
  * Python runs one thing at a time: while a code cell runs, the demo says it is waiting for it.
  */
-export function liveRender(root, python, method, show) {
-  const ask = typeof method === "function" ? method : (params) => python[method](params);
+export function liveRender(root, python, entry, show) {
+  const ask = typeof entry === "function" ? entry : (params) => python.call(entry, params);
   const problem = root.querySelector(".problem");
   let waiting = null; // the note, made the first time it is needed
   async function compute(params) {

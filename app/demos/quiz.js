@@ -3,10 +3,13 @@
  * feedback. Each question's explanation says why its answer is right, and each wrong option's
  * data-why says what is wrong with that option. Plain radio buttons, so it works from the
  * keyboard. Answers stay in the page: the quiz stores and sends nothing itself. It announces its
- * progress as a "pelab:quiz" DOM event on its form ({answered, correct, total}), at start and
- * on every change, for app/lms/ to pass on to a host page or an LMS; and it takes an answer
- * chosen from outside (a restored one) like one clicked, through the radio's change event.
+ * progress as a QUIZ_EVENT DOM event ("pelab:quiz", app/page-protocol.js) on its form
+ * ({answered, correct, total}), at start and on every change, for app/lms/ to pass on to a host
+ * page or an LMS; and it takes an answer chosen from outside (a restored one) like one clicked,
+ * through the radio's change event.
  */
+import { QUIZ_EVENT } from "../page-protocol.js";
+
 export function quizDemo(root) {
   quiz(root.querySelector("form"));
   return { firstRender: Promise.resolve() };
@@ -24,7 +27,7 @@ function quiz(form) {
         ? `All ${questions.length} answered: ${right} right.${right === questions.length ? " Well done." : ""}`
         : `${answered.length} of ${questions.length} answered, ${right} right.`;
     const detail = { answered: answered.length, correct: right, total: questions.length };
-    form.dispatchEvent(new CustomEvent("pelab:quiz", { bubbles: true, detail }));
+    form.dispatchEvent(new CustomEvent(QUIZ_EVENT, { bubbles: true, detail }));
   }
 
   form.addEventListener("change", ({ target }) => {

@@ -10,6 +10,7 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { MARK } from "../page-protocol.js";
 import { bindExperiment } from "./experiment-runner.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
@@ -156,20 +157,21 @@ function experiment(root, python) {
     problem: root.querySelector(".stretching-problem"), // the section's one alert, as in extrapolation
     reset(bridge) {
       setting = { quick: quick.checked };
-      return bridge.stretchExperimentReset(setting);
+      return bridge.call("stretch_experiment_reset", setting);
     },
-    step: (bridge, steps) => bridge.stretchExperimentStep({ steps }),
+    step: (bridge, steps) => bridge.call("stretch_experiment_step", { steps }),
     show,
     current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
     models: (result) => result.seeds.length,
-    mark: "pelab:stretch-experiment",
+    marks: { start: MARK.STRETCH_EXPERIMENT_START, done: MARK.STRETCH_EXPERIMENT_DONE },
   });
 
   function show(result) {
     const { methods, scales, lengths, accuracy } = result;
     const at = (values, m, k) => values[m * lengths.length + k];
     const share = (v) => (Number.isFinite(v) ? fixed(v, 3) : "not tested yet");
-    const cell = (text, header = false) => {
+    /** @type {(text: string, header?: "col" | "row") => HTMLTableCellElement} */
+    const cell = (text, header) => {
       const element = document.createElement(header ? "th" : "td");
       element.textContent = text;
       if (header) element.scope = header;

@@ -7,6 +7,8 @@
  * untrained table (step 0) comes from the lesson's own Python, like every demo's first render.
  */
 import { liveRender } from "./live-render.js";
+import { runInOwnPython } from "./experiment-runner.js";
+import { MARK } from "../page-protocol.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { fixed } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -21,7 +23,7 @@ const MAX_STEPS = 600;
 
 export function trainingDemo(root, python) {
   const params = bindSliders(root, { seed: "seed", shift: "shift", maxTrainLen: "max_train_len" }, () => update());
-  const render = liveRender(root, python, "trainingReset", show);
+  const render = liveRender(root, python, "training_reset", show);
   const buttons = Object.fromEntries(
     ["train", "pause", "resume", "stop", "reset"].map((name) => [name, root.querySelector(`.training-${name}`)]),
   );
@@ -38,22 +40,54 @@ export function trainingDemo(root, python) {
   };
   progress.max = MAX_STEPS;
 
-  /** The training Python while one exists, its settings, and what the demo is doing. */
-  let trainer = null;
+  /** The settings of what is shown. What the demo is doing is its data-phase (setPhase). */
   let settings = null;
-  let phase = "idle"; // idle, starting, training, paused, done, stopped
-  let started = 0; // performance.now() when the current run's first slice was asked for
+  let started = 0; // performance.now() when the current run's slices began (or resumed)
   let stepsAtStart = 0;
 
+  // The same lifecycle as the experiments' (experiment-runner.js), with Pause: a run in a
+  // Python of its own, a slice at a time, ended at once by Stop, Reset or new settings.
+  const trainer = runInOwnPython(python, {
+    slice: SLICE,
+    reset: (bridge) => bridge.call("training_reset", settings),
+    step(bridge, steps) {
+      root.dataset.slice = "running"; // a slice in flight: Pause takes effect when it lands
+      return bridge.call("training_step", { steps }).finally(() => (root.dataset.slice = "none"));
+    },
+    isDone: (result) => result.steps_done >= MAX_STEPS,
+    started(first) {
+      performance.mark(MARK.TRAINING_BOOTED); // python3 build.py bench: its Python is up
+      show(first, settings);
+      setPhase("training", "Training…");
+      startClock();
+    },
+    stepped(result) {
+      show(result, settings);
+      root.dataset.stepsPerSecond = fixed(((result.steps_done - stepsAtStart) * 1000) / (performance.now() - started), 1);
+    },
+    finished(result) {
+      setPhase("done", `Done: ${result.steps_done} steps. Its Python was ended, freeing its memory.`);
+    },
+    failed(error) {
+      problem.textContent = `Training failed: ${error.message}`;
+      problem.hidden = false;
+      setPhase("stopped", "Training failed; its Python was ended.");
+    },
+  });
+
   buttons.train.addEventListener("click", () => train());
-  buttons.pause.addEventListener("click", () => setPhase("paused", "Paused: its Python keeps the model until you resume, stop or reset."));
+  buttons.pause.addEventListener("click", () => {
+    trainer.pause();
+    setPhase("paused", "Paused: its Python keeps the model until you resume, stop or reset.");
+  });
   buttons.resume.addEventListener("click", () => {
     setPhase("training", "Training…");
-    loop(trainer);
+    startClock();
+    trainer.resume();
   });
   buttons.stop.addEventListener("click", () => {
     const steps = Number(root.dataset.steps ?? 0);
-    end("stopped");
+    trainer.end("stopped");
     setPhase("stopped", `Stopped at step ${steps}. Its Python was ended, freeing its memory; Train starts again from step 0.`);
   });
   buttons.reset.addEventListener("click", () => update());
@@ -77,64 +111,29 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
 
   /** Settings changed, or Reset: end any training and show the untrained table. */
   function update() {
-    end("the settings changed");
+    trainer.end("the settings changed");
     settings = { ...params };
     setPhase("idle", "Not trained yet: this is the table at its random start.");
     showPython(root, code());
     return render({ ...params });
   }
 
-  async function train() {
-    end("a new run started");
-    const request = { ...params };
-    settings = request;
-    const bridge = python.another();
-    trainer = bridge;
+  function train() {
+    settings = { ...params };
     problem.hidden = true;
     setPhase("starting", "Starting a Python of its own for training (a few seconds)…");
-    performance.mark("pelab:training-start");
-    try {
-      await bridge.ready;
-      const first = await bridge.trainingReset(request);
-      if (trainer !== bridge) return;
-      performance.mark("pelab:training-booted"); // python3 build.py bench: its Python is up
-      show(first, request);
-      setPhase("training", "Training…");
-      await loop(bridge);
-    } catch (error) {
-      if (trainer !== bridge) return; // ended on purpose
-      end("it failed");
-      problem.textContent = `Training failed: ${error.message}`;
-      problem.hidden = false;
-      setPhase("stopped", "Training failed; its Python was ended.");
-    }
+    performance.mark(MARK.TRAINING_START);
+    return trainer.start();
   }
 
-  async function loop(bridge) {
+  /** Steps per second count from here: the first slice, or a resume. */
+  function startClock() {
     started = performance.now();
     stepsAtStart = Number(root.dataset.steps ?? 0);
-    while (trainer === bridge && phase === "training") {
-      root.dataset.slice = "running"; // a slice in flight: Pause takes effect when it lands
-      const result = await bridge.trainingStep({ steps: SLICE }).finally(() => (root.dataset.slice = "none"));
-      if (trainer !== bridge) return;
-      show(result, settings);
-      root.dataset.stepsPerSecond = fixed(((result.steps_done - stepsAtStart) * 1000) / (performance.now() - started), 1);
-      if (result.steps_done >= MAX_STEPS) {
-        end("the run is over");
-        setPhase("done", `Done: ${result.steps_done} steps. Its Python was ended, freeing its memory.`);
-      }
-    }
   }
 
-  /** End the training Python, if any, at once. */
-  function end(reason) {
-    const bridge = trainer;
-    trainer = null;
-    bridge?.close(reason);
-  }
-
+  /** next: idle, starting, training, paused, done or stopped. */
   function setPhase(next, text) {
-    phase = next;
     root.dataset.phase = next;
     status.textContent = text;
     buttons.train.disabled = next === "starting" || next === "training";
@@ -152,7 +151,7 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     const structured = result.structured_at === null || result.structured_at === undefined
       ? "not structured yet"
       : `structured since step ${result.structured_at}`;
-    if (result.structured_at != null && !root.dataset.structuredAt) performance.mark("pelab:training-structured");
+    if (result.structured_at != null && !root.dataset.structuredAt) performance.mark(MARK.TRAINING_STRUCTURED);
     cosineCanvas.setAttribute(
       "aria-label",
       `Cosine similarity of the ${n} rows of the learned table after ${steps} steps: band contrast ${fixed(result.band_contrast, 2)}, ${structured}` +

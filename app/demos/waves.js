@@ -7,7 +7,7 @@
 import { liveRender } from "./live-render.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
-import { nextFrame } from "../controls/next-task.js";
+import { nextFrame } from "../scheduling/next-task.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";
@@ -48,7 +48,7 @@ export function wavesDemo(root, python, { position }) {
     Object.assign(params, change);
     const pairs = dialPairs(params.dModel);
     const chosen = plotted.filter((rank) => rank < pairs.length).map((rank) => pairs[rank]);
-    const request = { ...params, pairs: chosen, dials: pairs, maxPos: chartSpan(position.value), pos: position.value };
+    const request = { ...params, pairs: chosen, maxPos: chartSpan(position.value), pos: position.value };
     showPython(
       root,
       `import matplotlib.pyplot as plt

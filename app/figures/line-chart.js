@@ -3,14 +3,25 @@
  * vertical markers. Used by the similarity and extrapolation demos.
  */
 import { formatNumber } from "./format.js";
-import { ticks } from "./ticks.js";
+import { niceStep, ticks } from "./ticks.js";
 import { svg, svgText } from "./svg.js";
 
 const BOX = { width: 640, height: 240, left: 56, right: 14, top: 14, bottom: 38 };
 
+/** @typedef {ArrayLike<number> & Iterable<number>} Numbers an array or a typed array */
+
 /**
  * series: [{x: number[], y: number[], className}]; markers: [{x, label, className}];
- * xLabel, yLabel: axis titles; yDomain: [low, high] (default: the data's range).
+ * xLabel, yLabel: axis titles; xDomain, yDomain: [low, high] (default: the data's range).
+ *
+ * @param {Element} chart
+ * @param {object} figure
+ * @param {{x: Numbers, y: Numbers, className?: string}[]} figure.series
+ * @param {{x: number, label: string, className?: string}[]} [figure.markers]
+ * @param {string} figure.xLabel
+ * @param {string} figure.yLabel
+ * @param {number[]} [figure.xDomain]
+ * @param {number[]} [figure.yDomain]
  */
 export function lineChart(chart, { series, markers = [], xLabel, yLabel, xDomain, yDomain }) {
   const { width, height, left, right, top, bottom } = BOX;
@@ -48,9 +59,7 @@ export function lineChart(chart, { series, markers = [], xLabel, yLabel, xDomain
 
 /** About five round values from low to high. */
 function niceValues(low, high) {
-  const raw = (high - low) / 5;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
+  const step = niceStep((high - low) / 5);
   const values = [];
   for (let v = Math.ceil(low / step) * step; v <= high + step * 1e-9; v += step) values.push(Number(v.toPrecision(12)));
   return values;

@@ -78,6 +78,12 @@ export function corner(n) {
 /**
  * Rows for show() from a row-major matrix `width` values wide: row i of `rows` holds its first
  * `columns` values, copied (a demo may hand its buffers back for reuse), labelled label(i).
+ *
+ * @param {number[] | Float32Array | Float64Array} matrix
+ * @param {number} width
+ * @param {number[]} rows
+ * @param {number} columns
+ * @param {(i: number) => string} [label]
  */
 export function matrixRows(matrix, width, rows, columns, label = String) {
   return rows.map((i) => ({ label: label(i), values: matrix.slice(i * width, i * width + columns) }));

@@ -48,7 +48,7 @@ export function vectorTable(table, rows, { limit = 1, decimals = 2, caption = ""
   for (let j = 0; j < width; j++) {
     const th = document.createElement("th");
     th.scope = "col";
-    th.textContent = j;
+    th.textContent = String(j);
     headRow.append(th);
   }
   if (rows.some((row) => row.note !== undefined)) {

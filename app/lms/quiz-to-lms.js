@@ -20,6 +20,7 @@ import {
   SUSPEND_DATA_LIMIT,
   findApi,
 } from "./scorm.js";
+import { QUIZ_EVENT } from "../page-protocol.js";
 
 export function reportQuizToLms(doc = document) {
   if (!launchedByLms()) return;
@@ -32,7 +33,7 @@ export function reportQuizToLms(doc = document) {
   // The best finished round's score this attempt holds: "Start again" must not lower a grade.
   let best = null;
 
-  doc.addEventListener("pelab:quiz", (event) => {
+  doc.addEventListener(QUIZ_EVENT, (event) => {
     if (!form) {
       form = event.target;
       begin();

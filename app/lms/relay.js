@@ -10,9 +10,9 @@
  */
 import { findApi, masteryScore, quizReport, scormSession, sessionTime } from "./scorm.js";
 
-const frame = document.querySelector(".relay-frame");
+const frame = /** @type {HTMLIFrameElement} */ (document.querySelector(".relay-frame"));
 const site = new URL(frame.src).origin;
-const noteElement = document.querySelector(".relay-note");
+const noteElement = /** @type {HTMLElement} */ (document.querySelector(".relay-note"));
 const started = performance.now();
 
 function note(text, state) {
@@ -38,12 +38,19 @@ if (!api) {
 }
 const mastery = session ? masteryScore(session) : undefined;
 
+/**
+ * HOST_MESSAGE.QUIZ of app/page-protocol.js, spelt out: the thin SCORM package holds only this
+ * folder's relay files (tools/scorm.py), so this module imports nothing outside them;
+ * tests/js/page-protocol.test.mjs keeps the two equal.
+ */
+const QUIZ_MESSAGE = "pelab:quiz";
+
 const count = (value) => Number.isInteger(value) && value >= 0 && value <= 10_000;
 
 window.addEventListener("message", (event) => {
   if (event.origin !== site || event.source !== frame.contentWindow) return;
   const { type, answered, correct, total } = event.data ?? {};
-  if (type !== "pelab:quiz" || ![answered, correct, total].every(count)) return;
+  if (type !== QUIZ_MESSAGE || ![answered, correct, total].every(count)) return;
   if (correct > answered || answered > total || total === 0) return;
   document.documentElement.dataset.quiz = `${answered}/${correct}/${total}`;
   if (!session) return;

@@ -12,29 +12,31 @@
  */
 /* global BUILD_ID, FILES */
 const CACHE = `pelab-${BUILD_ID}`;
-const ROOT = new URL("./", self.location).href;
+/** This script's global scope, as the service worker it is (for tsc: see jsconfig.worker.json). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const ROOT = new URL("./", worker.location.href).href;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   // no-cache: revalidate with the server, so an older copy in the HTTP cache never slips in
   const requests = FILES.map((file) => new Request(new URL(file, ROOT), { cache: "no-cache" }));
   event.waitUntil(
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(requests))
-      .then(() => self.skipWaiting()),
+      .then(() => worker.skipWaiting()),
   );
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((key) => key.startsWith("pelab-") && key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
+      .then(() => worker.clients.claim()),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(ROOT)) return; // the network as usual
   // A page's query (embed.html?demo=heatmap) picks what it shows, not which file it is.

@@ -11,13 +11,14 @@
  */
 import { bootStatus, followPython } from "../python/boot-status.js";
 import { discardStartedPython, PythonBridge } from "../python/bridge.js";
-import { notebookCells } from "../cells/cells.js";
+import { cellIn, notebookCells } from "../cells/cells.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf, WITHOUT_PYTHON } from "../demos/registry.js";
 import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { HOST_MESSAGE } from "../page-protocol.js";
 
 const THEMES = ["light", "dark"];
 const query = new URLSearchParams(location.search);
@@ -30,10 +31,10 @@ setTheme(query.get("theme"));
 
 /** Tell the host page our height: on every change, and when it asks (it may have missed one). */
 const height = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
-const tellHeight = () => window.parent.postMessage({ type: "pelab:resize", height: height() }, "*");
+const tellHeight = () => window.parent.postMessage({ type: HOST_MESSAGE.RESIZE, height: height() }, "*");
 window.addEventListener("message", ({ data }) => {
-  if (data?.type === "pelab:theme") setTheme(data.theme);
-  if (data?.type === "pelab:measure" && window.parent !== window) tellHeight();
+  if (data?.type === HOST_MESSAGE.THEME) setTheme(data.theme);
+  if (data?.type === HOST_MESSAGE.MEASURE && window.parent !== window) tellHeight();
 });
 if (window.parent !== window) {
   // Browsers pause ResizeObserver in iframes scrolled out of view, so DOM changes count too.
@@ -89,14 +90,15 @@ async function start() {
     followPython(status, python);
     notebookCells(document, python);
   }
-  shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state) });
-  showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1))));
-  const lessonLink = document.querySelector(".embed-lesson-link");
+  const cell = cellIn(root); // none without Python: no cells were made
+  shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state), cell });
+  showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1)), cell));
+  const lessonLink = /** @type {HTMLAnchorElement} */ (document.querySelector(".embed-lesson-link"));
   // a SCORM package of a demo without Python holds no lesson to open (tools/scorm.py)
   lessonLink.hidden = query.get("lesson") === "none";
-  lessonLink.href = lessonUrl(name, readState(root));
-  lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root))));
-  lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root))));
+  lessonLink.href = lessonUrl(name, readState(root, cell));
+  lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
+  lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
 
   const created = demo(root, python, { position: sharedValue(3) });
   if (!python) return status.notNeeded();

@@ -5,20 +5,21 @@
  */
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { isLogScale, valueText } from "../controls/slider.js";
+import { HOST_MESSAGE } from "../page-protocol.js";
 
 for (const button of document.querySelectorAll(".theme-button")) {
-  button.addEventListener("click", () => window.PelabEmbed?.setTheme(button.dataset.theme));
+  button.addEventListener("click", () => window.PelabEmbed?.setTheme(/** @type {HTMLElement} */ (button).dataset.theme));
 }
 
 // The quiz example: show each pelab:quiz message it posts, as a host page would receive it.
-const quizFrame = document.querySelector(".quiz-example-frame");
+const quizFrame = /** @type {HTMLIFrameElement | null} */ (document.querySelector(".quiz-example-frame"));
 const received = document.querySelector(".quiz-example-received");
 window.addEventListener("message", (event) => {
   // Believe only our own frame, from our own site: any page can post a message.
   if (event.source !== quizFrame?.contentWindow || event.origin !== location.origin) return;
   const { type, answered, correct, total } = event.data ?? {};
-  if (type !== "pelab:quiz") return;
-  received.textContent = `Received pelab:quiz: ${answered} of ${total} answered, ${correct} right.`;
+  if (type !== HOST_MESSAGE.QUIZ) return;
+  received.textContent = `Received ${type}: ${answered} of ${total} answered, ${correct} right.`;
 });
 
 const body = document.querySelector(".reference-table tbody");
@@ -61,7 +62,7 @@ function referenceRows(lesson) {
       cell.textContent = text;
       row.append(cell);
     }
-    row.firstChild.className = "reference-name";
+    row.cells[0].className = "reference-name";
     return row;
   });
 }

@@ -1,8 +1,8 @@
 /** The lesson page: start Python, show its progress, wire the code cells and every demo. */
 import { bootStatus, followPython } from "../python/boot-status.js";
 import { PythonBridge } from "../python/bridge.js";
-import { notebookCells } from "../cells/cells.js";
-import { nextFrame, nextTask } from "../controls/next-task.js";
+import { cellIn, notebookCells } from "../cells/cells.js";
+import { nextFrame, nextTask } from "../scheduling/next-task.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { sharedValue } from "../controls/shared-value.js";
@@ -43,9 +43,10 @@ async function wire(python) {
   for (const name of order) {
     await nextFrame();
     const root = document.getElementById(name);
-    shareBar(root, { name, title: titleOf(root), linkFor: (state) => lessonUrl(name, state) });
+    const cell = cellIn(root);
+    shareBar(root, { name, title: titleOf(root), linkFor: (state) => lessonUrl(name, state), cell });
     if (link.get("demo") === name) {
-      showNotices(root, applyState(root, link));
+      showNotices(root, applyState(root, link, cell));
       requestAnimationFrame(() => root.scrollIntoView());
     }
     demos.push(DEMOS[name](root, python, context));

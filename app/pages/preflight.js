@@ -31,7 +31,7 @@
   // Module scripts are fetched, parsed and run before DOMContentLoaded. Only errors from app/
   // (this script's parent folder) count: a browser extension's script failing is none of the
   // lesson's business.
-  var folder = new URL("../", document.currentScript.src).href;
+  var folder = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   var failure = null;
   function watch(event) {
     var script = event.target && event.target.tagName === "SCRIPT" ? event.target : null;
@@ -57,10 +57,10 @@
   });
 
   function show(text, canRetry) {
-    var box = document.querySelector(".boot-error");
+    var box = /** @type {HTMLElement | null} */ (document.querySelector(".boot-error"));
     if (!box) return;
     box.querySelector(".boot-error-detail").textContent = text;
-    var retry = box.querySelector(".boot-retry");
+    var retry = /** @type {HTMLButtonElement | null} */ (box.querySelector(".boot-retry"));
     if (retry) {
       retry.hidden = !canRetry;
       retry.addEventListener("click", function () {

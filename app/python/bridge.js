@@ -2,13 +2,20 @@
  * The bridge: the only module that owns the Python worker and sees its messages. Workers are
  * started and ended by start-python.js's factory (`pelabPython`), which says why it is there.
  *
- * The rest of the page calls plain async functions (`await python.heatmap({...}, canvas)`,
- * `await python.run(cell, code)`, `await python.stop()`) and listens for events
- * ("progress", "ready", "fatal", "restart", "canvasreplaced", "status", "stdout", "stderr",
- * "display"). When the runtime dies after boot, the bridge restarts it by itself and says so
- * ("restart").
+ * The rest of the page calls plain async functions (`await python.call("relative", {k, dModel})`,
+ * `await python.heatmap({...}, canvas)`, `await python.run(cell, code)`, `await python.stop()`)
+ * and listens for events ("progress", "ready", "fatal", "restart", "canvasreplaced", "status",
+ * "stdout", "stderr", "display"). When the runtime dies after boot, the bridge restarts it by
+ * itself and says so ("restart").
  */
 import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
+import { MARK } from "../page-protocol.js";
+
+/**
+ * @template T
+ * @template {PropertyKey} K
+ * @typedef {T extends unknown ? Omit<T, K> : never} DistributiveOmit
+ */
 
 /** How long one boot stage may take before the page gives up and says so. */
 const STAGE_TIMEOUT_MS = 60_000;
@@ -36,8 +43,42 @@ function mark(name, at) {
   performance.mark(name, { startTime });
 }
 
+/**
+ * Hand an event a worker posted before its owner listened to the listener of its type. (A
+ * script that fails to load fires a plain Event "error", not an ErrorEvent.)
+ *
+ * @param {MessageEvent | ErrorEvent} event
+ * @param {(event: MessageEvent) => void} onMessage
+ * @param {(event: ErrorEvent) => void} onError
+ */
+function replay(event, onMessage, onError) {
+  if (event.type === "error") onError(/** @type {ErrorEvent} */ (event));
+  else onMessage(/** @type {MessageEvent} */ (event));
+}
+
+/** `dModel` -> `d_model`: a page's name for a parameter, in Python's spelling. */
+export function snakeCase(key) {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A demo's parameters as an entry point's keyword arguments: keys in snake_case, undefined
+ * values left out (Python's default applies).
+ *
+ * @param {Record<string, unknown>} params
+ * @returns {Record<string, unknown>}
+ */
+export function pythonArguments(params) {
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [snakeCase(key), value]),
+  );
+}
+
 /** An error raised by Python, with its traceback. */
 export class PythonError extends Error {
+  /** @param {import("./protocol.js").ErrorInfo} error */
   constructor({ type, message, traceback }) {
     super(message);
     this.name = "PythonError";
@@ -47,8 +88,17 @@ export class PythonError extends Error {
 }
 
 export class PythonBridge extends EventTarget {
-  /** The running worker, from start-python.js's factory: {worker, interrupt, release, end}. */
+  /**
+   * The running worker, from start-python.js's factory: {worker, interrupt, release, end}.
+   *
+   * @type {StartedPython | null}
+   */
   #python = null;
+  /**
+   * Requests waiting for their reply, by id.
+   *
+   * @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>}
+   */
   #pending = new Map();
   #runs = new Set();
   #nextId = 1;
@@ -77,12 +127,31 @@ export class PythonBridge extends EventTarget {
   }
 
   /**
-   * Run a pelab entry point in the worker; resolves with its result, rejects with a PythonError.
-   * With a `canvas`, the worker paints the result's `rgba` on it itself, and the result has
-   * `paintedAt` (ms since the epoch) instead, unless the canvas could not be handed over (see
-   * #handOver); then the caller paints `rgba`.
+   * Run the pelab entry point `name` (its name in py/pelab/adapter.py's ENTRY_POINTS, e.g.
+   * "training_reset") with `params`, whose camelCase keys become the entry point's snake_case
+   * keyword arguments (`{dModel: 64}` -> `d_model=64`); a key whose value is undefined is left
+   * out, so Python's default applies. Resolves with its result (plain data, arrays as typed
+   * arrays), rejects with a PythonError.
+   *
+   * @param {string} name
+   * @param {Record<string, unknown>} [params]
+   * @returns {Promise<any>}
    */
-  async call(fn, args = {}, canvas = null) {
+  async call(name, params = {}) {
+    return this.#call(name, pythonArguments(params));
+  }
+
+  /**
+   * Send a `call` request with keyword arguments already in Python's spelling. With a `canvas`,
+   * the worker paints the result's `rgba` on it itself, and the result has `paintedAt` (ms since
+   * the epoch) instead, unless the canvas could not be handed over (see #handOver); then the
+   * caller paints `rgba`.
+   *
+   * @param {string} fn
+   * @param {Record<string, unknown>} args
+   * @param {HTMLCanvasElement | null} [canvas]
+   */
+  async #call(fn, args, canvas = null) {
     await this.ready;
     const handover = canvas && this.#handOver(canvas);
     return this.#request({ type: REQUEST.CALL, fn, args, canvas: handover?.canvas }, handover?.transfer);
@@ -245,18 +314,18 @@ export class PythonBridge extends EventTarget {
       const onError = (event) => done(`failed: ${event.message}`);
       maker.worker.addEventListener("message", onMessage);
       maker.worker.addEventListener("error", onError);
-      for (const event of maker.release()) (event.type === "error" ? onError : onMessage)(event);
+      for (const event of maker.release()) replay(event, onMessage, onError);
       maker.worker.postMessage({ type: REQUEST.SNAPSHOT, id: 0 });
     }).catch((error) => `failed: ${error.message}`);
   }
 
   /**
    * The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap); with a
-   * `canvas`, painted on it by the worker where it can (see call), else the caller paints `rgba`.
+   * `canvas`, painted on it by the worker where it can (see #call), else the caller paints `rgba`.
    *
    * `requestedAt` (performance.now() of the input this answers, by default now) times it for
-   * python3 build.py bench: the first result is marked pelab:first-live-heatmap, and each one
-   * measured as pelab:heatmap-latency, from input to pixels.
+   * python3 build.py bench: the first result is marked MARK.FIRST_LIVE_HEATMAP, and each one
+   * measured as MARK.HEATMAP_LATENCY (app/page-protocol.js), from input to pixels.
    *
    * On a canvas, the caller may use the arrays of the latest result it got (the one it shows)
    * until its next call returns: each call gives the worker back the arrays of the result
@@ -268,106 +337,16 @@ export class PythonBridge extends EventTarget {
       this.#recycle(before);
       this.#heatmaps.set(canvas, [null, latest]);
     }
-    const result = await this.call("heatmap", { seq_len: seqLen, d_model: dModel, base, concatenated }, canvas);
+    const result = await this.#call("heatmap", pythonArguments({ seqLen, dModel, base, concatenated }), canvas);
     const painted = result.paintedAt ? result.paintedAt - performance.timeOrigin : performance.now();
-    if (!this.#liveHeatmap) performance.mark("pelab:first-live-heatmap", { startTime: painted });
+    if (!this.#liveHeatmap) performance.mark(MARK.FIRST_LIVE_HEATMAP, { startTime: painted });
     this.#liveHeatmap = true;
-    performance.measure("pelab:heatmap-latency", { start: requestedAt, end: painted });
+    performance.measure(MARK.HEATMAP_LATENCY, { start: requestedAt, end: painted });
     if (canvas) {
       const [, latest] = this.#heatmaps.get(canvas) ?? [];
       this.#heatmaps.set(canvas, [latest, result]);
     }
     return result;
-  }
-
-  /** One attention head over a sentence and a reordering of it, with or without positions. */
-  attention({ sentence, order = null, withPe = false, causal = false }) {
-    return this.call("attention", { sentence, order, with_pe: withPe, causal });
-  }
-
-  /** Every term of the formula for one position: j, i, exponent, angle, value. */
-  formula({ pos, dModel, base }) {
-    return this.call("formula", { pos, d_model: dModel, base });
-  }
-
-  /** Chosen pairs' sin and cos against position, every pair's wavelength and angle at `pos`. */
-  waves({ dModel, base, pairs, maxPos, pos }) {
-    return this.call("waves", { d_model: dModel, base, pairs, max_pos: maxPos, pos });
-  }
-
-  /** A word's embedding, the encoding of its position, and their sum. */
-  added({ word, pos, dModel, base = 10000 }) {
-    return this.call("added", { word, pos, d_model: dModel, base });
-  }
-
-  /** M_k, the rotation taking PE(pos) to PE(pos + k), and how well it and a sine-only map fit. */
-  relative({ k, dModel, base = 10000, seqLen = 64 }) {
-    return this.call("relative", { k, d_model: dModel, base, seq_len: seqLen });
-  }
-
-  /** Dot products and cosine similarities between every pair of positions. */
-  similarity({ seqLen, dModel, base, pos }) {
-    return this.call("similarity", { seq_len: seqLen, d_model: dModel, base, pos });
-  }
-
-  /** Learned, sinusoidal and rotary encodings compared position by position. */
-  learned({ seqLen, dModel = 64, maxLen, base = 10000 }) {
-    return this.call("learned", { seq_len: seqLen, d_model: dModel, max_len: maxLen, base });
-  }
-
-  /** The four terms of a sentence's attention scores with sinusoidal positions added. */
-  terms({ sentence, dModel, identity = false, base = 10000 }) {
-    return this.call("terms", { sentence, identity, d_model: dModel, base });
-  }
-
-  /** ALiBi's bias for each head, and the causal attention weights it gives a sentence. */
-  alibi({ sentence, nHeads, head }) {
-    return this.call("alibi", { sentence, n_heads: nHeads, head });
-  }
-
-  /** How close the two most alike positions come as the sequence grows. */
-  extrapolation({ dModel, base, trainLen, seqLen }) {
-    return this.call("extrapolation", { d_model: dModel, base, train_len: trainLen, seq_len: seqLen });
-  }
-
-  /** A query and key rotated by RoPE: their score three ways, the score matrix, the decay bound. */
-  rope({ m, n, shift, d, base, seed = 0 }) {
-    return this.call("rope", { m, n, shift, d, base, seed });
-  }
-
-  /** A real model's RoPE stretched s-fold by a method: angles, costs, one pair's scores. */
-  stretching({ model, scale, method, seed = 0 }) {
-    return this.call("stretching", { model, scale, method, seed });
-  }
-
-  /** A fresh tiny Transformer with a learned table (pelab.adapter.training_reset), untrained. */
-  trainingReset({ seed, maxTrainLen, shift }) {
-    return this.call("training_reset", { seed, max_train_len: maxTrainLen, shift });
-  }
-
-  /** `steps` more training steps of that model, and its table's measurements. */
-  trainingStep({ steps }) {
-    return this.call("training_step", { steps });
-  }
-
-  /** A fresh length-generalisation experiment (pelab.adapter.length_generalisation_reset). */
-  lengthGeneralisationReset({ quick = false, task = "copy" }) {
-    return this.call("length_generalisation_reset", { quick, task });
-  }
-
-  /** At most `steps` more steps of that experiment, and its results so far. */
-  lengthGeneralisationStep({ steps }) {
-    return this.call("length_generalisation_step", { steps });
-  }
-
-  /** A fresh stretching experiment (pelab.adapter.stretch_experiment_reset): RoPE at L, 2L, 4L. */
-  stretchExperimentReset({ quick = false, task = "copy" }) {
-    return this.call("stretch_experiment_reset", { quick, task });
-  }
-
-  /** At most `steps` more steps of that experiment, and its results so far. */
-  stretchExperimentStep({ steps }) {
-    return this.call("stretch_experiment_step", { steps });
   }
 
   #start() {
@@ -400,10 +379,17 @@ export class PythonBridge extends EventTarget {
     python.worker.addEventListener("message", onMessage);
     python.worker.addEventListener("error", onError);
     // What it said before now is replayed, in order, before anything newer.
-    for (const event of python.release()) (event.type === "error" ? onError : onMessage)(event);
+    for (const event of python.release()) replay(event, onMessage, onError);
     this.#armWatchdog();
   }
 
+  /**
+   * Send a request; resolves with its reply's value, rejects with a PythonError.
+   *
+   * @param {DistributiveOmit<import("./protocol.js").CallRequest | import("./protocol.js").RunRequest, "id">} message
+   * @param {Transferable[]} [transfer]
+   * @returns {Promise<any>}
+   */
   #request(message, transfer = []) {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -412,6 +398,7 @@ export class PythonBridge extends EventTarget {
     });
   }
 
+  /** @param {import("./protocol.js").FromWorker} message */
   #receive(message) {
     switch (message.type) {
       case REPLY.RESULT:
@@ -423,12 +410,12 @@ export class PythonBridge extends EventTarget {
         return;
       }
       case EVENT.PROGRESS:
-        mark(`pelab:stage-${message.stage}`, message.at); // python3 build.py bench reports them
+        mark(`${MARK.STAGE}${message.stage}`, message.at); // python3 build.py bench reports them
         this.#stage = message.stage;
         this.#armWatchdog();
         break;
       case EVENT.READY:
-        mark("pelab:stage-ready", message.at);
+        mark(`${MARK.STAGE}ready`, message.at);
         this.#booted = true;
         clearTimeout(this.#watchdog);
         this.#settle.resolve(message.versions);

@@ -24,7 +24,7 @@
  */
 (function () {
   "use strict";
-  var here = document.currentScript.src;
+  var here = /** @type {HTMLScriptElement} */ (document.currentScript).src;
   /** What a worker can be started as: its script (beside this one) and its name in dev tools. */
   var ENTRIES = {
     python: { script: "worker/main.js", name: "python" }, // the learner's Python

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { shuffledOrder } from "../../app/demos/attention.js";
 import { latestWins } from "../../app/demos/latest.js";
 import { difference, fixed, formatNumber, roundSignificant } from "../../app/figures/format.js";
-import { ticks } from "../../app/figures/ticks.js";
+import { niceStep, ticks } from "../../app/figures/ticks.js";
 
 test("latestWins keeps one request in flight and ends on the newest value", async () => {
   const started = [];
@@ -77,4 +77,8 @@ test("shuffledOrder is a permutation that moves something, whenever it can", () 
     assert.deepEqual([...order].sort((a, b) => a - b), [...Array(n).keys()]);
     assert.ok(order.some((value, k) => value !== k), `identity for n = ${n}`);
   }
+});
+
+test("niceStep: the one 1/2/5 rule, for the axis ticks and the line chart's values", () => {
+  assert.deepEqual([0.3, 1, 1.5, 3, 7, 12, 0.04].map(niceStep), [0.5, 1, 2, 5, 10, 20, 0.05]);
 });

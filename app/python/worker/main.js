@@ -23,7 +23,7 @@ let queue = ready; // requests run one at a time, in the order they came
 let notebook = null;
 let crashed = false;
 
-self.addEventListener("message", ({ data }) => {
+self.addEventListener("message", (/** @type {MessageEvent<import("../protocol.js").ToWorker>} */ { data }) => {
   if (data?.type === REQUEST.INIT) return initialise(data);
   if (data?.type === REQUEST.FILE) return received(data);
   if (data?.type === REQUEST.RECYCLE) return recycle(data.buffers);

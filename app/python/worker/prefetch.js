@@ -62,6 +62,9 @@ export function prefetch(urls = []) {
 /**
  * A "file" message from the page: the download of one handed URL, or why it failed. It comes
  * after the "init" message that listed it, so `prefetch()` is waiting for it.
+ *
+ * @param {{url: string, response?: import("../protocol.js").HandedResponse, error?: string}} message
+ *   a FileMessage (protocol.js): one of `response` and `error`
  */
 export function received({ url, response, error }) {
   const settle = waiting.get(url);

@@ -11,7 +11,7 @@ import { REPLY, REQUEST } from "../protocol.js";
 import { describeError, post } from "./messages.js";
 import { SNAPSHOT_URL, snapshotCache } from "./snapshot-cache.js";
 
-self.addEventListener("message", ({ data }) => {
+self.addEventListener("message", (/** @type {MessageEvent<import("../protocol.js").ToWorker>} */ { data }) => {
   if (data?.type !== REQUEST.SNAPSHOT) return;
   makeSnapshot().then(
     (outcome) => post({ type: REPLY.RESULT, id: data.id, value: outcome }),

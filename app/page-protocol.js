@@ -1,0 +1,50 @@
+/**
+ * What the page says to the world outside it, in one place: the messages it exchanges with a
+ * host page (an iframe's parent, a course's relay page) and the performance marks it leaves for
+ * python3 build.py bench. Its messages with the Python worker are app/python/protocol.js's.
+ *
+ * Read by app/ (an import), by static/embed-host.js (a classic script host pages include,
+ * which cannot import: it spells out the names it uses, and tests/js/page-protocol.test.mjs
+ * keeps them equal to these), and by bench/run.py (tools/page_protocol.py reads the objects
+ * below as written: one `NAME: "string",` per line).
+ */
+
+/**
+ * Messages between an embedded demo or lesson (embed.html, index.html in an iframe) and its
+ * host page, sent with postMessage to any origin:
+ *   {type: QUIZ, answered, correct, total}  page -> host: the quiz's progress, counts only
+ *                                           (app/lms/quiz-progress.js; app/lms/relay.js reads it)
+ *   {type: RESIZE, height}                  embed -> host: the demo's height in CSS pixels
+ *   {type: MEASURE}                         host -> embed: tell your height again
+ *   {type: THEME, theme}                    host -> embed: "light", "dark" or "auto"
+ */
+export const HOST_MESSAGE = Object.freeze({
+  QUIZ: "pelab:quiz",
+  RESIZE: "pelab:resize",
+  MEASURE: "pelab:measure",
+  THEME: "pelab:theme",
+});
+
+/**
+ * The DOM event the quiz dispatches on its form at start and after every answer, detail
+ * {answered, correct, total}: named like the message it becomes for a host page.
+ */
+export const QUIZ_EVENT = HOST_MESSAGE.QUIZ;
+
+/**
+ * Performance marks and measures the page leaves for the benchmark (bench/run.py,
+ * bench/waterfall.py) and the tests. STAGE is a prefix: the bridge marks when each boot stage
+ * began, STAGE + a name of BOOT_STAGES (app/python/protocol.js), and STAGE + "ready".
+ */
+export const MARK = Object.freeze({
+  STAGE: "pelab:stage-",
+  FIRST_LIVE_HEATMAP: "pelab:first-live-heatmap",
+  HEATMAP_LATENCY: "pelab:heatmap-latency",
+  TRAINING_START: "pelab:training-start",
+  TRAINING_BOOTED: "pelab:training-booted",
+  TRAINING_STRUCTURED: "pelab:training-structured",
+  EXPERIMENT_START: "pelab:experiment-start",
+  EXPERIMENT_DONE: "pelab:experiment-done",
+  STRETCH_EXPERIMENT_START: "pelab:stretch-experiment-start",
+  STRETCH_EXPERIMENT_DONE: "pelab:stretch-experiment-done",
+});
