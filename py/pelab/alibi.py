@@ -37,8 +37,7 @@ for encoders that see both directions (used by MosaicBERT, Portes et al.
 
 import numpy as np
 
-from .checks import check_bool, check_matrix, check_product, check_size
-from .positional_encoding import MAX_ELEMENTS
+from .checks import MAX_ELEMENTS, check_bool, check_matrix, check_product, check_size
 
 # More heads than any model uses (the largest ALiBi models have tens of heads).
 MAX_HEADS = 256

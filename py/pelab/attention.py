@@ -58,6 +58,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .checks import (
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    MAX_SEQ_LEN,
     check_base,
     check_bool,
     check_matrix,
@@ -67,7 +70,7 @@ from .checks import (
     check_str,
     check_tokens,
 )
-from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS, MAX_SEQ_LEN, add_positions
+from .positional_encoding import add_positions
 
 # Most tokens a sentence keeps: enough for a sentence, few enough to draw.
 MAX_TOKENS = 24

@@ -43,6 +43,8 @@ import math
 import numpy as np
 
 from .checks import (
+    MAX_D_MODEL,
+    MAX_SEQ_LEN,
     check_choice,
     check_even_size,
     check_paired_vectors,
@@ -50,7 +52,7 @@ from .checks import (
     check_real,
     check_size,
 )
-from .positional_encoding import MAX_D_MODEL, MAX_SEQ_LEN, angular_frequencies
+from .positional_encoding import angular_frequencies
 
 # YaRN's ramp bounds for LLaMA (Peng et al. 2023; beta_slow and beta_fast in the authors'
 # code): pairs that turn fewer than alpha times over the trained length are interpolated,

@@ -36,8 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_product, check_size, checked_integers
-from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS
+from .checks import MAX_D_MODEL, MAX_ELEMENTS, check_product, check_size, checked_integers
 
 # Longest table: four times GPT-2's 1024 positions.
 MAX_LEN = 4096

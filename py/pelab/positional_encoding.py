@@ -34,23 +34,17 @@ one position (`formula_terms`), each pair's wave over real positions
 itself, $x_{pos} + PE_{pos}$ (`add_positions`).
 
 This module only needs numpy and `pelab.checks`, where the argument checks
-are.  The checks that once lived here (`check_size`, `check_base`,
-`check_table`, `check_matrix`, `check_pairs`, `real_number`,
-`as_real_array`, `read_items`, `describe`) can still be imported from here,
-and so can the limits they enforce, `MAX_SEQ_LEN`, `MAX_D_MODEL` and
-`MAX_ELEMENTS`.
+and the limits they enforce (`MAX_SEQ_LEN`, `MAX_D_MODEL`, `MAX_ELEMENTS`)
+are.
 """
 
 import numpy as np
 
-# The limits and checks that were defined here before pelab.checks, still importable from here.
 from .checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
-    as_real_array,
     check_base,
-    check_matrix,
     check_pairs,
     check_position,
     check_positions,
@@ -58,9 +52,6 @@ from .checks import (
     check_rows,
     check_size,
     check_table,
-    describe,
-    read_items,
-    real_number,
 )
 
 DEFAULT_BASE = 10000.0

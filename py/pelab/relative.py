@@ -62,8 +62,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_base, check_matrix, check_size, check_table
-from .positional_encoding import DEFAULT_BASE, MAX_SEQ_LEN, angular_frequencies
+from .checks import MAX_SEQ_LEN, check_base, check_matrix, check_size, check_table
+from .positional_encoding import DEFAULT_BASE, angular_frequencies
 
 # Largest d_model for a dense d_model x d_model matrix: 1024 x 1024 float64
 # is 8 MB.
@@ -223,7 +223,7 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE, *, clip=True):
             can step past +-1 by an ulp or two (below 1e-15), where sine
             and cosine cannot; `clip=False` leaves those values as they
             came and saves a pass over the table, for a caller that only
-            colours it (see `pelab.adapter.heatmap`).
+            colours it (see `pelab.browser.demos.heatmap`).
 
     Returns:
         float64 array of shape `(seq_len, d_model)`, C-contiguous, laid out

@@ -58,18 +58,20 @@ import math
 import numpy as np
 
 from .checks import (
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    check_base,
     check_choice,
     check_even_size,
     check_frequencies,
     check_paired_vectors,
-    check_base,
     check_positions,
     check_product,
     check_real,
     check_row_positions,
     check_size,
 )
-from .positional_encoding import DEFAULT_BASE, MAX_D_MODEL, MAX_ELEMENTS, angular_frequencies
+from .positional_encoding import DEFAULT_BASE, angular_frequencies
 from .similarity import toeplitz_residual
 
 # The two ways code in use pairs the coordinates (see the module docstring).

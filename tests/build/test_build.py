@@ -67,7 +67,11 @@ def test_the_pelab_wheel_is_a_valid_reproducible_pure_python_wheel(tmp_path):
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as wheel:
         names = wheel.namelist()
-        assert "pelab/__init__.py" in names and "pelab/adapter.py" in names
+        sources = {
+            path.relative_to(ROOT / "py").as_posix() for path in (ROOT / "py" / "pelab").rglob("*.py")
+        }
+        assert "pelab/browser/entry_points.py" in sources
+        assert {name for name in names if name.startswith("pelab/")} == sources
         record = wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/RECORD").decode().splitlines()
         for line in record:
             name, digest, size = line.rsplit(",", 2)
@@ -137,8 +141,17 @@ def test_numpy_and_pelab_come_with_bytecode_checked_against_their_sources():
         entries = archive.infolist()
         names = {entry.filename for entry in entries}
         headers = {archive.read(entry)[:8] for entry in entries}
-    pelab_modules = {path.stem for path in (ROOT / "py" / "pelab").glob("*.py")}
-    assert {name.split("/")[-1].split(".")[0] for name in names if name.startswith("pelab/__pycache__/")} == pelab_modules
+    # every module of pelab, subpackages included: pelab/a/b.py as pelab/a/__pycache__/b.*.pyc
+    pelab_modules = {
+        path.relative_to(ROOT / "py").with_suffix("").as_posix()
+        for path in (ROOT / "py" / "pelab").rglob("*.py")
+    }
+    compiled = {
+        name.replace("/__pycache__/", "/").split(".")[0]
+        for name in names
+        if name.startswith("pelab/")
+    }
+    assert compiled == pelab_modules
     assert {"numpy/__pycache__/__init__.cpython-312.pyc", "numpy/_core/__pycache__/numeric.cpython-312.pyc"} <= names
     assert all(name.endswith(".cpython-312.pyc") and "/__pycache__/" in name for name in names)
     # one magic number (one Python), flags 0b11: hash-based and checked against the source

@@ -20,8 +20,8 @@ STDLIB = "/lib/python312.zip/"
 
 
 def main():
-    import pelab.adapter  # what the worker imports at boot
-    import pelab.notebook
+    import pelab.browser.entry_points  # what the worker imports at boot
+    import pelab.browser.notebook
 
     # where every standard library module imported so far was loaded from, before this job
     # imports anything of its own

@@ -24,6 +24,9 @@ from pelab.attention import (
 )
 from pelab.positional_encoding import sinusoidal
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 
 def test_docstring_examples_hold():
     assert doctest.testmod(attention_module).failed == 0

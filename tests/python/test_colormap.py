@@ -8,7 +8,19 @@ import pytest
 
 import pelab
 import pelab.colormap as colormap_module
-from pelab.colormap import BLUE, COOL_WARM, LUT_SIZE, NAN_RGBA, RED, legend_stops, to_rgba, to_rgba_in_range
+from pelab.colormap import (
+    BLUE,
+    COOL_WARM,
+    LUT_SIZE,
+    NAN_RGBA,
+    RED,
+    legend_stops,
+    to_rgba,
+    to_rgba_in_range,
+)
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 
 def cielab_lightness(rgb_bytes):
@@ -191,7 +203,7 @@ def test_to_rgba_in_range_is_to_rgba():
 
 
 def test_to_rgba_in_range_gives_the_end_colours_a_rounding_error_past_the_range():
-    """pelab.adapter.heatmap colours an unclipped table, which may hold 1 + 2^-52."""
+    """pelab.browser.demos.heatmap colours an unclipped table, which may hold 1 + 2^-52."""
     past = np.array([1.0 + k * 2.0**-52 for k in range(1, 9)] + [1.0038])
     for values in (past, -past):
         np.testing.assert_array_equal(to_rgba_in_range(values), to_rgba(values))

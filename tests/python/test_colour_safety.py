@@ -17,8 +17,8 @@ import re
 import numpy as np
 import pytest
 
-from site_server import ROOT
 from pelab.colormap import COOL_WARM
+from site_server import ROOT
 
 MACHADO = {
     "protanopia": [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],

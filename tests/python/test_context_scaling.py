@@ -30,6 +30,9 @@ from pelab.context_scaling import (
 from pelab.positional_encoding import angular_frequencies
 from pelab.rope import rope_rotate
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 context_scaling = importlib.import_module("pelab.context_scaling")
 
 # Llama 2 (base 1e4, trained on 4096) stretched 16-fold; Llama 3 (5e5, 8192) 16-fold; a toy.
@@ -184,7 +187,7 @@ def clamps_cross(d, base, scale, train_len, alpha, beta):
     return low > high
 
 
-# The settings above; the toy of pelab.stretch_experiment (d 16, L 8); ramps whose two ends meet
+# The settings above; the toy of pelab.experiments.stretch_experiment (d 16, L 8); ramps whose two ends meet
 # (both clamped to 0; both at d - 1); Code Llama; a ramp that ends past the last pair (d - 1 = 127).
 YARN_CODE_SETTINGS = SETTINGS + [
     (16, 10000.0, 4.0, 8), (16, 10000.0, 2.0, 8), (16, 10000.0, 4.0, 2), (8, 10.0, 4.0, 16384),

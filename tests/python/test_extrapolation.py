@@ -10,6 +10,9 @@ import pytest
 from pelab.extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, nearest_distances
 from pelab.positional_encoding import angular_frequencies, sinusoidal
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 extrapolation_module = importlib.import_module("pelab.extrapolation")
 
 

@@ -1,7 +1,7 @@
 """Property-based fuzzing of pelab's argument checking (hypothesis).
 
-Every public function of pelab, every entry point of pelab.adapter (called through
-``adapter.call(name, kwargs)``) and ``Notebook.run`` get arguments drawn from a broad mix:
+Every public function of pelab, every entry point of pelab.browser (called through
+``entry_points.call(name, kwargs)``) and ``Notebook.run`` get arguments drawn from a broad mix:
 integers (huge and negative too), floats (nan, inf, -0.0, subnormal, huge), bools, strings
 (emoji, markup), None, lists, ragged lists, dicts, numpy scalars and numpy arrays of odd shapes
 and dtypes. The property, for every call:
@@ -53,14 +53,19 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import pelab
-from pelab import adapter
+from pelab.browser import display, entry_points
+from pelab.browser.demos import alibi as alibi_demo
+from pelab.browser.demos import relative as relative_demo
+from pelab.browser.demos import rope as rope_demo
+from pelab.browser.demos import waves as waves_demo
+from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
 from pelab.alibi import MAX_HEADS
 from pelab.alibi import MAX_SEQ_LEN as MAX_ALIBI_LEN
 from pelab.attention import MAX_TOKENS, MAX_WIDTH
 from pelab.colormap import legend_stops
 from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
 from pelab.learned import MAX_LEN
-from pelab.positional_encoding import (
+from pelab.checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
@@ -71,7 +76,7 @@ from pelab.positional_encoding import (
 )
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
-from test_adapter import assert_plain  # the worker's contract, with each array's length here
+from plain_results import assert_plain  # the worker's contract, with each array's length here
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -577,7 +582,7 @@ def check_band_contrast(kw, value):
 
 
 def check_tiny_config(kw, config):
-    assert isinstance(config, pelab.tiny_transformer.TinyConfig)
+    assert isinstance(config, pelab.experiments.tiny_transformer.TinyConfig)
     assert config.d_model % config.n_heads == 0 and (config.d_model // config.n_heads) % 2 == 0
 
 
@@ -1668,7 +1673,7 @@ def test_extreme_finite_entries(name, matrix):
 
 
 # ---------------------------------------------------------------------------
-# adapter.call: every entry point the browser's worker calls
+# entry_points.call: every entry point the browser's worker calls
 # ---------------------------------------------------------------------------
 
 
@@ -1701,7 +1706,7 @@ def check_formula(kw, r):
 
 def check_waves(kw, r):
     max_pos, h = as_int(kw["max_pos"]), half_up(kw["d_model"])
-    m = min(adapter.SAMPLES_PER_POSITION * max_pos + 1, adapter.MAX_SAMPLES)
+    m = min(waves_demo.SAMPLES_PER_POSITION * max_pos + 1, waves_demo.MAX_SAMPLES)
     rows = len(r["pairs"])
     assert r["pairs"] == (list(range(h)) if kw["pairs"] is None
                           else [int(p) for p in items_of(kw["pairs"])])
@@ -1722,7 +1727,7 @@ def check_added(kw, r):
 def check_relative(kw, r):
     d = as_int(kw["d_model"])
     p = len(r["positions"])
-    assert 1 <= p <= adapter.RELATIVE_SAMPLES
+    assert 1 <= p <= relative_demo.RELATIVE_SAMPLES
     assert_plain(r, {"rotation": (F64, d * d), "rotation_rgba": (U8, d * d * 4),
                      "shifted": (F64, p * d), "mapped": (F64, p * d)})
     for key in ("residual", "independence", "sine_only_residual", "full_fit_residual"):
@@ -1760,8 +1765,8 @@ def check_rope_entry(kw, r):
     d = as_int(kw["d"])
     assert_plain(r, {"q": (F64, d), "k": (F64, d), "q_rotated": (F64, d), "k_rotated": (F64, d),
                      "scores": (F64, 32 * 32), "scores_rgba": (U8, 32 * 32 * 4), "decay_bases": F64,
-                     "decay_offsets": (F64, adapter.DECAY_LEN), "decay": F64,
-                     "alike_mean": (F64, adapter.DECAY_LEN)})
+                     "decay_offsets": (F64, rope_demo.DECAY_LEN), "decay": F64,
+                     "alike_mean": (F64, rope_demo.DECAY_LEN)})
     for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry",
                 "independent_abs"):
         assert math.isfinite(r[key])
@@ -1869,7 +1874,7 @@ def check_alibi_entry(kw, r):
 @st.composite
 def alibi_entry_args(draw):
     args = {"sentence": draw(sentences())}
-    n_heads = draw(st.one_of(st.none(), sizes(1, adapter.MAX_ALIBI_HEADS)))
+    n_heads = draw(st.one_of(st.none(), sizes(1, alibi_demo.MAX_ALIBI_HEADS)))
     if n_heads is not None:
         args["n_heads"] = n_heads
     if draw(st.booleans()):
@@ -1885,7 +1890,7 @@ ENTRY_SPECS = {
     ),
     "alibi": Spec(
         None, alibi_entry_args(),
-        {"sentence": JUNK, "n_heads": size_junk(1, adapter.MAX_ALIBI_HEADS), "head": size_junk(1, 8)},
+        {"sentence": JUNK, "n_heads": size_junk(1, alibi_demo.MAX_ALIBI_HEADS), "head": size_junk(1, 8)},
         check_alibi_entry, related={"n_heads": {"head"}},
     ),
     "heatmap": Spec(
@@ -1927,14 +1932,14 @@ ENTRY_SPECS = {
         optional({"k": st.integers(-MAX_OFFSET, MAX_OFFSET), "d_model": sizes(1, 16)},
                  base=bases(), seq_len=sizes(MIN_HALVES_LEN, 48)),
         {"k": size_junk(-MAX_OFFSET, MAX_OFFSET),
-         "d_model": size_junk(1, adapter.MAX_RELATIVE_WIDTH), "base": BASE_JUNK,
-         "seq_len": size_junk(MIN_HALVES_LEN, adapter.MAX_RELATIVE_LEN)},
+         "d_model": size_junk(1, relative_demo.MAX_RELATIVE_WIDTH), "base": BASE_JUNK,
+         "seq_len": size_junk(MIN_HALVES_LEN, relative_demo.MAX_RELATIVE_LEN)},
         check_relative,
     ),
     "similarity": Spec(
         None, similarity_entry_args(),
-        {"seq_len": size_junk(1, adapter.MAX_MATRIX_LEN),
-         "d_model": size_junk(1, adapter.MAX_MATRIX_WIDTH), "base": BASE_JUNK,
+        {"seq_len": size_junk(1, MAX_MATRIX_LEN),
+         "d_model": size_junk(1, MAX_MATRIX_WIDTH), "base": BASE_JUNK,
          "pos": size_junk(0, 31)},
         check_similarity_entry, related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
     ),
@@ -1943,14 +1948,14 @@ ENTRY_SPECS = {
         optional({"seq_len": sizes(1, 24), "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
                   "max_len": sizes(1, MAX_LEN)},
                  base=bases(), seed=st.integers(0, 2**64 - 1)),
-        {"seq_len": size_junk(1, adapter.MAX_MATRIX_LEN),
-         "d_model": st.one_of(size_junk(2, adapter.MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
+        {"seq_len": size_junk(1, MAX_MATRIX_LEN),
+         "d_model": st.one_of(size_junk(2, MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
          "max_len": size_junk(1, MAX_LEN), "base": BASE_JUNK, "seed": size_junk(0, 2**64 - 1)},
         check_learned, related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
     ),
     "extrapolation": Spec(
         None, extrapolation_args(),
-        {"d_model": size_junk(1, adapter.MAX_MATRIX_WIDTH), "base": BASE_JUNK,
+        {"d_model": size_junk(1, MAX_MATRIX_WIDTH), "base": BASE_JUNK,
          "train_len": size_junk(2, 64), "seq_len": size_junk(2, MAX_NEAREST_LEN)},
         check_extrapolation,
         related={"seq_len": {"train_len", "d_model"}, "d_model": {"seq_len"}},
@@ -2004,20 +2009,23 @@ ENTRY_SPECS = {
         check_stretch_experiment),
 }
 for _name, _spec in ENTRY_SPECS.items():
-    _spec.function = (lambda name: lambda **kwargs: adapter.call(name, kwargs))(_name)
+    _spec.function = (lambda name: lambda **kwargs: entry_points.call(name, kwargs))(_name)
 # A step needs a model or an experiment first: made small, before each call.
 ENTRY_SPECS["training_step"].function = lambda **kwargs: (
-    adapter.call("training_reset", {"max_train_len": 8}), adapter.call("training_step", kwargs))[1]
+    entry_points.call("training_reset", {"max_train_len": 8}), entry_points.call("training_step", kwargs))[1]
 ENTRY_SPECS["length_generalisation_step"].function = lambda **kwargs: (
-    adapter.call("length_generalisation_reset", {"quick": True}),
-    adapter.call("length_generalisation_step", kwargs))[1]
+    entry_points.call("length_generalisation_reset", {"quick": True}),
+    entry_points.call("length_generalisation_step", kwargs))[1]
 ENTRY_SPECS["stretch_experiment_step"].function = lambda **kwargs: (
-    adapter.call("stretch_experiment_reset", {"quick": True}),
-    adapter.call("stretch_experiment_step", kwargs))[1]
+    entry_points.call("stretch_experiment_reset", {"quick": True}),
+    entry_points.call("stretch_experiment_step", kwargs))[1]
 
 
 def test_every_entry_point_is_fuzzed():
-    assert set(ENTRY_SPECS) == set(adapter.ENTRY_POINTS)
+    missing = sorted(set(entry_points.ENTRY_POINTS) - set(ENTRY_SPECS))
+    assert not missing, f"entry points with no spec in ENTRY_SPECS (tests/python/test_fuzz.py): {missing}"
+    stale = sorted(set(ENTRY_SPECS) - set(entry_points.ENTRY_POINTS))
+    assert not stale, f"ENTRY_SPECS holds specs of no entry point: {stale}"
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_SPECS))
@@ -2036,7 +2044,7 @@ def test_entry_point_keyword_mistakes_are_type_errors(name, data):
     """A missing or unknown keyword (a worker/page mismatch) is a TypeError naming it."""
     spec = ENTRY_SPECS[name]
     kwargs = dict(data.draw(spec.valid, label="valid"))
-    required = [p for p in kwargs if p in _required(adapter.ENTRY_POINTS[name])]
+    required = [p for p in kwargs if p in _required(entry_points.ENTRY_POINTS[name])]
     if required and data.draw(st.booleans(), label="drop one?"):
         missing = data.draw(st.sampled_from(required), label="missing")
         del kwargs[missing]
@@ -2046,7 +2054,7 @@ def test_entry_point_keyword_mistakes_are_type_errors(name, data):
                             label="unknown")
         kwargs[missing] = data.draw(JUNK, label="its value")
     with pytest.raises(TypeError) as caught:
-        adapter.call(name, kwargs)
+        entry_points.call(name, kwargs)
     assert missing in str(caught.value)
 
 
@@ -2063,22 +2071,22 @@ def _required(function):
        kwargs=st.one_of(st.none(), st.just({})))
 def test_call_refuses_unknown_entry_points(name, kwargs):
     try:
-        hashable = name in adapter.ENTRY_POINTS
+        hashable = name in entry_points.ENTRY_POINTS
     except TypeError:
         hashable = None
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         if hashable is None:  # a list, dict, ndarray...: not a name at all
             with pytest.raises(TypeError):
-                adapter.call(name, kwargs)
+                entry_points.call(name, kwargs)
         elif hashable:
             try:
-                adapter.call(name, kwargs)
+                entry_points.call(name, kwargs)
             except TypeError:
                 pass  # an entry point with required arguments, called without them
         else:
             with pytest.raises(ValueError, match="unknown entry point"):
-                adapter.call(name, kwargs)
+                entry_points.call(name, kwargs)
 
 
 # ---------------------------------------------------------------------------
@@ -2253,7 +2261,7 @@ def test_wavelengths_stay_finite_for_every_valid_base(call):
         if call == "wavelengths":
             result = pelab.wavelengths(MAX_D_MODEL, 1e308)
         else:
-            result = adapter.call("waves", {"d_model": MAX_D_MODEL, "base": 1e308, "pairs": [0],
+            result = entry_points.call("waves", {"d_model": MAX_D_MODEL, "base": 1e308, "pairs": [0],
                                             "max_pos": 1, "pos": 0.0})["wavelengths"]
     assert np.isfinite(result).all()
     assert result[-1] == np.finfo(np.float64).max and (np.diff(result) >= 0).all()
@@ -2326,7 +2334,7 @@ def test_rope_relative_residual_bounds_seq_len_times_d():
 def test_heatmap_sizes_are_plain_ints():
     """width and height used to echo d_model and seq_len as given: a numpy integer came back
     as numpy.int64, which is not one of the plain types the worker converts."""
-    result = adapter.call("heatmap", {"seq_len": np.int64(2), "d_model": np.int64(3)})
+    result = entry_points.call("heatmap", {"seq_len": np.int64(2), "d_model": np.int64(3)})
     assert (type(result["width"]), type(result["height"])) == (int, int)
 
 
@@ -2337,7 +2345,7 @@ def test_show_default_limits_work_for_any_finite_values(matrix, monkeypatch):
     largest float, vmax - vmin overflowed and to_rgba refused 'vmin and vmax', which the caller
     never gave. m is now capped there, and the extreme values get the end colours."""
     shown = []
-    monkeypatch.setattr(pelab.notebook, "print_summary",
+    monkeypatch.setattr(display, "print_summary",
                         lambda kind, payload: shown.append(payload))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -2362,9 +2370,9 @@ def test_rope_relative_residual_overflow_names_q_and_k(size):
 
 
 def test_waves_reads_a_pairs_iterator_once():
-    """adapter.waves passed pairs to pair_waves (which read it) and then read it again for
+    """The waves entry point passed pairs to pair_waves (which read it) and then read it again for
     the 'pairs' list: a one-shot iterator gave pairs=[] beside two rows of sin and cos."""
-    result = adapter.call("waves", {"d_model": 8, "base": 10000.0, "pairs": iter([0, 2]),
+    result = entry_points.call("waves", {"d_model": 8, "base": 10000.0, "pairs": iter([0, 2]),
                                     "max_pos": 1, "pos": 0.0})
     m = len(result["x"])
     assert len(result["sin"]) == len(result["pairs"]) * m, (result["pairs"], len(result["sin"]))

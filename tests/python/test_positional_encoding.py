@@ -7,20 +7,19 @@ import numpy as np
 import pytest
 
 import pelab.positional_encoding as pe_module
+from pelab.checks import MAX_D_MODEL, MAX_ELEMENTS, MAX_SEQ_LEN, check_base, check_size
 from pelab.positional_encoding import (
-    MAX_D_MODEL,
-    MAX_ELEMENTS,
-    MAX_SEQ_LEN,
     add_positions,
     angular_frequencies,
-    check_base,
-    check_size,
     clock_angles,
     formula_terms,
     pair_waves,
     sinusoidal,
     wavelengths,
 )
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 
 def reference_table(seq_len, d_model, base):

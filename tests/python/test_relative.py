@@ -7,7 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from pelab.positional_encoding import MAX_SEQ_LEN, angular_frequencies, sinusoidal
+from pelab.checks import MAX_SEQ_LEN
+from pelab.positional_encoding import angular_frequencies, sinusoidal
 from pelab.relative import (
     MAX_ROTATION_WIDTH,
     MIN_HALVES_LEN,
@@ -19,6 +20,9 @@ from pelab.relative import (
     rotation,
     sinusoidal_by_rotation,
 )
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 relative_module = importlib.import_module("pelab.relative")
 

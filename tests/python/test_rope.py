@@ -22,6 +22,9 @@ from pelab.rope import (
 )
 from pelab.similarity import similarity
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 # pelab.rope is also the name of the function, so fetch the module itself.
 rope_module = importlib.import_module("pelab.rope")
 

@@ -2,13 +2,16 @@
 and which of them depend on the positions only through i - j."""
 
 import doctest
+import importlib
 
 import numpy as np
 import pytest
 
-import importlib
 from pelab import embed, projections, rotation, sinusoidal, toeplitz_residual
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES, four_terms, score_terms
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 # pelab.score_terms is also the name of the function, which the package exports.
 score_terms_module = importlib.import_module("pelab.score_terms")

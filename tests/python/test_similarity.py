@@ -10,6 +10,9 @@ import pytest
 from pelab.positional_encoding import angular_frequencies, sinusoidal
 from pelab.similarity import similarity, toeplitz_residual
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 # pelab.similarity is also the name of the function, so fetch the module itself.
 similarity_module = importlib.import_module("pelab.similarity")
 

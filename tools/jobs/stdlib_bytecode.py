@@ -22,8 +22,8 @@ def loaded_from(module) -> str:
 
 
 def main() -> bytes:
-    import pelab.adapter  # what the worker imports at boot (as tools/jobs/bytecode.py)
-    import pelab.notebook
+    import pelab.browser.entry_points  # what the worker imports at boot (as tools/jobs/bytecode.py)
+    import pelab.browser.notebook
 
     # Before this job imports anything of its own: only what the boot imported counts. By
     # where each was loaded from, not its __file__: importlib sets one on its frozen modules.
