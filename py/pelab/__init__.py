@@ -15,8 +15,9 @@ Modules, one concept each:
     positional_encoding  the sinusoidal encoding of Vaswani et al. (2017), its frequencies and
                          wavelengths, its terms for one position, its waves and clock hands,
                          and adding it to embeddings
-    attention            single-head self-attention and why it is blind to word order:
-                         tokens, toy embeddings and projections, permutations, the demonstration
+    tokens               words to vectors: the toy tokens and their fixed random embeddings
+    attention            single-head self-attention and why it is blind to word order: toy
+                         projections, permutations, the demonstration
     relative             a relative offset k is one matrix: M_k maps PE(pos) to PE(pos + k) for
                          every pos; least-squares fits with and without the cosine columns; the
                          table rebuilt from a few rows and rotations (what the heatmap draws)
@@ -36,7 +37,8 @@ Modules, one concept each:
                          causal weights it gives and how far back a head looks
     context_scaling      stretching RoPE past the trained length: position interpolation,
                          the NTK-aware base, YaRN's per-pair frequencies and attention factor,
-                         Llama 3.1's scaling; which pairs leave the trained angles, and one
+                         Llama 3.1's scaling
+    stretch_effects      what a stretch does: which pairs leave the trained angles, and one
                          query-key pair's scores before and after
     extrapolation        how close two positions' vectors come as the sequence grows (few pairs
                          alias; more pairs keep neighbours closest), and the concatenated
@@ -71,16 +73,14 @@ _PUBLIC = {
         "wavelengths",
     ],
     "attention": [
-        "MAX_TOKENS",
         "OrderBlindness",
         "attention_scores",
-        "embed",
         "order_blindness",
         "permutation_matrix",
         "projections",
         "self_attention",
-        "tokenize",
     ],
+    "tokens": ["MAX_TOKENS", "embed", "tokenize"],
     "relative": [
         "RelativeShift",
         "fit_shift",
@@ -104,15 +104,14 @@ _PUBLIC = {
     "alibi": ["alibi_bias", "alibi_slopes", "alibi_weights", "attention_distance"],
     "context_scaling": [
         "LLAMA31_ROPE_SCALING",
-        "angle_coverage",
         "interpolated_positions",
         "llama3_frequencies",
         "ntk_scaled_base",
         "stretched_frequencies",
-        "stretched_scores",
         "yarn_attention_scale",
         "yarn_frequencies",
     ],
+    "stretch_effects": ["angle_coverage", "stretched_scores"],
     "extrapolation": ["concatenated", "layout_permutation", "nearest_distances"],
     "colormap": ["COOL_WARM", "to_rgba"],
     "experiments.tiny_transformer": ["tiny_config"],

@@ -44,14 +44,16 @@ from .checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
+    as_real_array,
     check_base,
     check_pairs,
-    check_position,
     check_positions,
     check_product,
-    check_rows,
     check_size,
     check_table,
+    describe,
+    real_number,
+    shape_of,
 )
 
 DEFAULT_BASE = 10000.0
@@ -281,7 +283,7 @@ def add_positions(x, base=DEFAULT_BASE):
         >>> add_positions(np.zeros((2, 4))).tolist() == sinusoidal(2, 4).tolist()
         True
     """
-    x = check_rows("x", x, "(seq_len, d_model)")
+    x = _check_rows("x", x, "(seq_len, d_model)")
     seq_len, d_model = x.shape
     # x + PE, row by row: row pos of PE is the encoding of position pos.
     return x + sinusoidal(seq_len, d_model, base)
@@ -350,7 +352,51 @@ def clock_angles(pos, d_model, base=DEFAULT_BASE):
         >>> [round(a, 4) for a in clock_angles(7, 4).tolist()]
         [0.7168, 0.07]
     """
-    pos = check_position("pos", pos)
+    pos = _check_position("pos", pos)
     # theta_i = pos * w_i, wrapped to one turn: theta_i - 2 pi floor(theta_i / 2 pi).
     return np.mod(pos * angular_frequencies(d_model, base), 2.0 * np.pi)
 
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_rows(name, value, shape):
+    """
+    Check that `value` is a 2-D array of real numbers, one row per position
+    (empty rows, NaN and infinities allowed).
+
+    Args:
+        name: parameter name to put in the error message.
+        value: the array-like to check.
+        shape: the expected shape in words, e.g. "(seq_len, d_model)".
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a 2-D array of shape <shape>, got ...".
+    """
+    array = as_real_array(value)
+    if array is None or array.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D array of shape {shape}, got {shape_of(array)}")
+    return array
+
+
+def _check_position(name, value):
+    """
+    Check that `value` is a real position: a number from 0 to `MAX_SEQ_LEN`
+    (fractions allowed).
+
+    Returns:
+        `value` as a Python float.
+
+    Raises:
+        ValueError: "<name> must be a real number from 0 to <MAX_SEQ_LEN>, got <value>".
+    """
+    number = real_number(value)
+    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
+        return number
+    raise ValueError(
+        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
+    )

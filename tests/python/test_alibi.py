@@ -8,7 +8,8 @@ import pytest
 
 import pelab.alibi as alibi_module
 from pelab.alibi import MAX_HEADS, alibi_bias, alibi_slopes, alibi_weights, attention_distance
-from pelab.attention import attention_scores, embed, projections, self_attention
+from pelab.attention import attention_scores, projections, self_attention
+from pelab.tokens import embed
 
 # Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
 pytestmark = pytest.mark.blas_numeric

@@ -53,18 +53,15 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import pelab
+from pelab.alibi import MAX_HEADS
+from pelab.alibi import MAX_SEQ_LEN as MAX_ALIBI_LEN
+from pelab.attention import MAX_WIDTH
 from pelab.browser import display, entry_points
 from pelab.browser.demos import alibi as alibi_demo
 from pelab.browser.demos import relative as relative_demo
 from pelab.browser.demos import rope as rope_demo
 from pelab.browser.demos import waves as waves_demo
 from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
-from pelab.alibi import MAX_HEADS
-from pelab.alibi import MAX_SEQ_LEN as MAX_ALIBI_LEN
-from pelab.attention import MAX_TOKENS, MAX_WIDTH
-from pelab.colormap import legend_stops
-from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
-from pelab.learned import MAX_LEN
 from pelab.checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
@@ -74,8 +71,12 @@ from pelab.checks import (
     check_size,
     check_table,
 )
+from pelab.colormap import legend_stops
+from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
+from pelab.learned import MAX_LEN
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
+from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain  # the worker's contract, with each array's length here
 
 ROOT = Path(__file__).resolve().parents[2]

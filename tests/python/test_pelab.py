@@ -1,5 +1,12 @@
 """Tests for the package pelab itself (py/pelab/__init__.py): its public names and docstring."""
 
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
 import pelab
 
 
@@ -35,3 +42,31 @@ def test_package_docstring_example_holds():
 
     assert doctest.testmod(pelab).failed == 0
 
+
+
+def listed_modules(package) -> set[str]:
+    """The names a package's docstring lists, one a line, four spaces in ("    name  what")."""
+    return set(re.findall(r"^    (\w+)/? {2,}\S", package.__doc__, re.M))
+
+
+@pytest.mark.parametrize("name", ["pelab", "pelab.experiments", "pelab.browser"])
+def test_each_package_docstring_lists_its_modules(name):
+    package = importlib.import_module(name)
+    modules = {m.name for m in pkgutil.iter_modules(package.__path__)} - {"__init__"}
+    assert listed_modules(package) == modules, name
+
+
+def test_each_public_name_is_listed_once_and_comes_from_its_module():
+    names = [name for names in pelab._PUBLIC.values() for name in names]
+    assert len(names) == len(set(names)) == len(pelab.__all__)
+    for module, names in pelab._PUBLIC.items():
+        loaded = importlib.import_module(f"pelab.{module}")
+        for name in names:
+            assert getattr(pelab, name) is getattr(loaded, name), name
+
+
+def test_no_module_is_over_600_lines():
+    root = Path(pelab.__file__).parent
+    long = {p.relative_to(root).as_posix(): n for p in root.rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > 600}
+    assert not long, long

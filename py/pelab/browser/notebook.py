@@ -36,7 +36,7 @@ import traceback
 
 import numpy as np
 
-from ..checks import check_heatmap_matrix
+from ..checks import as_real_array, shape_of
 from ..colormap import to_rgba
 from ..positional_encoding import MAX_FLOAT
 from .display import current_display, print_summary, running
@@ -309,7 +309,7 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
     Raises:
         ValueError: if `matrix` is not such an array, or vmin < vmax does not hold.
     """
-    values = check_heatmap_matrix(matrix, MAX_CELLS)
+    values = _check_heatmap_matrix(matrix, MAX_CELLS)
     finite = np.abs(values[np.isfinite(values)])
     limit = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
     # -limit to +limit must have a finite width, 2 * limit, for to_rgba.
@@ -330,3 +330,29 @@ def show(matrix, title=None, vmin=None, vmax=None) -> None:
         },
     )
 
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_heatmap_matrix(matrix, max_cells):
+    """
+    Check a matrix to draw: a 1-D or 2-D array of real numbers with 1 to
+    `max_cells` entries (NaN and infinities allowed).
+
+    Returns:
+        `matrix` as a 2-D float64 array; a 1-D one becomes one row.
+
+    Raises:
+        ValueError: "matrix must be a 1-D or 2-D array of real numbers with 1
+            to <max_cells> entries, got ...".
+    """
+    array = as_real_array(matrix)  # None for complex numbers, strings, ragged lists...
+    if array is not None and array.ndim == 1:
+        array = array[np.newaxis, :]
+    if array is not None and array.ndim == 2 and 0 < array.size <= max_cells:
+        return array
+    raise ValueError(
+        f"matrix must be a 1-D or 2-D array of real numbers with 1 to {max_cells:,} entries, "
+        f"got {shape_of(array)}"
+    )

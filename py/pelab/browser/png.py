@@ -13,8 +13,6 @@ import zlib
 
 import numpy as np
 
-from ..checks import check_rgba
-
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -40,7 +38,7 @@ def png_bytes(rgba):
         >>> png_bytes(np.zeros((1, 2, 4), dtype=np.uint8))[:8] == _SIGNATURE
         True
     """
-    image = check_rgba(rgba)
+    image = _check_rgba(rgba)
     height, width, _ = image.shape
     # Each row: filter byte 0, then width * 4 bytes of RGBA.
     filters = np.zeros((height, 1), dtype=np.uint8)
@@ -54,3 +52,34 @@ def png_bytes(rgba):
         + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 9))
         + _chunk(b"IEND", b"")
     )
+
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_rgba(rgba):
+    """
+    Check an image: a non-empty uint8 array of shape `(height, width, 4)`.
+
+    Returns:
+        `rgba` as a numpy array (not copied if it already is one).
+
+    Raises:
+        ValueError: "rgba must be a uint8 array of shape (height, width, 4),
+            got <dtype> <shape>" (or "got not an array").
+    """
+    try:
+        image = np.asarray(rgba)
+    except (TypeError, ValueError, OverflowError):  # a ragged list, for one
+        image = None
+    if (
+        image is None
+        or image.dtype != np.uint8
+        or image.ndim != 3
+        or image.shape[2] != 4
+        or 0 in image.shape
+    ):
+        got = "not an array" if image is None else f"{image.dtype} {image.shape}"
+        raise ValueError(f"rgba must be a uint8 array of shape (height, width, 4), got {got}")
+    return image

@@ -11,7 +11,8 @@ base class that trains its models one after another in slices (the session inter
 from ..checks import check_bool, check_choice, check_size
 from .position_tasks import TASKS
 from .session import Session
-from .training import LEARNING_RATE, Trainer
+from .tiny_transformer import TINY_MODEL
+from .training import BATCH_SIZE, LEARNING_RATE, Trainer
 
 # The two settings: steps per model, the fixed seed set, and evaluation batches per length.
 SETTINGS = {
@@ -24,11 +25,9 @@ SETTINGS = {
 # before it by more than 1/16 of a logit; with 8 the steepest is 1/2. Every scheme gets the
 # same 8 heads (of width 4), so the comparison stays fair.
 MODEL = {
-    "vocab_size": 8,
-    "d_model": 32,
+    **TINY_MODEL,
     "n_heads": 8,
-    "n_layers": 1,
-    "batch_size": 32,
+    "batch_size": BATCH_SIZE,
     "learning_rate": LEARNING_RATE,
     "shift": 1,
 }

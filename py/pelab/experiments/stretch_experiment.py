@@ -39,7 +39,7 @@ import numpy as np
 
 from ..checks import check_choice
 from ..context_scaling import stretched_frequencies, yarn_attention_scale
-from ..rope import DEFAULT_BASE
+from ..positional_encoding import DEFAULT_BASE
 from .position_tasks import task_lengths
 from .sliced import MODEL, SlicedExperiment
 

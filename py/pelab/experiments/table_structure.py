@@ -26,7 +26,7 @@ form during training:
 
 import numpy as np
 
-from ..checks import check_finite_rows, check_matrix, check_size
+from ..checks import as_real_array, check_matrix, check_size, shape_of
 from ..similarity import similarity
 
 # Band contrast at which the lesson calls a table structured (random rows: about 0).
@@ -58,7 +58,7 @@ def band_contrast(table):
         >>> band_contrast(ramp) > 0.3
         True
     """
-    table = check_finite_rows("table", table, 3)
+    table = _check_finite_rows("table", table, 3)
     n = table.shape[0]
     cosine = similarity(table)[1]
     neighbours = np.diag(cosine, 1).mean()
@@ -148,7 +148,7 @@ def closest_sinusoid(values):
         >>> round(ramp["period"], 1), ramp["at_longest"]
         (76.0, True)
     """
-    values = check_finite_rows("values", values, 4, ndim=1)
+    values = _check_finite_rows("values", values, 4, ndim=1)
     n = values.shape[0]
     i = np.arange(n)
     # From a quarter cycle over the length (omega = pi / (2 (n - 1))) up to pi.
@@ -175,3 +175,36 @@ def closest_sinusoid(values):
         # The slowest frequency tried: the grid's edge, not a wave found inside it.
         "at_longest": best_index == 0,
     }
+
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_finite_rows(name, value, minimum, ndim=2):
+    """
+    Check that `value` is an array of finite numbers with `ndim` dimensions
+    (1: a vector, 2: a matrix with at least one column) and at least
+    `minimum` entries along its first axis.
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a 2-D array of finite numbers with at
+            least <minimum> rows, got ..." (or "a 1-D array ... entries").
+    """
+    array = as_real_array(value)
+    if (
+        array is not None
+        and array.ndim == ndim
+        and array.shape[0] >= minimum
+        and array.size > 0
+        and np.isfinite(array).all()
+    ):
+        return array
+    kind = f"{minimum} rows" if ndim == 2 else f"{minimum} entries"
+    raise ValueError(
+        f"{name} must be a {ndim}-D array of finite numbers with at least {kind}, "
+        f"got {shape_of(array)}"
+    )

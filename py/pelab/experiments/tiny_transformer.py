@@ -51,14 +51,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..alibi import alibi_bias
-from ..checks import (
-    check_bool,
-    check_choice,
-    check_frequencies,
-    check_real,
-    check_size,
-    check_token_ids,
-)
+from ..checks import check_bool, check_choice, check_frequencies, check_real, check_size
 from ..learned import MAX_LEN
 from ..learned import learned as learned_table
 from ..positional_encoding import sinusoidal
@@ -72,6 +65,11 @@ MAX_WIDTH = 128
 MAX_HEADS = 8
 MAX_LAYERS = 2
 
+
+# The tiny model's shape: `tiny_config`'s and `pelab.experiments.training.Trainer`'s defaults, so
+# the training demo's model; the experiments change only its head count
+# (`pelab.experiments.sliced.MODEL`).
+TINY_MODEL = {"vocab_size": 8, "d_model": 32, "n_heads": 2, "n_layers": 1}
 
 @dataclass(frozen=True)
 class TinyConfig:
@@ -100,7 +98,13 @@ class TinyConfig:
 
 
 def tiny_config(
-    scheme="learned", causal=True, vocab_size=8, d_model=32, n_heads=2, n_layers=1, max_len=64
+    scheme="learned",
+    causal=True,
+    vocab_size=TINY_MODEL["vocab_size"],
+    d_model=TINY_MODEL["d_model"],
+    n_heads=TINY_MODEL["n_heads"],
+    n_layers=TINY_MODEL["n_layers"],
+    max_len=64,
 ):
     """
     A checked `TinyConfig`.
@@ -206,7 +210,7 @@ def forward(config, params, tokens, rope_frequencies=None, logit_scale=1.0):
             the learned table, or a stretch for a scheme other than `rope`.
     """
     max_len = config.max_len if config.scheme == "learned" else None
-    tokens = check_token_ids("tokens", tokens, config.vocab_size, max_len)
+    tokens = _check_token_ids("tokens", tokens, config.vocab_size, max_len)
     logit_scale = check_real("logit_scale", logit_scale, 0, strict=True)
     if config.scheme != "rope" and (rope_frequencies is not None or logit_scale != 1.0):
         raise ValueError(
@@ -396,3 +400,40 @@ def _attention_backward(config, params, layer, cache, g_out, grads):
         grads[prefix + name] = flat_x @ g.reshape(-1, d)
         g_x += g @ params[prefix + name].T
     return g_x
+
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_token_ids(name, value, vocab_size, max_len=None):
+    """
+    Check a batch of token ids for a model: a non-empty 2-D integer array
+    `(batch, seq_len)` of ids from 0 to `vocab_size - 1`, and, when `max_len`
+    is given (a learned position table's rows), `seq_len <= max_len`.
+
+    Returns:
+        `value` as a numpy integer array.
+
+    Raises:
+        ValueError: "<name> must be a non-empty 2-D integer array (batch,
+            seq_len) of ids from 0 to <vocab_size - 1>, got ...", or
+            "<name> has seq_len <n>, past the learned table's <max_len> rows".
+    """
+    array = np.asarray(value)
+    if (
+        array.ndim != 2
+        or array.size == 0
+        or not np.issubdtype(array.dtype, np.integer)
+        or array.min() < 0
+        or array.max() >= vocab_size
+    ):
+        raise ValueError(
+            f"{name} must be a non-empty 2-D integer array (batch, seq_len) of ids from 0 to "
+            f"{vocab_size - 1}, got shape {array.shape} of {array.dtype}"
+        )
+    if max_len is not None and array.shape[1] > max_len:
+        raise ValueError(
+            f"{name} has seq_len {array.shape[1]}, past the learned table's {max_len} rows"
+        )
+    return array

@@ -40,6 +40,7 @@ from .table_structure import (
     principal_components,
 )
 from .tiny_transformer import (
+    TINY_MODEL,
     cross_entropy,
     forward,
     init_parameters,
@@ -51,6 +52,8 @@ from .tiny_transformer import (
 BETA1, BETA2, EPSILON = 0.9, 0.999, 1e-8
 # Most steps one call of `step` may run.
 MAX_STEPS = 100_000
+# Sequences per training step, for every model the lesson trains.
+BATCH_SIZE = 32
 # Adam's step size for every model the lesson trains: the training demo's and both
 # experiments' (`pelab.experiments.sliced.MODEL`).
 LEARNING_RATE = 0.003
@@ -131,11 +134,11 @@ class Trainer:
         min_len=4,
         table_len=None,
         shift=2,
-        vocab_size=8,
-        d_model=32,
-        n_heads=2,
-        n_layers=1,
-        batch_size=32,
+        vocab_size=TINY_MODEL["vocab_size"],
+        d_model=TINY_MODEL["d_model"],
+        n_heads=TINY_MODEL["n_heads"],
+        n_layers=TINY_MODEL["n_layers"],
+        batch_size=BATCH_SIZE,
         learning_rate=0.01,
         seed=0,
     ):

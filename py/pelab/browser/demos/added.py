@@ -6,8 +6,8 @@ One word at one position: its embedding plus the position's encoding, added, not
 
 from __future__ import annotations
 
-from ...attention import embed, tokenize
 from ...positional_encoding import DEFAULT_BASE, formula_terms
+from ...tokens import embed, tokenize
 from ..plain import flat
 
 

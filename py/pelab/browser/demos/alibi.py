@@ -9,16 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...alibi import alibi_bias, alibi_slopes, alibi_weights, attention_distance
-from ...attention import (
-    MAX_TOKENS,
-    attention_scores,
-    embed,
-    projections,
-    self_attention,
-    tokenize,
-)
+from ...attention import attention_scores, projections, self_attention
 from ...checks import check_size
 from ...colormap import to_rgba
+from ...tokens import MAX_TOKENS, embed, tokenize
 from ..plain import flat
 
 # Most heads "alibi" draws side by side (ALiBi's own slopes exist for up to 256).

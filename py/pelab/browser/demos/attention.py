@@ -6,7 +6,8 @@ A sentence and a shuffle of it through one attention head: blind to order withou
 
 from __future__ import annotations
 
-from ...attention import MAX_TOKENS, order_blindness, tokenize
+from ...attention import order_blindness
+from ...tokens import MAX_TOKENS, tokenize
 from ..plain import flat
 
 

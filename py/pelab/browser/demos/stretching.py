@@ -14,14 +14,13 @@ from ...checks import check_choice, check_size
 from ...context_scaling import (
     MODEL_HEAD_DIM,
     MODEL_SETTINGS,
-    angle_coverage,
     ntk_scaled_base,
     stretched_frequencies,
-    stretched_scores,
     yarn_attention_scale,
 )
 from ...experiments.stretch_experiment import StretchExperiment
 from ...positional_encoding import angular_frequencies
+from ...stretch_effects import angle_coverage, stretched_scores
 from .. import sessions
 from ..limits import MAX_SEED
 from ..plain import flat_arrays

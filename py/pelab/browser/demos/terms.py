@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...attention import MAX_TOKENS
 from ...colormap import to_rgba
 from ...positional_encoding import DEFAULT_BASE
 from ...score_terms import TERM_NAMES, four_terms
+from ...tokens import MAX_TOKENS
 from ..plain import flat
 
 

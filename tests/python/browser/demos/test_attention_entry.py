@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import pelab
-from pelab.attention import MAX_TOKENS
 from pelab.browser.entry_points import call
+from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
