@@ -311,7 +311,9 @@ class OrderBlindness:
     truncated: bool
 
 
-def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=DEFAULT_BASE, causal=False):
+def order_blindness(
+    sentence, order=None, with_pe=False, d_model=8, base=DEFAULT_BASE, causal=False
+):
     r"""
     Run a sentence and a shuffle of it through the same attention head and
     measure how much the shuffle mattered.

@@ -383,8 +383,8 @@ def js_module():
     ]
     return "\n".join(
         [
-            "// Generated from pelab.colormap.COOL_WARM by pelab.colormap.js_module(): do not edit.",
-            "// tests/python/test_colormap.py checks it. Entry k is the colour of t = k / 255, from",
+            "// Generated from pelab.colormap.COOL_WARM by pelab.colormap.js_module(): do not edit.",  # noqa: E501
+            "// tests/python/test_colormap.py checks it. Entry k is the colour of t = k / 255, from",  # noqa: E501
             "// -1 (blue, k = 0) through light grey to +1 (red, k = 255), as RGBA bytes.",
             "export const COOL_WARM = new Uint8Array([",
             *rows,

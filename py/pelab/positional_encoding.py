@@ -2,9 +2,10 @@ r"""
 # Sinusoidal positional encoding
 
 A Transformer's attention, without a causal mask, is blind to order:
-permute the tokens and every token sees the same set of keys.  Vaswani et al. (2017, "Attention Is All You
-Need", section 3.5) fix this by *adding* to each token embedding a vector that
-depends only on the token's position `pos`:
+permute the tokens and every token sees the same set of keys.
+Vaswani et al. (2017, "Attention Is All You Need", section 3.5) fix this by
+*adding* to each token embedding a vector that depends only on the token's
+position `pos`:
 
 $$
 \begin{aligned}

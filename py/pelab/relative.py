@@ -30,8 +30,9 @@ Stacking one such block per pair along the diagonal gives a
 $d_{model} \times d_{model}$ matrix $M_k$ with $PE_{pos+k} = M_k PE_{pos}$
 for every $pos$ (`rotation`).  It is block-diagonal in the paper's
 interleaved layout; in the concatenated layout (all sines, then all
-cosines) it is the same map with its rows and columns permuted.  Being made of rotations, $M_k$ is orthogonal,
-$M_0 = I$ and $M_a M_b = M_{a+b}$: offsets compose like additions.
+cosines) it is the same map with its rows and columns permuted.  Being made
+of rotations, $M_k$ is orthogonal, $M_0 = I$ and $M_a M_b = M_{a+b}$:
+offsets compose like additions.
 
 Two experiments show that this needs *both* columns of each pair:
 

@@ -44,7 +44,9 @@ def in_pyodide_results(tmp_path_factory):
     wheel = pelab_wheel.build_pelab_wheel(where)
     job = where / "train.py"
     job.write_text(JOB)
-    return json.loads(in_pyodide.run_in_pyodide(job, {"steps": STEPS, "runs": RUNS}, numpy_wheel, wheel))
+    return json.loads(
+        in_pyodide.run_in_pyodide(job, {"steps": STEPS, "runs": RUNS}, numpy_wheel, wheel)
+    )
 
 
 @pytest.mark.parametrize("scheme, causal", RUNS)

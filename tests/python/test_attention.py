@@ -114,7 +114,9 @@ def test_single_token_attends_only_to_itself():
     w_q, w_k, w_v = projections(8)
     outputs, weights = self_attention(x, w_q, w_k, w_v)
     assert weights.tolist() == [[1.0]]  # exact: exp(0) / exp(0)
-    np.testing.assert_allclose(outputs, x @ w_v, rtol=0, atol=1e-15)  # 1 * v, with v = x @ w_v (recomputed: within an ulp)
+    np.testing.assert_allclose(
+        outputs, x @ w_v, rtol=0, atol=1e-15
+    )  # 1 * v, with v = x @ w_v (recomputed: within an ulp)
 
 
 EQUIVARIANCE_SENTENCES = [
@@ -177,7 +179,9 @@ def test_positional_encoding_breaks_equivariance():
 def test_self_attention_bad_arrays_are_rejected(args, name):
     w = list(projections(8))
     full = list(args) + w[len(args) - 1 :]
-    with pytest.raises(ValueError, match=rf"^{name} must be a non-empty 2-D array of finite numbers"):
+    with pytest.raises(
+        ValueError, match=rf"^{name} must be a non-empty 2-D array of finite numbers"
+    ):
         self_attention(*full)
 
 
@@ -313,7 +317,9 @@ def test_order_blindness_truncates_long_sentences():
 def test_order_blindness_d_model_and_base():
     demo = order_blindness("dog bites man", [1, 2, 0], with_pe=True, d_model=5, base=100.0)
     assert demo.outputs.shape == (3, 5)
-    expected, _ = self_attention(embed(["dog", "bites", "man"], 5) + sinusoidal(3, 5, 100.0), *projections(5))
+    expected, _ = self_attention(
+        embed(["dog", "bites", "man"], 5) + sinusoidal(3, 5, 100.0), *projections(5)
+    )
     np.testing.assert_allclose(demo.outputs, expected, rtol=0, atol=1e-15)
 
 
@@ -322,10 +328,22 @@ def test_order_blindness_d_model_and_base():
     [
         ({"sentence": "", "order": None}, r"^sentence must contain at least one word$"),
         ({"sentence": 5, "order": None}, r"^sentence must be a str"),
-        ({"sentence": "dog bites man", "order": [0, 1]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": [0, 1, 1]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": [0, 1, 2, 3]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": "210"}, r"^order must be a permutation of range\(3\)"),
+        (
+            {"sentence": "dog bites man", "order": [0, 1]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": [0, 1, 1]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": [0, 1, 2, 3]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": "210"},
+            r"^order must be a permutation of range\(3\)",
+        ),
         ({"sentence": "dog", "order": None, "with_pe": 1}, r"^with_pe must be True or False"),
         ({"sentence": "dog", "order": None, "with_pe": "yes"}, r"^with_pe must be True or False"),
         ({"sentence": "dog", "order": None, "d_model": 0}, r"^d_model must be an integer"),
@@ -379,7 +397,9 @@ def test_attention_scores_are_the_scores_self_attention_turns_into_weights():
     # Entry by entry: q_a . k_b / sqrt(d_k) with q and k from loops, no matrix product.
     q = [[sum(x[a, m] * w_q[m, c] for m in range(8)) for c in range(8)] for a in range(6)]
     k = [[sum(x[b, m] * w_k[m, c] for m in range(8)) for c in range(8)] for b in range(6)]
-    expected = np.array([[sum(q[a][c] * k[b][c] for c in range(8)) for b in range(6)] for a in range(6)])
+    expected = np.array(
+        [[sum(q[a][c] * k[b][c] for c in range(8)) for b in range(6)] for a in range(6)]
+    )
     # Entries of order 1, sums of 8 products: BLAS's order of adding changes rounding only.
     np.testing.assert_allclose(scores, expected / math.sqrt(8), rtol=0, atol=1e-12)
     weights = np.exp(scores - scores.max(axis=1, keepdims=True))

@@ -51,7 +51,9 @@ def kernels() -> list[dict[str, str]]:
         if {"avx2", "fma"} <= flags:
             choices.append({"OPENBLAS_CORETYPE": "Haswell"})
             if "avx512f" in flags:
-                choices.append({"OPENBLAS_CORETYPE": "Haswell", "NPY_DISABLE_CPU_FEATURES": NUMPY_AVX512})
+                choices.append(
+                    {"OPENBLAS_CORETYPE": "Haswell", "NPY_DISABLE_CPU_FEATURES": NUMPY_AVX512}
+                )
         if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= flags:
             choices.append({"OPENBLAS_CORETYPE": "SkylakeX"})
     return choices
@@ -60,7 +62,11 @@ def kernels() -> list[dict[str, str]]:
 def test_numeric_tests_pass_under_every_kernel_this_cpu_has():
     ran = []
     for overrides in kernels():
-        env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")
+        }
         env.update(overrides, PYTHONPATH=str(ROOT / "py"), OPENBLAS_NUM_THREADS="1")
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",

@@ -68,22 +68,41 @@ def test_without_interpolation_slow_pairs_leave_the_trained_range():
     stretched = (target_len - 1) * omega
     # Every pair turns further at 8192 than at 2047; with interpolation none does.
     assert np.all(stretched > trained)
-    assert np.all(interpolated_positions([target_len - 1], train_len, target_len)[0] * omega < train_len * omega)
+    assert np.all(
+        interpolated_positions([target_len - 1], train_len, target_len)[0] * omega
+        < train_len * omega
+    )
 
 
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"positions": [-1.0], "train_len": 4, "target_len": 8},
-         r"^positions must be a 1-D array of at least one real number, each from 0 to 100000, got \[-1.0\]$"),
-        ({"positions": [[1.0]], "train_len": 4, "target_len": 8}, r"^positions must be a 1-D array"),
-        ({"positions": [math.nan], "train_len": 4, "target_len": 8}, r"^positions must be a 1-D array"),
-        ({"positions": [1.0], "train_len": 0, "target_len": 8},
-         r"^train_len must be an integer from 1 to 100000, got 0$"),
+        (
+            {"positions": [-1.0], "train_len": 4, "target_len": 8},
+            r"^positions must be a 1-D array of at least one real number, each from 0 to 100000, "
+            r"got \[-1.0\]$",
+        ),
+        (
+            {"positions": [[1.0]], "train_len": 4, "target_len": 8},
+            r"^positions must be a 1-D array",
+        ),
+        (
+            {"positions": [math.nan], "train_len": 4, "target_len": 8},
+            r"^positions must be a 1-D array",
+        ),
+        (
+            {"positions": [1.0], "train_len": 0, "target_len": 8},
+            r"^train_len must be an integer from 1 to 100000, got 0$",
+        ),
         ({"positions": [1.0], "train_len": 4.0, "target_len": 8}, r"^train_len must be an integer"),
-        ({"positions": [1.0], "train_len": 4, "target_len": 3},
-         r"^target_len must be an integer from 4 to 100000, got 3$"),
-        ({"positions": [1.0], "train_len": 4, "target_len": 100001}, r"^target_len must be an integer"),
+        (
+            {"positions": [1.0], "train_len": 4, "target_len": 3},
+            r"^target_len must be an integer from 4 to 100000, got 3$",
+        ),
+        (
+            {"positions": [1.0], "train_len": 4, "target_len": 100001},
+            r"^target_len must be an integer",
+        ),
     ],
 )
 def test_interpolated_positions_bad_arguments(kwargs, message):
@@ -101,7 +120,9 @@ def test_ntk_base_keeps_the_fastest_pair_and_slows_the_slowest_by_scale(d, base,
     scaled = ntk_scaled_base(base, scale, d)
     assert type(scaled) is float
     # base * s^(d / (d - 2)), through logarithms instead of a power.
-    assert scaled == pytest.approx(math.exp(math.log(base) + d / (d - 2) * math.log(scale)), rel=1e-13)
+    assert scaled == pytest.approx(
+        math.exp(math.log(base) + d / (d - 2) * math.log(scale)), rel=1e-13
+    )
     before, after = angular_frequencies(d, base), angular_frequencies(d, scaled)
     assert after[0] == before[0] == 1.0  # base ** 0: exact
     # The slowest pair's wavelength grows by exactly s (two powers, a few roundings apart).
@@ -126,16 +147,28 @@ def test_ntk_base_rotates_the_fastest_pair_as_before():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"base": 1.0, "scale": 2.0, "d": 8}, r"^base must be a finite real number greater than 1, got 1.0$"),
+        (
+            {"base": 1.0, "scale": 2.0, "d": 8},
+            r"^base must be a finite real number greater than 1, got 1.0$",
+        ),
         ({"base": "1e4", "scale": 2.0, "d": 8}, r"^base must be a finite real number"),
-        ({"base": 1e4, "scale": 0.5, "d": 8}, r"^scale must be a finite real number at least 1, got 0.5$"),
+        (
+            {"base": 1e4, "scale": 0.5, "d": 8},
+            r"^scale must be a finite real number at least 1, got 0.5$",
+        ),
         ({"base": 1e4, "scale": math.inf, "d": 8}, r"^scale must be a finite real number"),
         ({"base": 1e4, "scale": True, "d": 8}, r"^scale must be a finite real number"),
-        ({"base": 1e4, "scale": 2.0, "d": 2}, r"^d must be an even integer from 4 to 100000, got 2$"),
+        (
+            {"base": 1e4, "scale": 2.0, "d": 2},
+            r"^d must be an even integer from 4 to 100000, got 2$",
+        ),
         ({"base": 1e4, "scale": 2.0, "d": 7}, r"^d must be an even integer from 4"),
-        ({"base": 1e300, "scale": 1e10, "d": 8},
-         r"^base and scale must keep base \* scale \*\* \(d / \(d - 2\)\) within the float range, "
-         r"got base=1e\+300, scale=10000000000.0$"),
+        (
+            {"base": 1e300, "scale": 1e10, "d": 8},
+            r"^base and scale must keep base \* scale \*\* \(d / \(d - 2\)\) within the float "
+            r"range, "
+            r"got base=1e\+300, scale=10000000000.0$",
+        ),
         ({"base": 1e4, "scale": 1e300, "d": 4}, r"^base and scale must keep"),
     ],
 )
@@ -181,8 +214,9 @@ def clamps_cross(d, base, scale, train_len, alpha, beta):
     return low > high
 
 
-# The settings above; the toy of pelab.experiments.stretch_experiment (d 16, L 8); ramps whose two ends meet
-# (both clamped to 0; both at d - 1); Code Llama; a ramp that ends past the last pair (d - 1 = 127).
+# The settings above; the toy of pelab.experiments.stretch_experiment (d 16, L 8); ramps whose two
+# ends meet (both clamped to 0; both at d - 1); Code Llama; a ramp that ends past the last pair
+# (d - 1 = 127).
 YARN_CODE_SETTINGS = SETTINGS + [
     (16, 10000.0, 4.0, 8), (16, 10000.0, 2.0, 8), (16, 10000.0, 4.0, 2), (8, 10.0, 4.0, 16384),
     (128, 1000000.0, 4.0, 16384), (128, 10000.0, 1.5, 100000),
@@ -317,7 +351,9 @@ def test_yarn_frequencies_by_turns_are_the_papers_blend(d, base, scale, train_le
     got = yarn_frequencies_by_turns(d, base, scale, train_len, alpha, beta)
     assert got.dtype == np.float64 and got.shape == (d // 2,)
     # numpy's power and division against Python's, pair by pair: a few roundings apart.
-    np.testing.assert_allclose(got, yarn_by_hand(d, base, scale, train_len, alpha, beta), rtol=1e-12, atol=0)
+    np.testing.assert_allclose(
+        got, yarn_by_hand(d, base, scale, train_len, alpha, beta), rtol=1e-12, atol=0
+    )
     omega = angular_frequencies(d, base)
     turns = train_len * omega / (2 * math.pi)
     fast, slow = turns > beta, turns < alpha
@@ -328,7 +364,9 @@ def test_yarn_frequencies_by_turns_are_the_papers_blend(d, base, scale, train_le
     assert np.all(got[between] >= omega[between] / scale) and np.all(got[between] <= omega[between])
     # Between, the ratio w'/w is the ramp: 1/s + (1 - 1/s) (r - alpha) / (beta - alpha).
     ramp = (turns[between] - alpha) / (beta - alpha)
-    np.testing.assert_allclose(got[between] / omega[between], 1 / scale + (1 - 1 / scale) * ramp, rtol=1e-12)
+    np.testing.assert_allclose(
+        got[between] / omega[between], 1 / scale + (1 - 1 / scale) * ramp, rtol=1e-12
+    )
 
 
 @pytest.mark.parametrize("yarn", [yarn_frequencies, yarn_frequencies_by_turns])
@@ -351,8 +389,10 @@ def test_yarn_by_turns_ramp_as_steep_as_floats_allow():
     assert set(np.round(got / omega, 12).tolist()) <= {1.0, 0.25}
 
 
-@pytest.mark.parametrize("scale, expected", [(1, 1.0), (4.0, 1.1386294361119891), (16, 1.2772588722239781),
-                                             (math.exp(10), 2.0)])
+@pytest.mark.parametrize(
+    "scale, expected",
+    [(1, 1.0), (4.0, 1.1386294361119891), (16, 1.2772588722239781), (math.exp(10), 2.0)],
+)
 def test_yarn_attention_scale(scale, expected):
     got = yarn_attention_scale(scale)
     assert type(got) is float
@@ -388,7 +428,10 @@ def test_yarn_attention_scale_is_the_codes_mscale():
         ({"alpha": -1.0}, r"^alpha must be a finite real number at least 0, got -1.0$"),
         ({"alpha": math.inf}, r"^alpha must be a finite real number"),
         ({"beta": 1.0}, r"^beta must be a finite real number greater than alpha \(1.0\), got 1.0$"),
-        ({"alpha": 40.0}, r"^beta must be a finite real number greater than alpha \(40.0\), got 32.0$"),
+        (
+            {"alpha": 40.0},
+            r"^beta must be a finite real number greater than alpha \(40.0\), got 32.0$",
+        ),
         ({"beta": "32"}, r"^beta must be a finite real number"),
         ({"beta": math.inf}, r"^beta must be a finite real number"),
     ],
@@ -424,7 +467,9 @@ def llama3_by_hand(d, base, factor, low_freq_factor, high_freq_factor, old_conte
         llama = inv_freq / factor if wavelen > low_freq_wavelen else inv_freq
         # is_medium_freq = ~(wavelen < high_freq_wavelen) * ~(wavelen > low_freq_wavelen)
         if not wavelen < high_freq_wavelen and not wavelen > low_freq_wavelen:
-            smooth = (old_context_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
+            smooth = (old_context_len / wavelen - low_freq_factor) / (
+                high_freq_factor - low_freq_factor
+            )
             llama = (1 - smooth) * llama / factor + smooth * llama
         out.append(llama)
     return np.array(out)
@@ -438,7 +483,11 @@ def test_llama31_published_parameters():
                                     "original_max_position_embeddings": 8192}
     assert MODEL_SETTINGS["llama3"] == {"name": "Llama 3", "base": 500000.0, "train_len": 8192}
     assert MODEL_SETTINGS["llama2"] == {"name": "LLaMA 2", "base": 10000.0, "train_len": 4096}
-    assert MODEL_SETTINGS["codellama"] == {"name": "Code Llama", "base": 1000000.0, "train_len": 16384}
+    assert MODEL_SETTINGS["codellama"] == {
+        "name": "Code Llama",
+        "base": 1000000.0,
+        "train_len": 16384,
+    }
     assert MODEL_HEAD_DIM == 128
 
 
@@ -467,8 +516,10 @@ def test_llama3_defaults_are_llama31_and_have_three_bands():
     assert np.all((ratio[between] > 1 / 8) & (ratio[between] < 1))
 
 
-@pytest.mark.parametrize("d, base, factor, low, high, length",
-                         [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 32.0, 2048)])
+@pytest.mark.parametrize(
+    "d, base, factor, low, high, length",
+    [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 32.0, 2048)],
+)
 def test_llama3_rule_is_the_yarn_papers_ramp_with_its_own_bounds(
     d, base, factor, low, high, length
 ):
@@ -488,11 +539,23 @@ def test_llama3_rule_is_the_yarn_papers_ramp_with_its_own_bounds(
     [
         ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
         ({"base": 1.0}, r"^base must be a finite real number greater than 1, got 1.0$"),
-        ({"factor": 0.5}, r"^factor must be a finite real number at least 1 and at most 1024.0, got 0.5$"),
-        ({"factor": 2000}, r"^factor must be a finite real number at least 1 and at most 1024.0, got 2000$"),
-        ({"low_freq_factor": 0}, r"^low_freq_factor must be a finite real number greater than 0, got 0$"),
-        ({"high_freq_factor": 1.0},
-         r"^high_freq_factor must be a finite real number greater than low_freq_factor \(1.0\), got 1.0$"),
+        (
+            {"factor": 0.5},
+            r"^factor must be a finite real number at least 1 and at most 1024.0, got 0.5$",
+        ),
+        (
+            {"factor": 2000},
+            r"^factor must be a finite real number at least 1 and at most 1024.0, got 2000$",
+        ),
+        (
+            {"low_freq_factor": 0},
+            r"^low_freq_factor must be a finite real number greater than 0, got 0$",
+        ),
+        (
+            {"high_freq_factor": 1.0},
+            r"^high_freq_factor must be a finite real number greater than low_freq_factor \(1.0\), "
+            r"got 1.0$",
+        ),
         ({"original_max_len": 0}, r"^original_max_len must be an integer from 1 to 100000, got 0$"),
     ],
 )
@@ -524,6 +587,8 @@ def test_interpolation_as_frequencies_is_interpolation_of_positions():
     omega = angular_frequencies(64)
     positions = np.arange(0, 8192, 37)
     by_positions = interpolated_positions(positions, 2048, 8192)[:, None] * omega
-    by_frequencies = positions[:, None] * stretched_frequencies("interpolation", 64, 10000.0, 2048, 4.0)
+    by_frequencies = positions[:, None] * stretched_frequencies(
+        "interpolation", 64, 10000.0, 2048, 4.0
+    )
     # m * (L / L') * w against m * (w / s), s = L' / L = 4 exactly: a rounding apart at most.
     np.testing.assert_allclose(by_frequencies, by_positions, rtol=1e-15, atol=0)

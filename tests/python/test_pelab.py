@@ -13,25 +13,71 @@ import pelab
 def test_public_names():
     assert pelab.__version__ == "0.1.0"
     assert set(pelab.__all__) == {
-        "COOL_WARM", "MAX_TOKENS", "Notebook", "OrderBlindness", "add_positions", "angular_frequencies",
-        "clock_angles", "embed", "formula_terms", "order_blindness", "pair_waves",
-        "permutation_matrix", "png_bytes", "projections", "self_attention", "sinusoidal", "to_rgba",
-        "show", "tokenize", "wavelengths",
+        "COOL_WARM",
+        "MAX_TOKENS",
+        "Notebook",
+        "OrderBlindness",
+        "add_positions",
+        "angular_frequencies",
+        "clock_angles",
+        "embed",
+        "formula_terms",
+        "order_blindness",
+        "pair_waves",
+        "permutation_matrix",
+        "png_bytes",
+        "projections",
+        "self_attention",
+        "sinusoidal",
+        "to_rgba",
+        "show",
+        "tokenize",
+        "wavelengths",
         # relative, similarity, learned, rope, alibi, context_scaling, extrapolation
-        "RelativeShift", "fit_shift", "map_independence", "relative_residual", "relative_shift", "rotation",
+        "RelativeShift",
+        "fit_shift",
+        "map_independence",
+        "relative_residual",
+        "relative_shift",
+        "rotation",
         "sinusoidal_by_rotation",
-        "similarity", "toeplitz_residual",
-        "LearnedTable", "learned",
-        "rope", "rope_relative_residual", "rope_scores", "rope_rotate", "pairing_permutation",
-        "alibi_slopes", "alibi_bias", "alibi_weights", "attention_distance", "attention_scores",
-        "ScoreTerms", "FourTerms", "score_terms", "four_terms",
+        "similarity",
+        "toeplitz_residual",
+        "LearnedTable",
+        "learned",
+        "rope",
+        "rope_relative_residual",
+        "rope_scores",
+        "rope_rotate",
+        "pairing_permutation",
+        "alibi_slopes",
+        "alibi_bias",
+        "alibi_weights",
+        "attention_distance",
+        "attention_scores",
+        "ScoreTerms",
+        "FourTerms",
+        "score_terms",
+        "four_terms",
         "rope_decay_bound",
-        "interpolated_positions", "ntk_scaled_base", "yarn_frequencies", "yarn_attention_scale",
-        "LLAMA31_ROPE_SCALING", "llama3_frequencies", "stretched_frequencies", "angle_coverage",
+        "interpolated_positions",
+        "ntk_scaled_base",
+        "yarn_frequencies",
+        "yarn_attention_scale",
+        "LLAMA31_ROPE_SCALING",
+        "llama3_frequencies",
+        "stretched_frequencies",
+        "angle_coverage",
         "stretched_scores",
-        "concatenated", "layout_permutation", "nearest_distances",
+        "concatenated",
+        "layout_permutation",
+        "nearest_distances",
         # tiny_transformer, training, table_structure, length_generalisation
-        "tiny_config", "Trainer", "band_contrast", "principal_components", "closest_sinusoid",
+        "tiny_config",
+        "Trainer",
+        "band_contrast",
+        "principal_components",
+        "closest_sinusoid",
         "LengthExperiment",
     }
     assert all(hasattr(pelab, name) for name in pelab.__all__)
@@ -70,3 +116,25 @@ def test_no_module_is_over_600_lines():
     long = {p.relative_to(root).as_posix(): n for p in root.rglob("*.py")
             if (n := len(p.read_text().splitlines())) > 600}
     assert not long, long
+
+
+# Modules tested in another module's file, by the file.
+TESTED_WITH = {"browser/display.py": "browser/test_notebook.py",
+               "browser/mpl_backend.py": "browser/test_notebook.py"}
+
+
+def test_every_module_has_its_test_module():
+    """pelab/[sub/]X.py is tested in tests/python/[sub/]test_X.py; a demo's entry module
+    pelab/browser/demos/NAME.py in tests/python/browser/demos/test_NAME_entry.py."""
+    root = Path(pelab.__file__).parent
+    tests = Path(__file__).parent
+    for module in sorted(root.rglob("*.py")):
+        path = module.relative_to(root)
+        if path.name == "__init__.py":
+            continue
+        if path.parent.as_posix() == "browser/demos":
+            expected = path.parent / f"test_{path.stem}_entry.py"
+        else:
+            expected = Path(TESTED_WITH.get(path.as_posix(), path.parent / f"test_{path.name}"))
+        missing = f"py/pelab/{path.as_posix()} has no tests/python/{expected.as_posix()}"
+        assert (tests / expected).exists(), missing

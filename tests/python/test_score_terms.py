@@ -40,7 +40,9 @@ def loop_terms(x, p, a):
     for name, (u, v) in pairs.items():
         for i in range(n):
             for j in range(n):
-                out[name][i, j] = sum(u[i, k] * a[k, l] * v[j, l] for k in range(d) for l in range(d))
+                out[name][i, j] = sum(
+                    u[i, k] * a[k, m] * v[j, m] for k in range(d) for m in range(d)
+                )
     return out
 
 

@@ -71,7 +71,9 @@ def test_what_each_method_does_to_llama2_stretched_four_times():
     turns = 4096 * angular_frequencies(128) / (2 * math.pi)
     slow = turns < 1.0 + 1.0 / 4095  # pairs that did not complete a turn in positions 0 .. 4095
     # Without scaling exactly the slow pairs leave; the fast ones went all the way round.
-    np.testing.assert_array_equal(states["none"] == OUTSIDE, (4095 * angular_frequencies(128) < 2 * math.pi))
+    np.testing.assert_array_equal(
+        states["none"] == OUTSIDE, (4095 * angular_frequencies(128) < 2 * math.pi)
+    )
     assert (states["none"] == OUTSIDE).sum() == 18 and np.all(states["none"][~slow] == INSIDE)
     # Interpolation and YaRN bring every slow pair back to within one trained step.
     assert set(states["interpolation"][states["none"] == OUTSIDE]) == {JUST_PAST}
@@ -144,7 +146,9 @@ def test_stretched_scores_before_are_rope_scores_and_interpolation_squeezes_posi
     offsets, before, after = stretched_scores(q, k, "interpolation", 500.0, 100, 2.0, samples=64)
     expected_before = pelab_rope_scores(q, k, offsets, 500.0)
     expected_after = pelab_rope_scores(q, k, offsets / 2.0, 500.0)
-    np.testing.assert_allclose(before, expected_before, atol=1e-12)  # two ways of rotating: rounding
+    np.testing.assert_allclose(
+        before, expected_before, atol=1e-12
+    )  # two ways of rotating: rounding
     np.testing.assert_allclose(after, expected_after, atol=1e-12)
 
 
@@ -156,8 +160,15 @@ def pelab_rope_scores(q, k, positions, base):
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"method": "linear"}, r"^method must be one of 'none', 'interpolation', 'ntk', 'yarn', 'llama3', got 'linear'$"),
-        ({"scale": 0.5}, r"^scale must be a finite real number at least 1 and at most 1024.0, got 0.5$"),
+        (
+            {"method": "linear"},
+            r"^method must be one of 'none', 'interpolation', 'ntk', 'yarn', 'llama3', got "
+            r"'linear'$",
+        ),
+        (
+            {"scale": 0.5},
+            r"^scale must be a finite real number at least 1 and at most 1024.0, got 0.5$",
+        ),
         ({"scale": 4096}, r"^scale must be a finite real number at least 1 and at most 1024.0"),
         ({"train_len": 0}, r"^train_len must be an integer from 1 to 100000"),
         ({"d": 2, "method": "ntk"}, r"^d must be an even integer from 4 to 100000, got 2$"),

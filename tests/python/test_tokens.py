@@ -162,7 +162,9 @@ def test_embed_lone_surrogate_does_not_crash():
     assert embed(["\ud800"]).shape == (1, 8)
 
 
-@pytest.mark.parametrize("bad", ["dog", [], None, ["dog", 3], ("dog", None), np.array(["dog"])], ids=repr)
+@pytest.mark.parametrize(
+    "bad", ["dog", [], None, ["dog", 3], ("dog", None), np.array(["dog"])], ids=repr
+)
 def test_embed_bad_tokens_are_rejected(bad):
     with pytest.raises(ValueError, match=r"^tokens must be a non-empty list of str"):
         embed(bad)

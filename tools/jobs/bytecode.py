@@ -37,11 +37,15 @@ def main() -> bytes:
             cached = py_compile.compile(
                 source, doraise=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH
             )
-            entry = zipfile.ZipInfo(os.path.relpath(cached, site_packages), date_time=(1980, 1, 1, 0, 0, 0))
+            entry = zipfile.ZipInfo(
+                os.path.relpath(cached, site_packages), date_time=(1980, 1, 1, 0, 0, 0)
+            )
             with open(cached, "rb") as file:
                 # stored, not deflated: the server's Brotli then compresses the archive as a whole
                 # (tools/repack.py says why)
                 archive.writestr(entry, file.read(), compress_type=zipfile.ZIP_STORED)
         names = archive.namelist()
-    assert any(n.startswith("numpy/") for n in names) and any(n.startswith("pelab/") for n in names), names
+    assert any(n.startswith("numpy/") for n in names) and any(
+        n.startswith("pelab/") for n in names
+    ), names
     return buffer.getvalue()

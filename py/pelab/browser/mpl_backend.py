@@ -2,9 +2,9 @@
 # A matplotlib backend for the lesson page
 
 It hands figures to the lesson page as PNG images.  `pelab.Notebook` selects it
-(`MPLBACKEND=module://pelab.browser.mpl_backend`) before the learner imports pyplot.  It draws exactly
-like Agg; only `plt.show()` differs: it sends every open figure, in figure-number order, to the
-running notebook's display as
+(`MPLBACKEND=module://pelab.browser.mpl_backend`) before the learner imports pyplot.  It draws
+exactly like Agg; only `plt.show()` differs: it sends every open figure, in figure-number order,
+to the running notebook's display (`pelab.browser.display`) as
 
     display("figure", {"png": uint8 (n,) PNG file bytes, "width": int px, "height": int px,
                        "number": int, the figure's number})

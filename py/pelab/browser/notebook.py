@@ -20,8 +20,9 @@ go through `display` the moment they are made, so they land between the right li
     display("heatmap", {...})   a matrix drawn with the demos' colour map, from `pelab.show`
 
 The worker wraps `display` to post these dicts to the page (numpy arrays become typed
-arrays, as for the entry points of `pelab.browser.entry_points`).  Outside a running cell, for instance in a plain Python
-session, `pelab.show` and `plt.show()` print a one-line summary instead.
+arrays, as for the entry points of `pelab.browser.entry_points`).  Outside a running cell, for
+instance in a plain Python session, `pelab.show` and `plt.show()` print a one-line summary
+instead (`pelab.browser.display`).
 """
 
 from __future__ import annotations

@@ -29,7 +29,9 @@ def registry_live_demos() -> list[str]:
 
 
 def demo_modules() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(demos.__path__) if not m.name.startswith("_"))
+    return sorted(
+        m.name for m in pkgutil.iter_modules(demos.__path__) if not m.name.startswith("_")
+    )
 
 
 @pytest.mark.parametrize("name", registry_live_demos())

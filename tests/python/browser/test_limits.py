@@ -1,4 +1,5 @@
-"""Tests for pelab.browser.limits: the limits several demos share fit the page's largest requests."""
+"""Tests for pelab.browser.limits: the limits several demos share fit the page's largest requests.
+"""
 
 import pytest
 

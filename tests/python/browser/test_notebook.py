@@ -1,4 +1,5 @@
-"""Tests for pelab.browser.notebook and pelab.browser.mpl_backend: the engine behind the lesson's code cells.
+"""Tests for pelab.browser.notebook and pelab.browser.mpl_backend: the engine behind the lesson's
+code cells.
 
 A Notebook runs cells in one shared namespace and never raises: it returns the cell's value or
 its error, with a traceback cut down to the learner's lines. Figures and heatmaps go to the

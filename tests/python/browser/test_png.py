@@ -1,4 +1,5 @@
-"""pelab.browser.png: a PNG any decoder reads back to the same pixels (checked with Pillow, from matplotlib)."""
+"""pelab.browser.png: a PNG any decoder reads back to the same pixels (checked with Pillow, from
+matplotlib)."""
 
 import io
 import struct
@@ -35,7 +36,13 @@ def test_every_chunk_has_a_correct_crc():
 
 
 @pytest.mark.parametrize(
-    "bad", [np.zeros((2, 2, 3), np.uint8), np.zeros((2, 2, 4), np.float64), np.zeros((0, 2, 4), np.uint8), [[1, 2]]]
+    "bad",
+    [
+        np.zeros((2, 2, 3), np.uint8),
+        np.zeros((2, 2, 4), np.float64),
+        np.zeros((0, 2, 4), np.uint8),
+        [[1, 2]],
+    ],
 )
 def test_anything_but_rgba_bytes_is_refused(bad):
     with pytest.raises(ValueError, match="rgba must be a uint8 array of shape"):

@@ -1,5 +1,5 @@
-"""Tests for pelab.experiments.length_generalisation: the experiment's bookkeeping (every run and seed
-trained for its steps, tested at every length), on a shrunken setting."""
+"""Tests for pelab.experiments.length_generalisation: the experiment's bookkeeping (every run and
+seed trained for its steps, tested at every length), on a shrunken setting."""
 
 import doctest
 import math
@@ -114,7 +114,9 @@ def test_the_lessons_sentences_about_both_settings_hold():
     results = {}
     for quick in (False, True):
         experiment = finished(LengthExperiment(quick=quick))
-        results[quick] = {run_name(s, c): experiment.accuracy[r].mean(axis=0) for r, (s, c) in enumerate(RUNS)}
+        results[quick] = {
+            run_name(s, c): experiment.accuracy[r].mean(axis=0) for r, (s, c) in enumerate(RUNS)
+        }
         results[quick]["at"] = {n: experiment.lengths.index(n) for n in (8, 32)}
     default, quick = results[False], results[True]
     at_l, at_4l = default["at"][8], default["at"][32]
@@ -123,7 +125,9 @@ def test_the_lessons_sentences_about_both_settings_hold():
         assert 0.27 <= default[name][at_4l] <= 0.42, name             # "about a third right at 4L"
     assert 0.92 <= default["rope"][at_l] <= 0.99                      # "RoPE about 96%"
     for name in ("learned", "sinusoidal", "rope"):
-        assert default[name][at_4l] < default[name][at_l] - 0.2, name  # "all three get worse past L"
+        assert default[name][at_4l] < default[name][at_l] - 0.2, (
+            name
+        )  # "all three get worse past L"
     assert 0.70 <= quick["learned"][at_l] <= 0.84                     # Quick: "about 77% at L"
     assert 0.58 <= default["rope"][at_4l] <= 0.68                     # "about 63%"
     assert 0.48 <= quick["rope"][at_4l] <= 0.58                       # "(53% with Quick)"
@@ -132,7 +136,9 @@ def test_the_lessons_sentences_about_both_settings_hold():
     assert default["alibi"][at_l] < min(default[n][at_l] for n in ("learned", "sinusoidal", "rope"))
     assert 0.75 <= default["alibi"][at_4l] <= 0.85                    # "about 80% right at 4L"
     others = [name for name in default if name not in ("alibi", "at")]
-    assert all(default["alibi"][at_4l] > default[name][at_4l] + 0.1 for name in others)  # "the most"
+    assert all(
+        default["alibi"][at_4l] > default[name][at_4l] + 0.1 for name in others
+    )  # "the most"
     assert (default["none"] < 0.5).all()                              # "well short at every length"
     assert (default["none (causal)"] > default["none"]).all()         # "does better"
     assert default["none (causal)"][at_l] < 0.6                       # "not well"

@@ -57,7 +57,12 @@ def test_the_training_demos_model_is_the_trainers_defaults_but_for_its_own():
     """TrainingSession: "`Trainer`'s defaults but for these"."""
     trainer = TrainingSession(seed=5, max_train_len=16, shift=2).trainer
     assert trainer.config == tiny_config("learned", True, max_len=16)
-    assert (trainer.task, trainer.max_train_len, trainer.min_len, trainer.shift) == ("copy", 16, 4, 2)
+    assert (trainer.task, trainer.max_train_len, trainer.min_len, trainer.shift) == (
+        "copy",
+        16,
+        4,
+        2,
+    )
     assert trainer.batch_size == BATCH_SIZE and trainer.seed == 5
 
 

@@ -1,6 +1,7 @@
-"""Tests for pelab.experiments.stretch_experiment and the stretch it passes to the tiny model: "none" is the
-rope run of pelab.experiments.length_generalisation (with 2 heads) exactly, s = 1 changes nothing, each
-method's frequencies are context_scaling's, the numbers repeat, and the page's summary holds."""
+"""Tests for pelab.experiments.stretch_experiment and the stretch it passes to the tiny model:
+"none" is the rope run of pelab.experiments.length_generalisation (with 2 heads) exactly, s = 1
+changes nothing, each method's frequencies are context_scaling's, the numbers repeat, and the page's
+summary holds."""
 
 import doctest
 import math

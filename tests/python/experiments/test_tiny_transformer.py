@@ -1,5 +1,5 @@
-"""Tests for pelab.experiments.tiny_transformer: the forward pass against a loop-by-loop reference written
-from the formulas, and every hand-written gradient against central finite differences."""
+"""Tests for pelab.experiments.tiny_transformer: the forward pass against a loop-by-loop reference
+written from the formulas, and every hand-written gradient against central finite differences."""
 
 import doctest
 import math

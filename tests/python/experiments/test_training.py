@@ -1,5 +1,5 @@
-"""Tests for pelab.experiments.training: Adam against its formula, and the Trainer's seeds, slices and
-untouched rows."""
+"""Tests for pelab.experiments.training: Adam against its formula, and the Trainer's seeds, slices
+and untouched rows."""
 
 import doctest
 import math

@@ -55,8 +55,9 @@ def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> di
 
 def length_generalisation_reset(quick: bool = False, task: str = "copy") -> dict:
     """
-    A fresh extrapolation experiment (`pelab.experiments.length_generalisation.LengthExperiment`), replacing
-    any this worker was running; nothing is trained yet.
+    A fresh extrapolation experiment
+    (`pelab.experiments.length_generalisation.LengthExperiment`), replacing any this worker was
+    running; nothing is trained yet.
 
     Returns:
         what `length_generalisation_step` returns, with nothing done.
@@ -80,4 +81,8 @@ def length_generalisation_step(steps: int = 50) -> dict:
     return flat_arrays(sessions.advance("length_generalisation", steps).summary())
 
 
-ENTRY_POINTS = {"extrapolation": extrapolation, "length_generalisation_reset": length_generalisation_reset, "length_generalisation_step": length_generalisation_step}
+ENTRY_POINTS = {
+    "extrapolation": extrapolation,
+    "length_generalisation_reset": length_generalisation_reset,
+    "length_generalisation_step": length_generalisation_step,
+}

@@ -16,7 +16,9 @@ from ...positional_encoding import DEFAULT_BASE
 from ...relative import sinusoidal_by_rotation
 
 
-def heatmap(seq_len: int, d_model: int, base: float = DEFAULT_BASE, concatenated: bool = False) -> dict:
+def heatmap(
+    seq_len: int, d_model: int, base: float = DEFAULT_BASE, concatenated: bool = False
+) -> dict:
     """
     The sinusoidal encoding as an image: one pixel per (position, dimension).
 

@@ -21,7 +21,9 @@ from ..plain import flat
 MAX_COMPARE_WORK = MAX_WORK // 4
 
 
-def learned(seq_len: int, d_model: int, max_len: int, base: float = DEFAULT_BASE, seed: int = 0) -> dict:
+def learned(
+    seq_len: int, d_model: int, max_len: int, base: float = DEFAULT_BASE, seed: int = 0
+) -> dict:
     """
     How alike positions 0..seq_len-1 are under three schemes.
 

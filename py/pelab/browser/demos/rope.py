@@ -45,9 +45,10 @@ def rope(m: int, n: int, shift: int, d: int, base: float = DEFAULT_BASE, seed: i
     From M_k to RoPE: one query q at position m and one key k at position n, rotated.
 
     q and k are two standard normal draws of `numpy.random.default_rng(seed)`, shape (d,).
-    The score is computed three ways: rotated vectors, (R_m q) . (R_n k); section 6's matrix,
-    q . M_{m-n} k (M_k turns each pair by -k w_i, so M_{m-n} = R_m^T R_n); and both positions
-    moved on by `shift`. The score matrix puts the same q and k at positions 0..ROPE_MATRIX_LEN-1.
+    The score is computed three ways: rotated vectors, (R_m q) . (R_n k); the relative demo's
+    matrix, q . M_{m-n} k (M_k turns each pair by -k w_i, so M_{m-n} = R_m^T R_n); and both
+    positions moved on by `shift`. The score matrix puts the same q and k at positions
+    0..ROPE_MATRIX_LEN-1.
 
     Args:
         m, n: the query's and the key's positions, integers from 0 to MAX_ROPE_POSITION.
@@ -109,7 +110,7 @@ def rope(m: int, n: int, shift: int, d: int, base: float = DEFAULT_BASE, seed: i
         "q_rotated": q_rotated,
         "k_rotated": k_rotated,
         "score": float(q_rotated @ k_rotated),
-        # q^T M_{m-n} k: section 6's matrix between the unrotated vectors.
+        # q^T M_{m-n} k: the relative demo's matrix between the unrotated vectors.
         "via_matrix": float(q @ rotation(m - n, d, base) @ k),
         "shifted_score": float(q_later @ k_later),
         "pairing_gap": float(np.max(np.abs(half - q_rotated))),

@@ -98,8 +98,8 @@ def stretching(model: str, scale: float, method: str, seed: int = 0) -> dict:
 
 def stretch_experiment_reset(quick: bool = False, task: str = "copy") -> dict:
     """
-    A fresh stretching experiment (`pelab.experiments.stretch_experiment.StretchExperiment`), replacing any
-    this worker was running; nothing is trained yet.
+    A fresh stretching experiment (`pelab.experiments.stretch_experiment.StretchExperiment`),
+    replacing any this worker was running; nothing is trained yet.
 
     Returns:
         what `stretch_experiment_step` returns, with nothing done.
@@ -123,4 +123,8 @@ def stretch_experiment_step(steps: int = 50) -> dict:
     return flat_arrays(sessions.advance("stretch_experiment", steps).summary())
 
 
-ENTRY_POINTS = {"stretching": stretching, "stretch_experiment_reset": stretch_experiment_reset, "stretch_experiment_step": stretch_experiment_step}
+ENTRY_POINTS = {
+    "stretching": stretching,
+    "stretch_experiment_reset": stretch_experiment_reset,
+    "stretch_experiment_step": stretch_experiment_step,
+}

@@ -15,7 +15,9 @@ from ...tokens import MAX_TOKENS
 from ..plain import flat
 
 
-def terms(sentence: str, identity: bool = False, d_model: int = 8, base: float = DEFAULT_BASE) -> dict:
+def terms(
+    sentence: str, identity: bool = False, d_model: int = 8, base: float = DEFAULT_BASE
+) -> dict:
     """
     The four terms of a sentence's attention scores with sinusoidal positions added (see
     `pelab.four_terms`): content.content, content.position, position.content and

@@ -18,11 +18,19 @@ def test_alibi():
     sentence = "the cat sat on the mat because the mat was warm"
     result = call("alibi", {"sentence": sentence, "n_heads": 6, "head": 2})
     n, h = 11, 6
-    assert_plain(result, {
-        "slopes": (np.float64, h), "bias": (np.float64, h * n * n), "bias_rgba": (np.uint8, h * n * n * 4),
-        "weights": (np.float64, n * n), "weights_rgba": (np.uint8, n * n * 4),
-        "plain": (np.float64, n * n), "plain_rgba": (np.uint8, n * n * 4), "distances": (np.float64, h),
-    })
+    assert_plain(
+        result,
+        {
+            "slopes": (np.float64, h),
+            "bias": (np.float64, h * n * n),
+            "bias_rgba": (np.uint8, h * n * n * 4),
+            "weights": (np.float64, n * n),
+            "weights_rgba": (np.uint8, n * n * 4),
+            "plain": (np.float64, n * n),
+            "plain_rgba": (np.uint8, n * n * 4),
+            "distances": (np.float64, h),
+        },
+    )
     assert (result["n"], result["n_heads"], result["head"]) == (n, h, 2)
     np.testing.assert_array_equal(result["slopes"], pelab.alibi_slopes(6))
     bias = pelab.alibi_bias(n, 6)
@@ -46,7 +54,10 @@ def test_alibi():
         result["weights_rgba"].reshape(n, n, 4), pelab.to_rgba(np.where(masked, np.nan, weights))
     )
     # Masked keys are drawn in the NaN grey.
-    assert result["bias_rgba"].reshape(h, n, n, 4)[0, 0, 1].tolist() == pelab.to_rgba(np.array([np.nan]))[0].tolist()
+    assert (
+        result["bias_rgba"].reshape(h, n, n, 4)[0, 0, 1].tolist()
+        == pelab.to_rgba(np.array([np.nan]))[0].tolist()
+    )
     distances = result["distances"]
     assert distances[1] == pelab.attention_distance(weights)
     assert result["plain_distance"] == pelab.attention_distance(result["plain"].reshape(n, n))

@@ -47,7 +47,11 @@ def test_attention_default_order_reads_the_sentence_backwards():
     for kwargs in ({"sentence": "dog bites man"}, {"sentence": "dog bites man", "order": None}):
         result = call("attention", kwargs)
         assert result["order"] == [2, 1, 0]
-        assert result["tokens"] == ["dog", "bites", "man"] and result["shuffled"] == ["man", "bites", "dog"]
+        assert result["tokens"] == ["dog", "bites", "man"] and result["shuffled"] == [
+            "man",
+            "bites",
+            "dog",
+        ]
         assert result["token_match"] < 1e-12 and result["pooled_diff"] < 1e-12
     assert call("attention", {"sentence": "hello"})["order"] == [0]
 
@@ -65,8 +69,14 @@ def test_attention_keeps_markup_as_text_and_truncates():
     [
         ({"sentence": ""}, r"^sentence must contain at least one word$"),
         ({"sentence": None}, r"^sentence must be a str"),
-        ({"sentence": "dog bites man", "order": [0, 1]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": [0, 1, 1.5]}, r"^order must be a permutation of range\(3\)"),
+        (
+            {"sentence": "dog bites man", "order": [0, 1]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": [0, 1, 1.5]},
+            r"^order must be a permutation of range\(3\)",
+        ),
         ({"sentence": "dog bites man", "order": 0}, r"^order must be a permutation of range\(3\)"),
         ({"sentence": "dog", "with_pe": "true"}, r"^with_pe must be True or False"),
     ],

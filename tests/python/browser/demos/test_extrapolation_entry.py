@@ -1,5 +1,5 @@
-"""Tests for pelab.browser.demos.extrapolation: what the extrapolation demo's entry points hand the worker
-(app/demos/extrapolation.js), under CPython."""
+"""Tests for pelab.browser.demos.extrapolation: what the extrapolation demo's entry points hand the
+worker (app/demos/extrapolation.js), under CPython."""
 
 import math
 
@@ -20,21 +20,27 @@ EXTRAPOLATION_KEYS = {"nearest", "train_len", "at_train", "beyond"}
 
 
 def test_extrapolation():
-    result = call("extrapolation", {"d_model": 16, "base": 10000.0, "train_len": 64, "seq_len": 512})
+    result = call(
+        "extrapolation", {"d_model": 16, "base": 10000.0, "train_len": 64, "seq_len": 512}
+    )
     assert set(result) == EXTRAPOLATION_KEYS
     assert_plain(result, {"nearest": np.float64})
     assert result["nearest"].shape == (512,)
     assert math.isnan(result["nearest"][0])
     np.testing.assert_array_equal(result["nearest"][1:], pelab.nearest_distances(512, 16)[1:])
     assert result["train_len"] == 64
-    assert result["at_train"] == result["nearest"][63] and result["beyond"] == result["nearest"][511]
+    assert (
+        result["at_train"] == result["nearest"][63] and result["beyond"] == result["nearest"][511]
+    )
     assert result["at_train"] > 1.0 and result["beyond"] > 1.0
 
 
 def test_extrapolation_few_pairs_alias():
     result = call("extrapolation", {"d_model": 4, "base": 1.5, "train_len": 64, "seq_len": 512})
     assert result["at_train"] > 0.4 and result["beyond"] < 0.06
-    result = call("extrapolation", {"d_model": 64, "base": 10000.0, "train_len": 1024, "seq_len": 1024})
+    result = call(
+        "extrapolation", {"d_model": 64, "base": 10000.0, "train_len": 1024, "seq_len": 1024}
+    )
     assert result["at_train"] == result["beyond"]
     result = call("extrapolation", {"d_model": 5, "base": 100.0, "train_len": 2, "seq_len": 2})
     assert result["at_train"] == result["beyond"]
@@ -48,7 +54,10 @@ def test_extrapolation_few_pairs_alias():
         ({"train_len": 600}, r"^train_len must be an integer from 2 to 512, got 600$"),
         ({"train_len": 1}, r"^train_len must be an integer from 2 to 512"),
         ({"d_model": 0}, r"^d_model must be an integer from 1 to 1024"),
-        ({"seq_len": 2048, "d_model": 64}, r"^seq_len \* seq_len \* d_model must be at most 67108864"),
+        (
+            {"seq_len": 2048, "d_model": 64},
+            r"^seq_len \* seq_len \* d_model must be at most 67108864",
+        ),
         ({"base": -2}, r"^base must be a finite real number"),
     ],
 )

@@ -23,7 +23,9 @@ def test_formula():
     assert result["exponent"].tolist() == [0.0, 0.0, 0.5, 0.5]
     np.testing.assert_allclose(result["value"], [0.8415, 0.5403, 0.0100, 0.9999], rtol=0, atol=1e-4)
     result = call("formula", {"pos": 2, "d_model": 4, "base": 10000.0})
-    np.testing.assert_allclose(result["value"], [0.9093, -0.4161, 0.0200, 0.9998], rtol=0, atol=1e-4)
+    np.testing.assert_allclose(
+        result["value"], [0.9093, -0.4161, 0.0200, 0.9998], rtol=0, atol=1e-4
+    )
 
 
 def test_formula_odd_width_and_errors():

@@ -20,9 +20,15 @@ def test_heatmap():
     assert (result["width"], result["height"]) == (6, 5)
     assert result["rgba"].shape == (5 * 6 * 4,)
     assert result["values"].shape == (5 * 6,)
-    np.testing.assert_array_equal(result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0, clip=False).reshape(-1))
-    np.testing.assert_allclose(result["values"], pelab.sinusoidal(5, 6, 100.0).reshape(-1), rtol=0, atol=1e-15)
-    np.testing.assert_array_equal(result["rgba"], pelab.to_rgba(pelab.sinusoidal(5, 6, 100.0)).reshape(-1))
+    np.testing.assert_array_equal(
+        result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0, clip=False).reshape(-1)
+    )
+    np.testing.assert_allclose(
+        result["values"], pelab.sinusoidal(5, 6, 100.0).reshape(-1), rtol=0, atol=1e-15
+    )
+    np.testing.assert_array_equal(
+        result["rgba"], pelab.to_rgba(pelab.sinusoidal(5, 6, 100.0)).reshape(-1)
+    )
 
 
 @pytest.mark.parametrize("base", [10000.0, 3.16, 251.0, 63100.0, 100000.0])
@@ -35,7 +41,10 @@ def test_heatmap_at_512_draws_the_colours_of_sinusoidal(base):
 
 
 def test_heatmap_default_base_and_errors():
-    assert call("heatmap", {"seq_len": 2, "d_model": 2})["values"].tolist() == pelab.sinusoidal(2, 2).reshape(-1).tolist()
+    assert (
+        call("heatmap", {"seq_len": 2, "d_model": 2})["values"].tolist()
+        == pelab.sinusoidal(2, 2).reshape(-1).tolist()
+    )
     with pytest.raises(ValueError, match=r"^seq_len must be an integer"):
         call("heatmap", {"seq_len": 0, "d_model": 4})
     with pytest.raises(ValueError, match=r"^base must be a finite real number"):
@@ -57,6 +66,9 @@ def test_heatmap_in_the_concatenated_layout_is_the_same_numbers_reordered(d_mode
     # and it is TensorFlow's layout: sines of pairs 0, 1, ... then their cosines
     # (sinusoidal_by_rotation's table against sin and cos computed directly: rounding only)
     np.testing.assert_allclose(
-        cat["values"].reshape(33, d_model), pelab.concatenated(33, d_model, 500.0), rtol=0, atol=1e-13
+        cat["values"].reshape(33, d_model),
+        pelab.concatenated(33, d_model, 500.0),
+        rtol=0,
+        atol=1e-13,
     )
 

@@ -58,7 +58,9 @@ def test_learned_beyond_max_len():
     np.testing.assert_array_equal(learned[:48, :48], pelab.similarity(rows)[1])
     assert np.isnan(learned[48:]).all() and np.isnan(learned[:, 48:]).all()
     rgba = result["learned_rgba"].reshape(n, n, 4)
-    assert (rgba[48:] == (128, 128, 128, 255)).all() and (rgba[:, 48:] == (128, 128, 128, 255)).all()
+    assert (rgba[48:] == (128, 128, 128, 255)).all() and (
+        rgba[:, 48:] == (128, 128, 128, 255)
+    ).all()
     assert result["learned_error"] == (
         "position 63 is past max_len 48: a learned table has no row for it (it was never trained)"
     )
@@ -70,7 +72,9 @@ def test_learned_within_max_len_and_seed():
     assert_plain(result, COMPARE_ARRAYS)
     assert result["learned_error"] is None
     assert not np.isnan(result["learned"]).any()
-    np.testing.assert_array_equal(result["learned"].reshape(16, 16), pelab.similarity(pelab.learned(16, 8, 3).table)[1])
+    np.testing.assert_array_equal(
+        result["learned"].reshape(16, 16), pelab.similarity(pelab.learned(16, 8, 3).table)[1]
+    )
     other = call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 4})
     assert not np.array_equal(result["rope"], other["rope"])
     assert call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16})["learned_error"] is None
@@ -79,13 +83,19 @@ def test_learned_within_max_len_and_seed():
 @pytest.mark.parametrize(
     "changes, message",
     [
-        ({"d_model": 7}, r"^d_model must be an even integer from 2 to 1024 \(RoPE rotates pairs\), got 7$"),
+        (
+            {"d_model": 7},
+            r"^d_model must be an even integer from 2 to 1024 \(RoPE rotates pairs\), got 7$",
+        ),
         ({"d_model": 0}, r"^d_model must be an integer from 2 to 1024"),
         ({"seq_len": 513}, r"^seq_len must be an integer from 1 to 512"),
         ({"max_len": 0}, r"^max_len must be an integer from 1 to 4096, got 0$"),
         ({"max_len": 4097}, r"^max_len must be an integer from 1 to 4096"),
         ({"seed": -1}, r"^seed must be an integer from 0 to"),
-        ({"seq_len": 512, "d_model": 128}, r"^seq_len \* seq_len \* d_model must be at most 16777216"),
+        (
+            {"seq_len": 512, "d_model": 128},
+            r"^seq_len \* seq_len \* d_model must be at most 16777216",
+        ),
         ({"base": 1.0}, r"^base must be a finite real number"),
     ],
 )

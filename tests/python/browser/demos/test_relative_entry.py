@@ -19,7 +19,12 @@ RELATIVE_KEYS = {
 }
 
 
-RELATIVE_ARRAYS = {"rotation": np.float64, "rotation_rgba": np.uint8, "shifted": np.float64, "mapped": np.float64}
+RELATIVE_ARRAYS = {
+    "rotation": np.float64,
+    "rotation_rgba": np.uint8,
+    "shifted": np.float64,
+    "mapped": np.float64,
+}
 
 
 def test_relative():
@@ -29,7 +34,9 @@ def test_relative():
     assert result["d_model"] == 8
     assert result["rotation"].shape == (8 * 8,) and result["rotation_rgba"].shape == (8 * 8 * 4,)
     np.testing.assert_array_equal(result["rotation"].reshape(8, 8), pelab.rotation(5, 8))
-    np.testing.assert_array_equal(result["rotation_rgba"], pelab.to_rgba(pelab.rotation(5, 8)).reshape(-1))
+    np.testing.assert_array_equal(
+        result["rotation_rgba"], pelab.to_rgba(pelab.rotation(5, 8)).reshape(-1)
+    )
     assert result["positions"] == [0, 13, 25, 38, 50, 63]
     table = pelab.sinusoidal(69, 8)
     shifted = result["shifted"].reshape(6, 8)
@@ -38,7 +45,9 @@ def test_relative():
     # The entry point multiplies all 64 rows, this 6: BLAS may take another kernel path for another
     # shape. Each entry is two products of numbers in [-1, 1] (M_5 is block-diagonal), so any
     # order agrees within 1e-15.
-    np.testing.assert_allclose(mapped, table[result["positions"]] @ pelab.rotation(5, 8).T, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        mapped, table[result["positions"]] @ pelab.rotation(5, 8).T, rtol=0, atol=1e-15
+    )
     np.testing.assert_allclose(mapped, shifted, rtol=0, atol=1e-12)
     assert result["residual"] <= 1e-12 and result["full_fit_residual"] <= 1e-12
     assert result["independence"] <= 1e-8

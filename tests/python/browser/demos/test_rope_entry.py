@@ -45,13 +45,17 @@ def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     # angles up to 8192 rad lose about 8192 * 1e-16 each
     for key in ("score", "via_matrix", "shifted_score"):
         assert r[key] == pytest.approx(expected, abs=1e-10), key
-    # section 6's M_{m-n} is R_{n-m}: it turns each pair by -(m - n) w_i
-    np.testing.assert_allclose(pelab.rotation(m - n, d, base) @ k, rotate_pairs(k, n - m, omega), atol=1e-12)
+    # the relative demo's M_{m-n} is R_{n-m}: it turns each pair by -(m - n) w_i
+    np.testing.assert_allclose(
+        pelab.rotation(m - n, d, base) @ k, rotate_pairs(k, n - m, omega), atol=1e-12
+    )
     assert r["pairing_gap"] == 0.0  # only coordinates move: exact by construction
     scores = r["scores"].reshape(32, 32)
     norms = np.linalg.norm(q) * np.linalg.norm(k)
     for a, b in [(0, 0), (3, 17), (31, 2)]:
-        assert scores[a, b] == pytest.approx(rotate_pairs(q, a, omega) @ rotate_pairs(k, b, omega) / norms, abs=1e-12)
+        assert scores[a, b] == pytest.approx(
+            rotate_pairs(q, a, omega) @ rotate_pairs(k, b, omega) / norms, abs=1e-12
+        )
     assert r["toeplitz"] < 1e-12
     assert r["asymmetry"] == pytest.approx(np.max(np.abs(scores - scores.T)), abs=0)
     assert r["decay_bases"][0] == base and len(r["decay"]) == len(r["decay_bases"]) * demo.DECAY_LEN
@@ -89,7 +93,12 @@ def test_rope_entry_point_gives_the_mean_scores_of_alike_and_independent_q_and_k
 
 def test_rope_entry_point_mean_scores_with_the_issues_settings():
     r = call("rope", {"m": 5, "n": 2, "shift": 100, "d": 8, "base": 10000.0})
-    assert [round(float(r["alike_mean"][t]), 2) for t in (0, 10, 100, 500)] == [128.0, 85.64, 61.09, 38.21]
+    assert [round(float(r["alike_mean"][t]), 2) for t in (0, 10, 100, 500)] == [
+        128.0,
+        85.64,
+        61.09,
+        38.21,
+    ]
     assert r["alike_mean"][:10].mean() > 2 * r["alike_mean"][400:].mean()  # it falls
 
 
@@ -118,8 +127,10 @@ def test_rope_decay_curves_are_cached_but_never_shared_with_the_caller():
     first = call("rope", {"m": 1, "n": 2, "shift": 3, "d": 8})
     first["decay"][:] = -1.0  # the worker may reuse a result's buffers
     again = call("rope", {"m": 4, "n": 0, "shift": 9, "d": 8})
-    np.testing.assert_array_equal(again["decay"][:demo.DECAY_LEN],
-                                  pelab.rope_decay_bound(np.arange(demo.DECAY_LEN, dtype=float), 128))
+    np.testing.assert_array_equal(
+        again["decay"][: demo.DECAY_LEN],
+        pelab.rope_decay_bound(np.arange(demo.DECAY_LEN, dtype=float), 128),
+    )
 
 
 def test_rope_takes_a_numpy_float16_base():

@@ -17,7 +17,11 @@ SIMILARITY_KEYS = {"n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toep
 
 
 SIMILARITY_ARRAYS = {
-    "dot": np.float64, "cosine": np.float64, "dot_rgba": np.uint8, "cosine_rgba": np.uint8, "row": np.float64,
+    "dot": np.float64,
+    "cosine": np.float64,
+    "dot_rgba": np.uint8,
+    "cosine_rgba": np.uint8,
+    "row": np.float64,
 }
 
 
@@ -34,7 +38,10 @@ def test_similarity():
     np.testing.assert_array_equal(result["cosine"], cosine.reshape(-1))
     np.testing.assert_array_equal(result["row"], dot[50])
     assert result["dot_scale"] == pytest.approx(32.0, abs=1e-12)  # d_model / 2
-    np.testing.assert_array_equal(result["dot_rgba"], pelab.to_rgba(dot, -result["dot_scale"], result["dot_scale"]).reshape(-1))
+    np.testing.assert_array_equal(
+        result["dot_rgba"],
+        pelab.to_rgba(dot, -result["dot_scale"], result["dot_scale"]).reshape(-1),
+    )
     np.testing.assert_array_equal(result["cosine_rgba"], pelab.to_rgba(cosine).reshape(-1))
     assert result["toeplitz"] <= 1e-9
 
@@ -56,7 +63,11 @@ def test_similarity_small_and_degenerate():
         ({"pos": 100}, r"^pos must be an integer from 0 to 99, got 100$"),
         ({"pos": -1}, r"^pos must be an integer from 0 to 99"),
         ({"d_model": 0}, r"^d_model must be an integer from 1 to 1024"),
-        ({"seq_len": 512, "d_model": 512}, r"^seq_len \* seq_len \* d_model must be at most 67108864 to keep the page responsive, got 512 \* 512 \* 512 = 134217728$"),
+        (
+            {"seq_len": 512, "d_model": 512},
+            r"^seq_len \* seq_len \* d_model must be at most 67108864 to keep the page responsive, "
+            r"got 512 \* 512 \* 512 = 134217728$",
+        ),
         ({"base": "10000"}, r"^base must be a finite real number"),
     ],
 )

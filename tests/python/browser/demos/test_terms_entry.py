@@ -32,7 +32,9 @@ def test_terms():
     for name in TERMS:
         # The same function on the same input: the same bits.
         np.testing.assert_array_equal(result[name].reshape(n, n), matrices[name])
-        np.testing.assert_array_equal(result[f"{name}_rgba"].reshape(n, n, 4), pelab.to_rgba(matrices[name], -scale, scale))
+        np.testing.assert_array_equal(
+            result[f"{name}_rgba"].reshape(n, n, 4), pelab.to_rgba(matrices[name], -scale, scale)
+        )
         assert result[f"{name}_toeplitz"] == pelab.toeplitz_residual(matrices[name]) > 0.1
     # The four terms add up to the score; the total is computed from the sums, not from them.
     summed = sum(result[name] for name in TERMS[:4])
@@ -40,7 +42,10 @@ def test_terms():
 
 
 def test_terms_with_the_identity_leaves_position_position_relative():
-    result = call("terms", {"sentence": "the cat sat on the mat", "identity": True, "d_model": 16, "base": 100.0})
+    result = call(
+        "terms",
+        {"sentence": "the cat sat on the mat", "identity": True, "d_model": 16, "base": 100.0},
+    )
     # Sum of 8 cosines, each rounded: far below 1e-12 whatever the BLAS kernel.
     assert result["position_position_toeplitz"] < 1e-12
     assert result["content_position_toeplitz"] > 0.1 and result["position_content_toeplitz"] > 0.1
@@ -49,7 +54,11 @@ def test_terms_with_the_identity_leaves_position_position_relative():
 
 @pytest.mark.parametrize(
     ("changes", "message"),
-    [({"d_model": 65}, "d_model"), ({"identity": "no"}, "identity"), ({"sentence": ""}, "sentence")],
+    [
+        ({"d_model": 65}, "d_model"),
+        ({"identity": "no"}, "identity"),
+        ({"sentence": ""}, "sentence"),
+    ],
 )
 def test_terms_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):

@@ -62,7 +62,9 @@ def test_training_reports_when_the_table_became_structured():
     # Each flag is closest_sinusoid's at_longest for its component, as an int: the same functions
     # on the same table in one process, so equal by construction.
     table = sessions._SESSIONS["training"].trainer.params["position_table"]
-    fits = [pelab.closest_sinusoid(component) for component in pelab.principal_components(table, 2)[0]]
+    fits = [
+        pelab.closest_sinusoid(component) for component in pelab.principal_components(table, 2)[0]
+    ]
     assert state["sinusoid_at_longest"] == [int(fit["at_longest"]) for fit in fits]
     assert state["sinusoid_periods"].tolist() == [fit["period"] for fit in fits]
 

@@ -23,7 +23,9 @@ WAVES_ARRAYS = {key: np.float64 for key in ("x", "sin", "cos", "wavelengths", "a
 
 
 def test_waves():
-    result = call("waves", {"d_model": 8, "base": 10000.0, "pairs": [0, 3], "max_pos": 50, "pos": 2.5})
+    result = call(
+        "waves", {"d_model": 8, "base": 10000.0, "pairs": [0, 3], "max_pos": 50, "pos": 2.5}
+    )
     assert set(result) == WAVES_KEYS
     assert_plain(result, WAVES_ARRAYS)
     samples = demo.SAMPLES_PER_POSITION * 50 + 1
