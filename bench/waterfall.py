@@ -21,8 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 from run import (  # noqa: E402
-    CHROMIUM_ARGS, MARK, MARKS, PROFILES, STAGES, network_page, serve_with_floor, wait_for_mark,
+    CHROMIUM_ARGS,
+    MARK,
+    MARKS,
+    PROFILES,
+    STAGES,
+    network_page,
+    serve_with_floor,
+    wait_for_mark,
 )
+
 from tools.environment import find_chromium  # noqa: E402
 from tools.project import DIST  # noqa: E402
 
@@ -57,7 +65,9 @@ def waterfall(browser, url: str, profile: dict) -> list[dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--page", default="", help="the page, relative to the site root (default: the lesson)")
+    parser.add_argument(
+        "--page", default="", help="the page, relative to the site root (default: the lesson)"
+    )
     parser.add_argument("--profile", default="bench", choices=sorted(PROFILES))
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site (default: dist/)")
     args = parser.parse_args()
@@ -69,13 +79,21 @@ def main() -> None:
         finally:
             browser.close()
             server.shutdown()
-    print("| request | sent | first byte | done | wire bytes | encoding |\n| --- | --- | --- | --- | --- | --- |")
+    print(
+        "| request | sent | first byte | done | wire bytes | encoding |\n| --- | --- | --- | --- | "
+        "--- | --- |"
+    )
     for row in rows:
-        print(f"| {row['path']} | {row['sent']:.0f} | {row['first_byte']:.0f} | {row['done']:.0f} | "
-              f"{row['wire']:,} | {row['encoding']} |")
+        print(
+            f"| {row['path']} | {row['sent']:.0f} | {row['first_byte']:.0f} | {row['done']:.0f} | "
+            f"{row['wire']:,} | {row['encoding']} |"
+        )
     print(f"\n{len(rows)} requests, {sum(r['wire'] for r in rows):,} bytes on the wire; "
           f"first live heatmap at {live:.0f} ms (page clock)")
-    print("boot stages began at (ms): " + ", ".join(f"{k} {v:.0f}" for k, v in stages.items() if v is not None))
+    print(
+        "boot stages began at (ms): "
+        + ", ".join(f"{k} {v:.0f}" for k, v in stages.items() if v is not None)
+    )
 
 
 if __name__ == "__main__":

@@ -12,7 +12,10 @@ from tools.server import make_server
 ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("PELAB_DIST", ROOT / "dist"))
 # dist's Pyodide folder, relative to the site: pyodide/<pin>-<hash of its files> (tools/site.py)
-PYODIDE = next((p.parent.relative_to(DIST).as_posix() for p in DIST.glob("pyodide/*/pyodide-lock.json")), "pyodide")
+PYODIDE = next(
+    (p.parent.relative_to(DIST).as_posix() for p in DIST.glob("pyodide/*/pyodide-lock.json")),
+    "pyodide",
+)
 
 
 @contextlib.contextmanager

@@ -16,21 +16,36 @@ RUNNER = ROOT / "tools" / "compress.mjs"
 # (python_stdlib.zip 2.36 -> 2.30 MB, numpy's wheel 3.06 -> 3.01 MB). The stored copies that
 # tools/repack.py makes of the first screen's zips are compressed too: build() names them.
 COMPRESSIBLE = frozenset({".js", ".mjs", ".wasm", ".json", ".html", ".css", ".svg"})
-ENCODINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding: suffix, in the server's order of preference
+ENCODINGS = {
+    "br": ".br",
+    "gzip": ".gz",
+}  # Content-Encoding: suffix, in the server's order of preference
 
 
-def compressed(paths: list[Path], cache: Path = CACHE / "compressed") -> dict[Path, dict[str, Path]]:
+def compressed(
+    paths: list[Path], cache: Path = CACHE / "compressed"
+) -> dict[Path, dict[str, Path]]:
     """For each path, its cached {suffix: compressed copy}, holding only the encodings that make
     it smaller; compresses what the cache lacks in one Node run."""
     cache.mkdir(parents=True, exist_ok=True)
     keys = {path: sha256(path) for path in paths}
-    missing = sorted({key: path for path, key in keys.items() if not (cache / f"{key}.gz").exists()}.items())
+    missing = sorted(
+        {key: path for path, key in keys.items() if not (cache / f"{key}.gz").exists()}.items()
+    )
     if missing:
         log(f"compressing {len(missing)} files (Brotli 11, gzip 9)")
-        jobs = [[str(path), str(cache / f"{key}.br.part"), str(cache / f"{key}.gz.part")] for key, path in missing]
-        result = subprocess.run(["node", str(RUNNER), json.dumps(jobs)], cwd=ROOT, capture_output=True)
+        jobs = [
+            [str(path), str(cache / f"{key}.br.part"), str(cache / f"{key}.gz.part")]
+            for key, path in missing
+        ]
+        result = subprocess.run(
+            ["node", str(RUNNER), json.dumps(jobs)], cwd=ROOT, capture_output=True
+        )
         if result.returncode:
-            raise BuildError(f"compressing failed under Node: {result.stderr.decode(errors='replace').strip()[-800:]}")
+            raise BuildError(
+                "compressing failed under Node: "
+                f"{result.stderr.decode(errors='replace').strip()[-800:]}"
+            )
         for key, _ in missing:  # .gz last: its presence says both are complete
             for suffix in (".br", ".gz"):
                 (cache / f"{key}{suffix}.part").replace(cache / f"{key}{suffix}")

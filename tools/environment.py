@@ -12,18 +12,26 @@ from tools.project import ROOT, VENV, BuildError, run, sha256
 
 
 def find_chromium() -> str | None:
-    for candidate in (os.environ.get("PELAB_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+    for candidate in (
+        os.environ.get("PELAB_CHROMIUM"),
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+    ):
         if candidate and (path := shutil.which(candidate)):
             return path
     return None
 
 
 def ensure_chromium() -> str:
-    """Find Chromium, installing Debian's package when there is none (Playwright's downloads are not used)."""
+    """Find Chromium, installing Debian's package when there is none (Playwright's downloads are
+    not used)."""
     if path := find_chromium():
         return path
     if os.geteuid() != 0 or not shutil.which("apt-get"):
-        raise BuildError("no Chromium found: install it (apt-get install -y chromium) or set PELAB_CHROMIUM")
+        raise BuildError(
+            "no Chromium found: install it (apt-get install -y chromium) or set PELAB_CHROMIUM"
+        )
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(["apt-get", "update", "-q"], env=env)
     run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"], env=env)
@@ -33,7 +41,8 @@ def ensure_chromium() -> str:
 
 
 def ensure_venv() -> Path:
-    """A virtual environment in .venv/ with requirements-dev.txt, reinstalled when that file changes."""
+    """A virtual environment in .venv/ with requirements-dev.txt, reinstalled when that file
+    changes."""
     python = VENV / "bin" / "python"
     requirements = ROOT / "requirements-dev.txt"
     stamp = VENV / "requirements.sha256"
@@ -42,6 +51,17 @@ def ensure_venv() -> Path:
         return python
     if not python.exists():
         run([sys.executable, "-m", "venv", str(VENV)])
-    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(requirements)])
+    run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+            str(requirements),
+        ]
+    )
     stamp.write_text(wanted)
     return python

@@ -54,14 +54,21 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
     for name in SLIDERS:
         value = (parser.sliders.get(name) or {}).get("value")
         if value is None:
-            raise BuildError(f'{where} needs an <input name="{name}" value="..."> slider: the first heatmap is drawn from it')
+            raise BuildError(
+                f'{where} needs an <input name="{name}" value="..."> slider: the first heatmap is '
+                'drawn from it'
+            )
         try:
             values[name] = float(value)
         except ValueError:
-            raise BuildError(f'{where}: the {name} slider\'s value="{value}" is not a number') from None
+            raise BuildError(
+                f'{where}: the {name} slider\'s value="{value}" is not a number'
+            ) from None
     for name in ("d_model", "seq_len"):
         if not values[name].is_integer() or values[name] < 1:
-            raise BuildError(f'{where}: the {name} slider\'s value must be a whole number of at least 1')
+            raise BuildError(
+                f"{where}: the {name} slider's value must be a whole number of at least 1"
+            )
     settings = {"seq_len": int(values["seq_len"]), "d_model": int(values["d_model"])}
     # as the page reads a slider (valueAt in app/controls/slider.js): on data-scale="log10" the
     # position is the exponent, and the value is rounded to 3 significant figures
@@ -70,12 +77,15 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
     for name in PICTURES:
         picture = parser.pictures.get(name)
         if picture is None:
-            raise BuildError(f'{where} has no element of class "{name}": the first heatmap is drawn into it')
+            raise BuildError(
+                f'{where} has no element of class "{name}": the first heatmap is drawn into it'
+            )
         size = (picture.get("width"), picture.get("height"))
         if size != (str(settings["d_model"]), str(settings["seq_len"])):
             raise BuildError(
                 f'{where}: the {name} is width="{size[0]}" height="{size[1]}" but the sliders say '
-                f'd_model={settings["d_model"]}, seq_len={settings["seq_len"]}: set its width to d_model '
+                f"d_model={settings['d_model']}, seq_len={settings['seq_len']}: set its width to "
+                "d_model "
                 "and its height to seq_len"
             )
     return settings

@@ -42,15 +42,24 @@ def run_in_pyodide(
             else:
                 os.symlink(path, Path(index) / path.name)
         command = ["node", str(RUNNER), index + "/", str(job), json.dumps(arguments)]
-        result = subprocess.run([*command, *([str(pelab_wheel)] if pelab_wheel else [])], cwd=ROOT, capture_output=True)
+        result = subprocess.run(
+            [*command, *([str(pelab_wheel)] if pelab_wheel else [])], cwd=ROOT, capture_output=True
+        )
     if result.returncode or not result.stdout:
         raise BuildError(
-            f"the build step {job.stem} failed under Node: {result.stderr.decode(errors='replace').strip()[-800:]}"
+            f"the build step {job.stem} failed under Node: "
+            f"{result.stderr.decode(errors='replace').strip()[-800:]}"
         )
     return result.stdout
 
 
-def job_output(name: str, arguments: dict, wheels: list[Path], pelab_wheel: Path | None = None, suffix: str = "") -> Path:
+def job_output(
+    name: str,
+    arguments: dict,
+    wheels: list[Path],
+    pelab_wheel: Path | None = None,
+    suffix: str = "",
+) -> Path:
     """tools/jobs/<name>.py run in Pyodide (run_in_pyodide), kept in .cache/jobs/ under a hash of
     all its output depends on: the runner, the job's source, its arguments, the wheels, pelab."""
     job = JOBS / f"{name}.py"

@@ -30,8 +30,10 @@ SECTION_OPEN = re.compile(r'<section id="([\w-]+)"')
 TITLE = re.compile(r'(<h2 id="([\w-]+)-title">)(.*?)</h2>', flags=re.S)
 REFERENCE = re.compile(r'<a href="#([\w-]+)" class="section-ref">([Ss]ections?)</a>')
 TYPED_NUMBER = re.compile(r"\b[Ss]ections? \d+(?!\.\d)")
-QUESTION = re.compile(r'^ *<fieldset class="quiz-question"[^>]*>.*?</fieldset>\n', flags=re.S | re.M)
-SLIDER = re.compile(r'^( *)<lesson-slider ([^>]*)>(.*?)</lesson-slider>\n', flags=re.M)
+QUESTION = re.compile(
+    r'^ *<fieldset class="quiz-question"[^>]*>.*?</fieldset>\n', flags=re.S | re.M
+)
+SLIDER = re.compile(r"^( *)<lesson-slider ([^>]*)>(.*?)</lesson-slider>\n", flags=re.M)
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 
 
@@ -50,7 +52,7 @@ def shown_value(attributes: dict[str, str]) -> str:
     are and others to 6 significant figures)."""
     value = float(attributes["value"])
     if attributes.get("data-scale") == "log10":
-        value = float(f"{10 ** value:.3g}")
+        value = float(f"{10**value:.3g}")
     value = float(f"{value:.6g}")
     return str(int(value)) if value.is_integer() else repr(value)
 
@@ -63,7 +65,9 @@ def expand_sliders(text: str, source: str) -> str:
         attributes = dict(ATTRIBUTE.findall(attribute_text))
         missing = [a for a in ("id", "name", "min", "max", "step", "value") if a not in attributes]
         if missing:
-            raise BuildError(f"{source}: a <lesson-slider> lacks {', '.join(missing)}: {match.group(0).strip()}")
+            raise BuildError(
+                f"{source}: a <lesson-slider> lacks {', '.join(missing)}: {match.group(0).strip()}"
+            )
         ident, name = attributes.pop("id"), attributes.pop("name")
         rest = " ".join(f'{key}="{value}"' for key, value in attributes.items())
         return (
@@ -89,15 +93,21 @@ def read_section(name: str, step: int) -> Section:
         raise BuildError(f'{source} must hold one <section id="{name}"> … </section>')
     end = text.index("\n", end) + 1
     body, after = text[:end], text[end:]
-    prose = re.sub(r"<[^>]*>", " ", REFERENCE.sub("", text)) + " ".join(re.findall(r'data-why="([^"]*)"', text))
+    prose = re.sub(r"<[^>]*>", " ", REFERENCE.sub("", text)) + " ".join(
+        re.findall(r'data-why="([^"]*)"', text)
+    )
     typed = TYPED_NUMBER.findall(prose)
     if typed:
-        raise BuildError(f'{source} types a section number ({typed[0]!r}): link it instead, '
-                         f'<a href="#NAME" class="section-ref">section</a>, and the build numbers it')
+        raise BuildError(
+            f"{source} types a section number ({typed[0]!r}): link it instead, "
+            f'<a href="#NAME" class="section-ref">section</a>, and the build numbers it'
+        )
     title = TITLE.search(body)
     if not title or title.group(2) != name:
         raise BuildError(f'{source} must have <h2 id="{name}-title">')
-    body = body.replace(title.group(0), f'{title.group(1)}<span class="step">{step}</span> {title.group(3)}</h2>', 1)
+    body = body.replace(
+        title.group(0), f'{title.group(1)}<span class="step">{step}</span> {title.group(3)}</h2>', 1
+    )
     questions = QUESTION.findall(after)
     leftover = QUESTION.sub("", after)
     if re.sub(r"<!--.*?-->", "", leftover, flags=re.S).strip():
@@ -107,8 +117,12 @@ def read_section(name: str, step: int) -> Section:
 
 def number_question(question: str, number: int, section: str) -> str:
     """A question as the quiz shows it: its number in the legend, its section on the fieldset."""
-    question = re.sub(r'^( *<fieldset class="quiz-question"[^>]*)>',
-                      rf'\1 data-section="{section}">', question, count=1)
+    question = re.sub(
+        r'^( *<fieldset class="quiz-question"[^>]*)>',
+        rf'\1 data-section="{section}">',
+        question,
+        count=1,
+    )
     return question.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
 
 
@@ -119,16 +133,21 @@ def assemble(skeleton: str | None = None) -> str:
     if not names:
         raise BuildError("index.html names no lesson section (<!-- lesson: NAME -->)")
     if len(set(names)) != len(names):
-        raise BuildError(f"index.html names a section twice: {sorted(n for n in names if names.count(n) > 1)}")
+        raise BuildError(
+            f"index.html names a section twice: {sorted(n for n in names if names.count(n) > 1)}"
+        )
     unused = sorted({p.stem for p in SOURCES.glob("*.html")} - set(names))
     if unused:
-        raise BuildError(f"lesson/{unused[0]}.html is not in index.html: add <!-- lesson: {unused[0]} --> where it belongs")
+        raise BuildError(
+            f"lesson/{unused[0]}.html is not in index.html: "
+            f"add <!-- lesson: {unused[0]} --> where it belongs"
+        )
     sections = {name: read_section(name, step) for step, name in enumerate(names, start=1)}
 
     def reference(match: re.Match) -> str:
         target, word = match.groups()
         if target not in sections:
-            raise BuildError(f'a cross-reference points at #{target}, which is no lesson section')
+            raise BuildError(f"a cross-reference points at #{target}, which is no lesson section")
         return f'<a href="#{target}" class="section-ref">{word} {sections[target].step}</a>'
 
     questions = []
@@ -145,25 +164,33 @@ def assemble(skeleton: str | None = None) -> str:
 
     page = REFERENCE.sub(reference, INCLUDE.sub(body_of, page))
     if questions and 'class="quiz-number"' not in page:
-        raise BuildError("the quiz has questions but no section holds <!-- lesson-quiz-questions -->")
+        raise BuildError(
+            "the quiz has questions but no section holds <!-- lesson-quiz-questions -->"
+        )
     contents = CONTENTS.search(page)
     if not contents:
         raise BuildError("index.html's contents list lacks <!-- lesson-contents -->")
     indent = contents.group(1)
-    lines = "".join(f'{indent}<li><a href="#{s.name}">{s.title}</a></li>\n' for s in sections.values())
-    return page[: contents.start()] + lines + page[contents.end():]
+    lines = "".join(
+        f'{indent}<li><a href="#{s.name}">{s.title}</a></li>\n' for s in sections.values()
+    )
+    return page[: contents.start()] + lines + page[contents.end() :]
 
 
 def section_titles() -> dict[str, str]:
     """Every section's name and its title as plain text, in the page's order."""
     names = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
-    return {name: html.unescape(re.sub(r"<[^>]*>", "", read_section(name, 0).title)) for name in names}
+    return {
+        name: html.unescape(re.sub(r"<[^>]*>", "", read_section(name, 0).title)) for name in names
+    }
 
 
 def demo_sections() -> list[str]:
     """The sections that are demos (`class="demo"`: embeddable by name), in the page's order."""
     names = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
-    return [n for n in names if re.search(r'<section id="[\w-]+" class="demo"', read_section(n, 0).html)]
+    return [
+        n for n in names if re.search(r'<section id="[\w-]+" class="demo"', read_section(n, 0).html)
+    ]
 
 
 def lesson_sources() -> list[Path]:

@@ -30,7 +30,9 @@ def build_pelab_wheel(target: Path) -> Path:
         "Summary: Positional encodings, attention and colour maps for Positional Encoding Lab\n"
         "Requires-Python: >=3.10\nRequires-Dist: numpy\n"
     ).encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     record = [
         f"{name},sha256={record_digest(data)},{len(data)}" for name, data in files.items()
     ] + [f"{dist_info}/RECORD,,"]

@@ -21,13 +21,14 @@ from pathlib import Path
 
 from tools.project import CACHE, BuildError, sha256
 
-
 # A checked hash-based pyc (PEP 552): magic (4 bytes), flags, the source's hash (8 bytes), code.
 PYC_FLAGS_CHECKED_HASH = 0b11  # bit 0: hash-based; bit 1: check the hash against the source
 NOT_BESIDE_ITS_SOURCE = "is neither the next official member nor the bytecode of the .py before it"
 
 
-def stored_copy(source: Path, cache: Path = CACHE / "stored", compression: int = zipfile.ZIP_STORED) -> Path:
+def stored_copy(
+    source: Path, cache: Path = CACHE / "stored", compression: int = zipfile.ZIP_STORED
+) -> Path:
     """The stored copy of the zip `source` (made once, then taken from `cache`); with
     `compression=zipfile.ZIP_DEFLATED`, a deflated one (for hosts that compress no zip)."""
     target = cache / f"{sha256(source)}-{compression}" / source.name
@@ -44,7 +45,9 @@ def stored_copy(source: Path, cache: Path = CACHE / "stored", compression: int =
         copy.comment = original.comment
     if members_differ(source, partial, compression):
         partial.unlink()
-        raise BuildError(f"the stored copy of {source.name} differs from it: a bug in tools/repack.py")
+        raise BuildError(
+            f"the stored copy of {source.name} differs from it: a bug in tools/repack.py"
+        )
     partial.replace(target)
     return target
 
@@ -59,7 +62,8 @@ def members_differ(official: Path, copy: Path, compression: int = zipfile.ZIP_ST
             return "the member names or their order"
         for mine, original in zip(ours, theirs):
             if mine.compress_type != compression:
-                return f"{mine.filename} is not {'stored' if compression == zipfile.ZIP_STORED else 'deflated'}"
+                wanted = "stored" if compression == zipfile.ZIP_STORED else "deflated"
+                return f"{mine.filename} is not {wanted}"
             if mine.date_time != original.date_time or mine.external_attr != original.external_attr:
                 return f"{mine.filename}'s date or attributes"
             if b.read(mine) != a.read(original):
@@ -84,7 +88,9 @@ def stored_with_bytecode(source: Path, bytecode: Path, cache: Path = CACHE / "st
     with zipfile.ZipFile(source) as original, zipfile.ZipFile(partial, "w") as copy:
         names = set(original.namelist())
         if strays := sorted(name for name in pycs if name[:-1] not in names):
-            raise BuildError(f"{bytecode.name} has bytecode of no .py in {source.name}: {strays[:5]}")
+            raise BuildError(
+                f"{bytecode.name} has bytecode of no .py in {source.name}: {strays[:5]}"
+            )
         for member in original.infolist():
             copy.writestr(_same_header(member, zipfile.ZIP_STORED), original.read(member))
             if (pyc := member.filename + "c") in pycs and member.filename.endswith(".py"):
@@ -132,7 +138,10 @@ def bytecode_beside_sources(official: Path, copy: Path) -> str | None:
             if index < len(theirs) and mine.filename == theirs[index].filename:
                 original = theirs[index]
                 index += 1
-                if (mine.date_time, mine.external_attr) != (original.date_time, original.external_attr):
+                if (mine.date_time, mine.external_attr) != (
+                    original.date_time,
+                    original.external_attr,
+                ):
                     return f"{mine.filename}'s date or attributes"
                 data = b.read(mine)
                 if data != a.read(original):

@@ -124,7 +124,7 @@ def manifest(identifier: str, title: str, launch: str, parameters: str, files: l
     </resource>
   </resources>
 </manifest>
-"""
+"""  # noqa: E501 (the manifest's and the page's own long lines)
 
 
 def package_files(dist: Path) -> list[str]:
@@ -157,7 +157,9 @@ def _is_current(target: Path, key: bytes) -> bool:
         return False
 
 
-def _write_zip(target: Path, source: Path | None, entries: dict[str, Path | str], key: bytes) -> None:
+def _write_zip(
+    target: Path, source: Path | None, entries: dict[str, Path | str], key: bytes
+) -> None:
     """target: a copy of the zip `source` (if any) with `entries` added (a file or text each)."""
     part = target.with_name(target.name + ".part")
     if source is None:
@@ -178,7 +180,8 @@ def _write_zip(target: Path, source: Path | None, entries: dict[str, Path | str]
 
 
 def write_packages(dist: Path, out: Path) -> list[Path]:
-    """The full packages, made from dist/ as it is, into `out` (dist/scorm/); returns their paths."""
+    """The full packages, made from dist/ as it is, into `out` (dist/scorm/); returns their
+    paths."""
     names = package_files(dist)
     without_python = [n for n in names if n.split("/")[0] not in PYTHON_FOLDERS]
     out.mkdir(parents=True, exist_ok=True)
@@ -190,7 +193,12 @@ def write_packages(dist: Path, out: Path) -> list[Path]:
         title = f"{TITLE}: {demo}"
         parameters = f"?demo={demo}&{LAUNCH_PARAMETERS[1:]}"
         if demo in no_python:
-            packages[f"{NAME}-{demo}"] = (title, "embed.html", parameters + WITHOUT_LESSON, without_python)
+            packages[f"{NAME}-{demo}"] = (
+                title,
+                "embed.html",
+                parameters + WITHOUT_LESSON,
+                without_python,
+            )
         else:
             packages[f"{NAME}-{demo}"] = (title, "embed.html", parameters, names)
     manifests = {stem: manifest(stem, *spec) for stem, spec in packages.items()}
@@ -205,7 +213,9 @@ def write_packages(dist: Path, out: Path) -> list[Path]:
         try:
             for stem in stale:
                 if tuple(packages[stem][3]) == files:
-                    _write_zip(targets[stem], body, {"imsmanifest.xml": manifests[stem]}, keys[stem])
+                    _write_zip(
+                        targets[stem], body, {"imsmanifest.xml": manifests[stem]}, keys[stem]
+                    )
         finally:
             body.unlink(missing_ok=True)
     return list(targets.values())
@@ -215,9 +225,14 @@ def site_address(url: str) -> str:
     """The hosted lesson's folder URL, checked: http(s), a host, no query or fragment."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise BuildError(f"--scorm-site wants the http(s) address of the hosted lesson, like https://example.org/lab/; got {url!r}")
+        raise BuildError(
+            "--scorm-site wants the http(s) address of the hosted lesson, like "
+            f"https://example.org/lab/; got {url!r}"
+        )
     if parts.query or parts.fragment:
-        raise BuildError(f"--scorm-site wants the lesson's folder, without ?query or #fragment; got {url!r}")
+        raise BuildError(
+            f"--scorm-site wants the lesson's folder, without ?query or #fragment; got {url!r}"
+        )
     return url if url.endswith("/") else url + "/"
 
 
@@ -241,7 +256,7 @@ def thin_launch_page(site: str) -> str:
   <iframe class="relay-frame" src="{html.escape(lesson)}" title="{TITLE}"></iframe>
 </body>
 </html>
-"""
+"""  # noqa: E501 (the manifest's and the page's own long lines)
 
 
 def write_thin_package(dist: Path, url: str, out: Path) -> Path:

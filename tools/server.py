@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import functools
 import gzip
-import io
 import http.server
+import io
 import os
 import re
 import threading
@@ -112,8 +112,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return super().send_head()
         self.vary = True
         # A range of an encoded body is a range of the encoding: send ranges of the file itself.
-        codings = set() if "Range" in self.headers else accepted(self.headers.get("Accept-Encoding"))
-        coding = next((coding for coding in ENCODINGS if coding in codings and coding in siblings), None)
+        codings = (
+            set() if "Range" in self.headers else accepted(self.headers.get("Accept-Encoding"))
+        )
+        coding = next(
+            (coding for coding in ENCODINGS if coding in codings and coding in siblings), None
+        )
         if coding is None:
             return super().send_head()
         with open(siblings[coding], "rb") as file:
@@ -123,11 +127,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         status = os.stat(path)
         key = (path, status.st_mtime_ns, status.st_size)
         if key not in self.typical_cache:  # a host compresses once and keeps it too
-            self.typical_cache[key] = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+            self.typical_cache[key] = gzip.compress(
+                Path(path).read_bytes(), compresslevel=6, mtime=0
+            )
         return self.typical_cache[key]
 
     def send_encoded(self, path: str, coding: str, body: bytes):
-        """The headers of `path` sent as `body`, its content in `coding`; returns the body to copy."""
+        """The headers of `path` sent as `body`, its content in `coding`; returns the body to
+        copy."""
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", coding)
@@ -162,7 +169,13 @@ def make_server(
     csp: bool = False,
     encoding: str | None = "precompressed",
 ) -> http.server.ThreadingHTTPServer:
-    settings = {"quiet": quiet, "isolated": isolated, "csp": csp, "encoding": encoding, "typical_cache": {}}
+    settings = {
+        "quiet": quiet,
+        "isolated": isolated,
+        "csp": csp,
+        "encoding": encoding,
+        "typical_cache": {},
+    }
     handler = functools.partial(type("Handler", (SiteHandler,), settings), directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
@@ -192,9 +205,13 @@ def serve(port: int, isolated: bool = True, csp: bool = False) -> None:
     try:
         server = make_server(port, isolated=isolated, csp=csp)
     except OSError as error:
-        raise BuildError(f"cannot listen on 127.0.0.1:{port} ({error.strerror}): try --port 8001") from None
+        raise BuildError(
+            f"cannot listen on 127.0.0.1:{port} ({error.strerror}): try --port 8001"
+        ) from None
     threading.Thread(target=rebuild_on_change, daemon=True).start()
-    print(f"Serving Positional Encoding Lab at http://127.0.0.1:{port}/  (Ctrl+C stops)", flush=True)
+    print(
+        f"Serving Positional Encoding Lab at http://127.0.0.1:{port}/  (Ctrl+C stops)", flush=True
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

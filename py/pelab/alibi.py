@@ -37,8 +37,7 @@ for encoders that see both directions (used by MosaicBERT, Portes et al.
 
 import numpy as np
 
-from .checks import check_bool, check_matrix, check_product, check_size
-from .positional_encoding import MAX_ELEMENTS
+from .checks import MAX_ELEMENTS, check_bool, check_matrix, check_product, check_size
 
 # More heads than any model uses (the largest ALiBi models have tens of heads).
 MAX_HEADS = 256
@@ -162,10 +161,8 @@ def alibi_weights(scores, n_heads):
         >>> w[2] / w[2, 2]                                # e^{-m d} for d = 2, 1, 0 and m = 1/256
         array([0.99221794, 0.99610137, 1.        ])
     """
-    s = check_matrix("scores", scores)
+    s = _check_square("scores", scores)
     n = s.shape[0]
-    if s.shape != (n, n):
-        raise ValueError(f"scores must be a square (n, n) array, got shape {s.shape}")
     check_size("len(scores)", n, MAX_SEQ_LEN)
     # s_ij - m_h (i - j), and -inf for j > i: shape (n_heads, n, n).
     biased = s[None, :, :] + alibi_bias(n, n_heads, causal=True)
@@ -195,11 +192,18 @@ def attention_distance(weights):
         >>> attention_distance([[1.0, 0.0], [1.0, 0.0]])   # query 1 looks 1 back, query 0 at itself
         0.5
     """
-    w = check_matrix("weights", weights)
+    w = _check_square("weights", weights)
     n = w.shape[0]
-    if w.shape != (n, n):
-        raise ValueError(f"weights must be a square (n, n) array, got shape {w.shape}")
     pos = np.arange(n)
     distance = np.abs(pos[:, None] - pos[None, :])  # |i - j|
     # sum_j w_ij |i - j| for each query i, then the mean over the queries.
     return float(np.mean(np.sum(w * distance, axis=1)))
+
+
+def _check_square(name, value):
+    """`value` as a finite float64 (n, n) array (`check_matrix`, then square), else a ValueError
+    "<name> must be a square (n, n) array, got shape <shape>"."""
+    matrix = check_matrix(name, value)
+    if matrix.shape[0] != matrix.shape[1]:
+        raise ValueError(f"{name} must be a square (n, n) array, got shape {matrix.shape}")
+    return matrix

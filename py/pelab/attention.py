@@ -40,8 +40,9 @@ decoders trained with no positional encoding at all still learn position
 (Haviv et al. 2022; Kazemnejad et al. 2023).  `self_attention` and
 `order_blindness` take `causal=True` to show the break.
 
-Everything here is a fixed toy, not a trained model: `tokenize` splits
-words, `embed` gives each word a fixed random vector, `projections` gives
+Everything here is a fixed toy, not a trained model: `pelab.tokens`'
+`tokenize` splits words and its `embed` gives each word a fixed random
+vector, `projections` gives
 fixed random $W_Q, W_K, W_V$, `self_attention` applies the formula,
 `permutation_matrix` builds $P$, and `order_blindness` runs the whole
 demonstration.  Nothing is random from run to run, and the numbers are the
@@ -49,172 +50,30 @@ same under CPython and in the browser (Pyodide) up to rounding in the last
 bits, which depends on how a machine's BLAS orders its sums.
 """
 
-import hashlib
 import math
-import re
-import unicodedata
+import reprlib
 from dataclasses import dataclass
 
 import numpy as np
 
 from .checks import (
+    MAX_ELEMENTS,
+    NOT_A_LIST,
     check_base,
     check_bool,
     check_matrix,
-    check_permutation,
-    check_product,
     check_size,
-    check_str,
-    check_tokens,
+    is_integer,
+    read_items,
 )
-from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS, MAX_SEQ_LEN, add_positions
+from .positional_encoding import DEFAULT_BASE, add_positions
+from .tokens import embed, tokenize
 
-# Most tokens a sentence keeps: enough for a sentence, few enough to draw.
-MAX_TOKENS = 24
 # Largest d_model or d_k for the projections: each matrix is at most
 # 1024 x 1024 float64 (8 MB).
 MAX_WIDTH = 1024
 # Longest permutation accepted: P is n x n, at most MAX_ELEMENTS entries.
 MAX_ORDER = math.isqrt(MAX_ELEMENTS)
-# Standard deviation of each embedding coordinate (see `embed`).
-EMBEDDING_STD = math.sqrt(0.5)
-
-# A run of non-whitespace characters: one candidate word.
-_WORD = re.compile(r"\S+")
-
-
-# ---------------------------------------------------------------------------
-# Words to vectors
-# ---------------------------------------------------------------------------
-
-
-def tokenize(sentence, max_tokens=MAX_TOKENS, *, name="sentence"):
-    """
-    Split a sentence into word tokens.
-
-    Words are the runs between whitespace (any Unicode whitespace).  Each
-    loses its leading and trailing punctuation (Unicode categories P*:
-    `.,;:!?"'()[]{}` and the like, curly quotes too), so `"Dog,` becomes
-    `Dog`, while punctuation inside a word stays: `don't`, `well-known`.
-    A word that was only punctuation (`--`, `...`) is dropped.  Symbols are
-    not punctuation, so emoji, `+`, `<`, `>` and `=` are kept, and every
-    token is the learner's own text, spelling and case unchanged: the
-    caller must show it as text, never as HTML.
-
-    Only the first `max_tokens` words are kept.  The input is scanned
-    lazily, so a very long text costs no more than its first
-    `max_tokens + 1` words.
-
-    Args:
-        sentence: the text, a `str`.
-        max_tokens: most tokens kept, an integer from 1 to `MAX_SEQ_LEN`.
-        name: the parameter name used in error messages (keyword only).
-
-    Returns:
-        `(tokens, truncated)`: a list of 1 to `max_tokens` non-empty
-        strings, and True if words after the first `max_tokens` were dropped.
-
-    Raises:
-        ValueError: if `sentence` is not a `str`, or has no word.
-
-    Example:
-        >>> tokenize("Dog bites man!")
-        (['Dog', 'bites', 'man'], False)
-        >>> tokenize("'Tis the dog's bone -- isn't it?", max_tokens=4)
-        (['Tis', 'the', "dog's", 'bone'], True)
-    """
-    check_str(name, sentence)
-    max_tokens = check_size("max_tokens", max_tokens, MAX_SEQ_LEN)
-    tokens = []
-    for match in _WORD.finditer(sentence):
-        word = _strip_punctuation(match.group())
-        if not word:
-            continue
-        if len(tokens) == max_tokens:
-            # A (max_tokens + 1)-th word exists: stop reading here.
-            return tokens, True
-        tokens.append(word)
-    if not tokens:
-        raise ValueError(f"{name} must contain at least one word")
-    return tokens, False
-
-
-def _strip_punctuation(word):
-    """`word` without its leading and trailing Unicode punctuation (categories P*)."""
-    start, end = 0, len(word)
-    while start < end and unicodedata.category(word[start]).startswith("P"):
-        start += 1
-    while end > start and unicodedata.category(word[end - 1]).startswith("P"):
-        end -= 1
-    return word[start:end]
-
-
-def embed(tokens, d_model=8):
-    r"""
-    A fixed random embedding per word: a stand-in for a trained embedding
-    table, which is all attention needs to show its order-blindness.
-
-    $$
-    e(w) = \sigma z, \qquad z \sim \mathcal{N}(0, I_{d_{model}}), \qquad
-    \sigma = \sqrt{1/2}
-    $$
-
-    where $z$ comes from numpy's `default_rng` seeded with the SHA-256 of
-    the word, case-folded (`str.casefold`) and encoded as UTF-8.  So:
-
-    * the same word always gets the same vector, wherever it appears, in
-      every run, under CPython and in Pyodide alike (SHA-256 and numpy's
-      PCG64 generator are the same everywhere);
-    * case does not matter: "The" and "the" share a vector;
-    * different words get independent vectors, nearly orthogonal.
-
-    Why $\sigma^2 = 1/2$: a coordinate of $PE_{pos}$ is a sine or cosine,
-    whose mean square over positions is 1/2, so a word vector and a position
-    vector have the same expected squared length, $d_{model}/2$, and
-    neither drowns the other when they are added.
-
-    The vector for a wider `d_model` starts with the vector for a narrower
-    one (the generator draws the coordinates in order).
-
-    Args:
-        tokens: a list (or tuple) of `str`, at least one.
-        d_model: embedding width, an integer from 1 to `MAX_D_MODEL`;
-            `len(tokens) * d_model` may not exceed `MAX_ELEMENTS`.
-
-    Returns:
-        float64 array of shape `(len(tokens), d_model)`; row `k` is the
-        embedding of `tokens[k]`.
-
-    Example:
-        >>> x = embed(["The", "cat", "the"])
-        >>> x.shape
-        (3, 8)
-        >>> bool((x[0] == x[2]).all()), bool((x[0] == x[1]).all())
-        (True, False)
-    """
-    tokens = check_tokens(tokens)
-    d_model = check_size("d_model", d_model, MAX_D_MODEL)
-    check_product("len(tokens) * d_model", (len(tokens), d_model), MAX_ELEMENTS, total=False)
-    x = np.empty((len(tokens), d_model), dtype=np.float64)
-    vectors = {}  # one draw per distinct case-folded word
-    for row, token in enumerate(tokens):
-        key = token.casefold()
-        if key not in vectors:
-            vectors[key] = _word_vector(key, d_model)
-        x[row] = vectors[key]
-    return x
-
-
-def _word_vector(key, d_model):
-    """sigma * z with z ~ N(0, I), from a generator seeded with SHA-256(key)."""
-    # "surrogatepass" only matters for a lone UTF-16 surrogate, which a
-    # JavaScript string may hold and strict UTF-8 cannot encode.
-    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).digest()
-    # The whole 256-bit digest, as one non-negative integer, seeds PCG64.
-    rng = np.random.default_rng(int.from_bytes(digest, "big"))
-    return EMBEDDING_STD * rng.standard_normal(d_model)
-
-
 # ---------------------------------------------------------------------------
 # Attention
 # ---------------------------------------------------------------------------
@@ -402,7 +261,7 @@ def permutation_matrix(order):
         (Exact on any machine: each output is one entry times 1 plus
         entries times 0, and no rounding happens in either.)
     """
-    order = check_permutation(order, MAX_ORDER)
+    order = _check_permutation(order, MAX_ORDER)
     n = len(order)
     p = np.zeros((n, n), dtype=np.float64)
     # P[k, order[k]] = 1 for each row k.
@@ -452,7 +311,9 @@ class OrderBlindness:
     truncated: bool
 
 
-def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0, causal=False):
+def order_blindness(
+    sentence, order=None, with_pe=False, d_model=8, base=DEFAULT_BASE, causal=False
+):
     r"""
     Run a sentence and a shuffle of it through the same attention head and
     measure how much the shuffle mattered.
@@ -501,7 +362,7 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
     """
     tokens, truncated = tokenize(sentence)
     n = len(tokens)
-    order = list(range(n)) if order is None else check_permutation(order, MAX_ORDER, n)
+    order = list(range(n)) if order is None else _check_permutation(order, MAX_ORDER, n)
     with_pe = check_bool("with_pe", with_pe)
     causal = check_bool("causal", causal)
     w_q, w_k, w_v = projections(d_model)
@@ -536,3 +397,39 @@ def order_blindness(sentence, order=None, with_pe=False, d_model=8, base=10000.0
         pooled_diff=float(pooled_diff),
         truncated=truncated,
     )
+
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_permutation(order, max_order, n=None):
+    """
+    Check that `order` is a permutation of `range(n)`: each of 0, ..., n - 1
+    exactly once.  When `n` is None any length from 1 to `max_order` will do.
+
+    Returns:
+        `order` as a list of Python ints.
+
+    Raises:
+        ValueError: "order must be a permutation of range(<n>), each of
+            0..<n - 1> once, got <order>".
+
+    Example:
+        >>> _check_permutation((2, 0, 1), max_order=10)
+        [2, 0, 1]
+    """
+    indices = None
+    if not isinstance(order, NOT_A_LIST):
+        # Read at most one item too many: range(10**9) is refused without being listed.
+        indices = read_items(order, max_order if n is None else n)
+    if indices is not None and all(is_integer(m) for m in indices):
+        indices = [int(m) for m in indices]
+        size = len(indices) if n is None else n
+        if 1 <= size <= max_order and sorted(indices) == list(range(size)):
+            return indices
+    if n is None:
+        expected = f"a permutation of range(n), each of 0..n-1 once, n from 1 to {max_order}"
+    else:
+        expected = f"a permutation of range({n}), each of 0..{n - 1} once"
+    raise ValueError(f"order must be {expected}, got {reprlib.repr(order)}")

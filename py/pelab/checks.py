@@ -52,7 +52,7 @@ MAX_ELEMENTS = 50_000_000
 
 # Containers whose items are unordered (or are characters), which no list check accepts even
 # though they are iterable: {2, 1, 0} has no order to keep, "210" is not a list of integers.
-_NOT_A_LIST = (str, bytes, dict, set, frozenset)
+NOT_A_LIST = (str, bytes, dict, set, frozenset)
 
 
 # ---------------------------------------------------------------------------
@@ -86,7 +86,7 @@ def check_size(name, value, maximum, minimum=1):
         >>> check_size("seq_len", 50, MAX_SEQ_LEN)
         50
     """
-    if _is_integer(value) and minimum <= value <= maximum:
+    if is_integer(value) and minimum <= value <= maximum:
         return int(value)
     raise ValueError(
         f"{name} must be an integer from {minimum} to {maximum}, "
@@ -163,29 +163,6 @@ def check_real(name, value, minimum, *, strict=False, minimum_name=None, maximum
     )
 
 
-def check_range(vmin, vmax):
-    """
-    Check a colour range: `vmin` and `vmax` finite real numbers (scalars, not
-    arrays) with `vmin < vmax` and a finite `vmax - vmin`.
-
-    Returns:
-        `(vmin, vmax)` as Python floats.
-
-    Raises:
-        ValueError: "vmin and vmax must be finite real numbers with vmin < vmax
-            and a finite vmax - vmin, got vmin=<vmin>, vmax=<vmax>".
-    """
-    low, high = real_number(vmin), real_number(vmax)
-    # high - low is inf (not an error) for Python floats whose difference overflows.
-    if low is None or high is None or not (low < high and math.isfinite(high - low)):
-        raise ValueError(
-            "vmin and vmax must be finite real numbers with vmin < vmax "
-            "and a finite vmax - vmin, "
-            f"got vmin={describe(vmin)}, vmax={describe(vmax)}"
-        )
-    return low, high
-
-
 def check_product(expression, factors, limit, *, total=True, why=""):
     """
     Check that the product of the integer `factors` (sizes already checked one
@@ -232,18 +209,6 @@ def check_bool(name, value):
     raise ValueError(f"{name} must be True or False, got {reprlib.repr(value)}")
 
 
-def check_str(name, value):
-    """
-    Check that `value` is a `str`.
-
-    Raises:
-        ValueError: "<name> must be a str, got <type name>".
-    """
-    if not isinstance(value, str):
-        raise ValueError(f"{name} must be a str, got {type(value).__name__}")
-    return value
-
-
 def check_choice(name, value, choices):
     """
     Check that `value` is one of the strings `choices` (a `str`, compared
@@ -282,7 +247,7 @@ def check_even_size(name, value, maximum, minimum=2, *, why=""):
         >>> check_even_size("d", 8, MAX_D_MODEL)
         8
     """
-    if _is_integer(value) and minimum <= value <= maximum and value % 2 == 0:
+    if is_integer(value) and minimum <= value <= maximum and value % 2 == 0:
         return int(value)
     raise ValueError(
         f"{name} must be an even integer from {minimum} to {maximum}{why}, got {describe(value)}"
@@ -308,80 +273,8 @@ def check_matrix(name, value):
     if array is not None and array.ndim == 2 and array.size > 0 and np.isfinite(array).all():
         return array
     raise ValueError(
-        f"{name} must be a non-empty 2-D array of finite numbers, got {_shape_of(array)}"
+        f"{name} must be a non-empty 2-D array of finite numbers, got {shape_of(array)}"
     )
-
-
-def check_finite_rows(name, value, minimum, ndim=2):
-    """
-    Check that `value` is an array of finite numbers with `ndim` dimensions
-    (1: a vector, 2: a matrix with at least one column) and at least
-    `minimum` entries along its first axis.
-
-    Returns:
-        `value` as a float64 numpy array.
-
-    Raises:
-        ValueError: "<name> must be a 2-D array of finite numbers with at
-            least <minimum> rows, got ..." (or "a 1-D array ... entries").
-    """
-    array = as_real_array(value)
-    if (
-        array is not None
-        and array.ndim == ndim
-        and array.shape[0] >= minimum
-        and array.size > 0
-        and np.isfinite(array).all()
-    ):
-        return array
-    kind = f"{minimum} rows" if ndim == 2 else f"{minimum} entries"
-    raise ValueError(
-        f"{name} must be a {ndim}-D array of finite numbers with at least {kind}, "
-        f"got {_shape_of(array)}"
-    )
-
-
-def check_rows(name, value, shape):
-    """
-    Check that `value` is a 2-D array of real numbers, one row per position
-    (empty rows, NaN and infinities allowed).
-
-    Args:
-        name: parameter name to put in the error message.
-        value: the array-like to check.
-        shape: the expected shape in words, e.g. "(seq_len, d_model)".
-
-    Returns:
-        `value` as a float64 numpy array.
-
-    Raises:
-        ValueError: "<name> must be a 2-D array of shape <shape>, got ...".
-    """
-    array = as_real_array(value)
-    if array is None or array.ndim != 2:
-        raise ValueError(f"{name} must be a 2-D array of shape {shape}, got {_shape_of(array)}")
-    return array
-
-
-def check_values(value):
-    """
-    Check that `value` is a real number or an array-like of real numbers, of
-    any shape (NaN and infinities allowed).
-
-    Returns:
-        `value` as a float64 numpy array.
-
-    Raises:
-        ValueError: "values must be a real number or an array-like of real
-            numbers, got not an array of real numbers".
-    """
-    array = as_real_array(value)
-    if array is None:
-        raise ValueError(
-            "values must be a real number or an array-like of real numbers, "
-            "got not an array of real numbers"
-        )
-    return array
 
 
 def check_paired_vectors(name, value, vector=False, heads=False):
@@ -419,82 +312,13 @@ def check_paired_vectors(name, value, vector=False, heads=False):
         return array
     raise ValueError(
         f"{name} must be {kind} of finite numbers with d even, from 2 to "
-        f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {_shape_of(array)}"
+        f"{MAX_D_MODEL} (RoPE rotates pairs of coordinates), got {shape_of(array)}"
     )
-
-
-def check_heatmap_matrix(matrix, max_cells):
-    """
-    Check a matrix to draw: a 1-D or 2-D array of real numbers with 1 to
-    `max_cells` entries (NaN and infinities allowed).
-
-    Returns:
-        `matrix` as a 2-D float64 array; a 1-D one becomes one row.
-
-    Raises:
-        ValueError: "matrix must be a 1-D or 2-D array of real numbers with 1
-            to <max_cells> entries, got ...".
-    """
-    array = as_real_array(matrix)  # None for complex numbers, strings, ragged lists...
-    if array is not None and array.ndim == 1:
-        array = array[np.newaxis, :]
-    if array is not None and array.ndim == 2 and 0 < array.size <= max_cells:
-        return array
-    raise ValueError(
-        f"matrix must be a 1-D or 2-D array of real numbers with 1 to {max_cells:,} entries, "
-        f"got {_shape_of(array)}"
-    )
-
-
-def check_rgba(rgba):
-    """
-    Check an image: a non-empty uint8 array of shape `(height, width, 4)`.
-
-    Returns:
-        `rgba` as a numpy array (not copied if it already is one).
-
-    Raises:
-        ValueError: "rgba must be a uint8 array of shape (height, width, 4),
-            got <dtype> <shape>" (or "got not an array").
-    """
-    try:
-        image = np.asarray(rgba)
-    except (TypeError, ValueError, OverflowError):  # a ragged list, for one
-        image = None
-    if (
-        image is None
-        or image.dtype != np.uint8
-        or image.ndim != 3
-        or image.shape[2] != 4
-        or 0 in image.shape
-    ):
-        got = "not an array" if image is None else f"{image.dtype} {image.shape}"
-        raise ValueError(f"rgba must be a uint8 array of shape (height, width, 4), got {got}")
-    return image
 
 
 # ---------------------------------------------------------------------------
 # Positions
 # ---------------------------------------------------------------------------
-
-
-def check_position(name, value):
-    """
-    Check that `value` is a real position: a number from 0 to `MAX_SEQ_LEN`
-    (fractions allowed).
-
-    Returns:
-        `value` as a Python float.
-
-    Raises:
-        ValueError: "<name> must be a real number from 0 to <MAX_SEQ_LEN>, got <value>".
-    """
-    number = real_number(value)
-    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
-        return number
-    raise ValueError(
-        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
-    )
 
 
 def check_positions(values, name="positions"):
@@ -524,33 +348,6 @@ def check_positions(values, name="positions"):
     )
 
 
-def check_row_positions(name, values, n):
-    """
-    Check the positions of `n` rows, one each: `n` real numbers, each from
-    `-MAX_SEQ_LEN` to `MAX_SEQ_LEN`.
-
-    Returns:
-        the positions as a float64 numpy array of shape `(n,)`.
-
-    Raises:
-        ValueError: "<name> must be <n> real numbers (one per row), each from
-            -<MAX_SEQ_LEN> to <MAX_SEQ_LEN>, got ...".
-    """
-    positions = as_real_array(values)
-    if (
-        not isinstance(values, (str, bytes))
-        and positions is not None
-        and positions.shape == (n,)
-        and np.all(np.abs(positions) <= MAX_SEQ_LEN)  # False for NaN
-    ):
-        return positions
-    shape = "not real numbers" if positions is None else f"shape {positions.shape}"
-    raise ValueError(
-        f"{name} must be {n} real numbers (one per row), each from "
-        f"-{MAX_SEQ_LEN} to {MAX_SEQ_LEN}, got {shape}"
-    )
-
-
 def check_frequencies(name, value, n):
     """
     Check per-pair angular frequencies: `n` finite numbers, none negative.
@@ -577,38 +374,6 @@ def check_frequencies(name, value, n):
     )
 
 
-def checked_integers(values):
-    """
-    The integer positions in `values` as Python ints, one at a time, read
-    lazily (their range is the caller's to check), so that the caller can
-    refuse `range(10**9)` at its first bad position without listing it.
-
-    Yields:
-        each item of `values` as a Python `int`.
-
-    Raises:
-        ValueError: "positions must be a sequence of integers, got <values>",
-            as soon as `values` or one of its items turns out not to be.
-    """
-    items = None
-    if not (isinstance(values, _NOT_A_LIST) or _is_integer(values)):
-        try:
-            items = iter(values)
-        except TypeError:
-            pass
-    if items is None:
-        raise _not_integers(values)
-    for p in items:
-        if not _is_integer(p):
-            raise _not_integers(values)
-        yield int(p)
-
-
-def _not_integers(values):
-    """The error for `values` that are not a sequence of integers."""
-    return ValueError(f"positions must be a sequence of integers, got {reprlib.repr(values)}")
-
-
 # ---------------------------------------------------------------------------
 # Lists
 # ---------------------------------------------------------------------------
@@ -633,12 +398,12 @@ def check_pairs(pairs, n_pairs):
     """
     if pairs is None:
         return np.arange(n_pairs)
-    if not isinstance(pairs, _NOT_A_LIST):
+    if not isinstance(pairs, NOT_A_LIST):
         # Distinct indices below n_pairs: there cannot be more than n_pairs.
         indices = read_items(pairs, n_pairs)
         if (
             indices is not None
-            and all(_is_integer(p) and 0 <= p < n_pairs for p in indices)
+            and all(is_integer(p) and 0 <= p < n_pairs for p in indices)
             and len(set(int(p) for p in indices)) == len(indices)
         ):
             return np.array([int(p) for p in indices], dtype=np.intp)
@@ -646,89 +411,6 @@ def check_pairs(pairs, n_pairs):
         f"pairs must be a list of distinct integers from 0 to {n_pairs - 1}, "
         f"got {reprlib.repr(pairs)}"
     )
-
-
-def check_permutation(order, max_order, n=None):
-    """
-    Check that `order` is a permutation of `range(n)`: each of 0, ..., n - 1
-    exactly once.  When `n` is None any length from 1 to `max_order` will do.
-
-    Returns:
-        `order` as a list of Python ints.
-
-    Raises:
-        ValueError: "order must be a permutation of range(<n>), each of
-            0..<n - 1> once, got <order>".
-
-    Example:
-        >>> check_permutation((2, 0, 1), max_order=10)
-        [2, 0, 1]
-    """
-    indices = None
-    if not isinstance(order, _NOT_A_LIST):
-        # Read at most one item too many: range(10**9) is refused without being listed.
-        indices = read_items(order, max_order if n is None else n)
-    if indices is not None and all(_is_integer(m) for m in indices):
-        indices = [int(m) for m in indices]
-        size = len(indices) if n is None else n
-        if 1 <= size <= max_order and sorted(indices) == list(range(size)):
-            return indices
-    if n is None:
-        expected = f"a permutation of range(n), each of 0..n-1 once, n from 1 to {max_order}"
-    else:
-        expected = f"a permutation of range({n}), each of 0..{n - 1} once"
-    raise ValueError(f"order must be {expected}, got {reprlib.repr(order)}")
-
-
-def check_tokens(tokens):
-    """
-    Check that `tokens` is a non-empty list or tuple of `str` (a bare `str` is
-    refused: it is not a list of words).
-
-    Returns:
-        the tokens as a new list.
-
-    Raises:
-        ValueError: "tokens must be a non-empty list of str, got <tokens>".
-    """
-    if isinstance(tokens, (list, tuple)) and tokens and all(isinstance(t, str) for t in tokens):
-        return list(tokens)
-    raise ValueError(
-        f"tokens must be a non-empty list of str, got {reprlib.repr(tokens)}"
-    )
-
-
-def check_token_ids(name, value, vocab_size, max_len=None):
-    """
-    Check a batch of token ids for a model: a non-empty 2-D integer array
-    `(batch, seq_len)` of ids from 0 to `vocab_size - 1`, and, when `max_len`
-    is given (a learned position table's rows), `seq_len <= max_len`.
-
-    Returns:
-        `value` as a numpy integer array.
-
-    Raises:
-        ValueError: "<name> must be a non-empty 2-D integer array (batch,
-            seq_len) of ids from 0 to <vocab_size - 1>, got ...", or
-            "<name> has seq_len <n>, past the learned table's <max_len> rows".
-    """
-    array = np.asarray(value)
-    if (
-        array.ndim != 2
-        or array.size == 0
-        or not np.issubdtype(array.dtype, np.integer)
-        or array.min() < 0
-        or array.max() >= vocab_size
-    ):
-        raise ValueError(
-            f"{name} must be a non-empty 2-D integer array (batch, seq_len) of ids from 0 to "
-            f"{vocab_size - 1}, got shape {array.shape} of {array.dtype}"
-        )
-    if max_len is not None and array.shape[1] > max_len:
-        raise ValueError(
-            f"{name} has seq_len {array.shape[1]}, past the learned table's {max_len} rows"
-        )
-    return array
 
 
 # ---------------------------------------------------------------------------
@@ -774,7 +456,7 @@ def real_number(value):
     Returns:
         a float, or None if `value` is not a real number.
     """
-    if not _is_number(value, numbers.Real):
+    if not is_number(value, numbers.Real):
         return None
     try:
         return float(value)
@@ -829,7 +511,7 @@ def read_items(values, limit):
 
 def describe(value):
     """Show a rejected value briefly: `0`, `2.5`, `nan`, `'4'`, `None`."""
-    if _is_integer(value):
+    if is_integer(value):
         value = int(value)
         # str() of an int with thousands of digits is slow or refused.
         return str(value) if value.bit_length() <= 64 else "an integer beyond 64 bits"
@@ -838,16 +520,16 @@ def describe(value):
     return repr(value)
 
 
-def _is_number(value, kind):
+def is_number(value, kind):
     """True if `value` is an instance of the `numbers` ABC `kind` but not a bool."""
     return isinstance(value, kind) and not isinstance(value, (bool, np.bool_))
 
 
-def _is_integer(value):
+def is_integer(value):
     """True for an int or numpy integer, but not a bool."""
-    return _is_number(value, numbers.Integral)
+    return is_number(value, numbers.Integral)
 
 
-def _shape_of(array):
+def shape_of(array):
     """What an array check got, for its message: the shape, or that it was no array at all."""
     return "not an array of real numbers" if array is None else f"shape {array.shape}"

@@ -35,7 +35,7 @@ import math
 
 import numpy as np
 
-from .checks import check_range, check_size, check_values
+from .checks import as_real_array, check_size, describe, real_number
 
 # Moreland's end points, in 8-bit sRGB.
 BLUE = (59, 76, 192)
@@ -277,8 +277,8 @@ def to_rgba(values, vmin=-1.0, vmax=1.0):
         >>> to_rgba([-1.0, 1.0]).tolist()
         [[59, 76, 192, 255], [180, 4, 38, 255]]
     """
-    vmin, vmax = check_range(vmin, vmax)
-    array = check_values(values)
+    vmin, vmax = _check_range(vmin, vmax)
+    array = _check_values(values)
     # Clipping the rounded index to [0, 255] gives the same entry as rounding the clipped t
     # (255 t >= 255 exactly when t >= 1, and <= 0 when t <= 0), and lets the common case, every
     # value in range, skip the clip and the search for NaN.
@@ -383,8 +383,8 @@ def js_module():
     ]
     return "\n".join(
         [
-            "// Generated from pelab.colormap.COOL_WARM by pelab.colormap.js_module(): do not edit.",
-            "// tests/python/test_colormap.py checks it. Entry k is the colour of t = k / 255, from",
+            "// Generated from pelab.colormap.COOL_WARM by pelab.colormap.js_module(): do not edit.",  # noqa: E501
+            "// tests/python/test_colormap.py checks it. Entry k is the colour of t = k / 255, from",  # noqa: E501
             "// -1 (blue, k = 0) through light grey to +1 (red, k = 255), as RGBA bytes.",
             "export const COOL_WARM = new Uint8Array([",
             *rows,
@@ -392,3 +392,51 @@ def js_module():
             "",
         ]
     )
+
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_range(vmin, vmax):
+    """
+    Check a colour range: `vmin` and `vmax` finite real numbers (scalars, not
+    arrays) with `vmin < vmax` and a finite `vmax - vmin`.
+
+    Returns:
+        `(vmin, vmax)` as Python floats.
+
+    Raises:
+        ValueError: "vmin and vmax must be finite real numbers with vmin < vmax
+            and a finite vmax - vmin, got vmin=<vmin>, vmax=<vmax>".
+    """
+    low, high = real_number(vmin), real_number(vmax)
+    # high - low is inf (not an error) for Python floats whose difference overflows.
+    if low is None or high is None or not (low < high and math.isfinite(high - low)):
+        raise ValueError(
+            "vmin and vmax must be finite real numbers with vmin < vmax "
+            "and a finite vmax - vmin, "
+            f"got vmin={describe(vmin)}, vmax={describe(vmax)}"
+        )
+    return low, high
+
+
+def _check_values(value):
+    """
+    Check that `value` is a real number or an array-like of real numbers, of
+    any shape (NaN and infinities allowed).
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "values must be a real number or an array-like of real
+            numbers, got not an array of real numbers".
+    """
+    array = as_real_array(value)
+    if array is None:
+        raise ValueError(
+            "values must be a real number or an array-like of real numbers, "
+            "got not an array of real numbers"
+        )
+    return array

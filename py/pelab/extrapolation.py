@@ -84,8 +84,8 @@ close to the paper's, not the same numbers.)
 
 import numpy as np
 
-from .checks import check_size, check_table
-from .positional_encoding import DEFAULT_BASE, MAX_D_MODEL, angular_frequencies, sinusoidal
+from .checks import MAX_D_MODEL, check_size, check_table
+from .positional_encoding import DEFAULT_BASE, angular_frequencies, sinusoidal
 
 # Longest sequence for `nearest_distances`: its (seq_len, seq_len) float64
 # matrices are 32 MB each at 2048.

@@ -32,12 +32,12 @@ GPT-2, nearby positions end up with similar vectors (Wang and Chen 2020).
 This module shows the table *before* training only.
 """
 
+import reprlib
 from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_product, check_size, checked_integers
-from .positional_encoding import MAX_D_MODEL, MAX_ELEMENTS
+from .checks import MAX_D_MODEL, MAX_ELEMENTS, NOT_A_LIST, check_product, check_size, is_integer
 
 # Longest table: four times GPT-2's 1024 positions.
 MAX_LEN = 4096
@@ -97,7 +97,7 @@ class LearnedTable:
         items = []
         # Each position is checked as it is read, so that range(10**9) fails at
         # the first position past the table instead of being listed whole.
-        for pos in checked_integers(positions):
+        for pos in _checked_integers(positions):
             if pos < 0:
                 raise IndexError(
                     f"position {pos} is negative: a learned table has rows only "
@@ -155,3 +155,38 @@ def learned(max_len, d_model, seed=0):
     table.flags.writeable = False
     return LearnedTable(table=table, max_len=max_len, d_model=d_model, seed=seed)
 
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _checked_integers(values):
+    """
+    The integer positions in `values` as Python ints, one at a time, read
+    lazily (their range is the caller's to check), so that the caller can
+    refuse `range(10**9)` at its first bad position without listing it.
+
+    Yields:
+        each item of `values` as a Python `int`.
+
+    Raises:
+        ValueError: "positions must be a sequence of integers, got <values>",
+            as soon as `values` or one of its items turns out not to be.
+    """
+    items = None
+    if not (isinstance(values, NOT_A_LIST) or is_integer(values)):
+        try:
+            items = iter(values)
+        except TypeError:
+            pass
+    if items is None:
+        raise _not_integers(values)
+    for p in items:
+        if not is_integer(p):
+            raise _not_integers(values)
+        yield int(p)
+
+
+def _not_integers(values):
+    """The error for `values` that are not a sequence of integers."""
+    return ValueError(f"positions must be a sequence of integers, got {reprlib.repr(values)}")

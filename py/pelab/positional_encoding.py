@@ -2,9 +2,10 @@ r"""
 # Sinusoidal positional encoding
 
 A Transformer's attention, without a causal mask, is blind to order:
-permute the tokens and every token sees the same set of keys.  Vaswani et al. (2017, "Attention Is All You
-Need", section 3.5) fix this by *adding* to each token embedding a vector that
-depends only on the token's position `pos`:
+permute the tokens and every token sees the same set of keys.
+Vaswani et al. (2017, "Attention Is All You Need", section 3.5) fix this by
+*adding* to each token embedding a vector that depends only on the token's
+position `pos`:
 
 $$
 \begin{aligned}
@@ -34,33 +35,26 @@ one position (`formula_terms`), each pair's wave over real positions
 itself, $x_{pos} + PE_{pos}$ (`add_positions`).
 
 This module only needs numpy and `pelab.checks`, where the argument checks
-are.  The checks that once lived here (`check_size`, `check_base`,
-`check_table`, `check_matrix`, `check_pairs`, `real_number`,
-`as_real_array`, `read_items`, `describe`) can still be imported from here,
-and so can the limits they enforce, `MAX_SEQ_LEN`, `MAX_D_MODEL` and
-`MAX_ELEMENTS`.
+and the limits they enforce (`MAX_SEQ_LEN`, `MAX_D_MODEL`, `MAX_ELEMENTS`)
+are.
 """
 
 import numpy as np
 
-# The limits and checks that were defined here before pelab.checks, still importable from here.
 from .checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
     as_real_array,
     check_base,
-    check_matrix,
     check_pairs,
-    check_position,
     check_positions,
     check_product,
-    check_rows,
     check_size,
     check_table,
     describe,
-    read_items,
     real_number,
+    shape_of,
 )
 
 DEFAULT_BASE = 10000.0
@@ -290,7 +284,7 @@ def add_positions(x, base=DEFAULT_BASE):
         >>> add_positions(np.zeros((2, 4))).tolist() == sinusoidal(2, 4).tolist()
         True
     """
-    x = check_rows("x", x, "(seq_len, d_model)")
+    x = _check_rows("x", x, "(seq_len, d_model)")
     seq_len, d_model = x.shape
     # x + PE, row by row: row pos of PE is the encoding of position pos.
     return x + sinusoidal(seq_len, d_model, base)
@@ -359,7 +353,51 @@ def clock_angles(pos, d_model, base=DEFAULT_BASE):
         >>> [round(a, 4) for a in clock_angles(7, 4).tolist()]
         [0.7168, 0.07]
     """
-    pos = check_position("pos", pos)
+    pos = _check_position("pos", pos)
     # theta_i = pos * w_i, wrapped to one turn: theta_i - 2 pi floor(theta_i / 2 pi).
     return np.mod(pos * angular_frequencies(d_model, base), 2.0 * np.pi)
 
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_rows(name, value, shape):
+    """
+    Check that `value` is a 2-D array of real numbers, one row per position
+    (empty rows, NaN and infinities allowed).
+
+    Args:
+        name: parameter name to put in the error message.
+        value: the array-like to check.
+        shape: the expected shape in words, e.g. "(seq_len, d_model)".
+
+    Returns:
+        `value` as a float64 numpy array.
+
+    Raises:
+        ValueError: "<name> must be a 2-D array of shape <shape>, got ...".
+    """
+    array = as_real_array(value)
+    if array is None or array.ndim != 2:
+        raise ValueError(f"{name} must be a 2-D array of shape {shape}, got {shape_of(array)}")
+    return array
+
+
+def _check_position(name, value):
+    """
+    Check that `value` is a real position: a number from 0 to `MAX_SEQ_LEN`
+    (fractions allowed).
+
+    Returns:
+        `value` as a Python float.
+
+    Raises:
+        ValueError: "<name> must be a real number from 0 to <MAX_SEQ_LEN>, got <value>".
+    """
+    number = real_number(value)
+    if number is not None and 0.0 <= number <= MAX_SEQ_LEN:  # False for NaN
+        return number
+    raise ValueError(
+        f"{name} must be a real number from 0 to {MAX_SEQ_LEN}, got {describe(value)}"
+    )

@@ -30,8 +30,9 @@ Stacking one such block per pair along the diagonal gives a
 $d_{model} \times d_{model}$ matrix $M_k$ with $PE_{pos+k} = M_k PE_{pos}$
 for every $pos$ (`rotation`).  It is block-diagonal in the paper's
 interleaved layout; in the concatenated layout (all sines, then all
-cosines) it is the same map with its rows and columns permuted.  Being made of rotations, $M_k$ is orthogonal,
-$M_0 = I$ and $M_a M_b = M_{a+b}$: offsets compose like additions.
+cosines) it is the same map with its rows and columns permuted.  Being made
+of rotations, $M_k$ is orthogonal, $M_0 = I$ and $M_a M_b = M_{a+b}$:
+offsets compose like additions.
 
 Two experiments show that this needs *both* columns of each pair:
 
@@ -62,8 +63,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import check_base, check_matrix, check_size, check_table
-from .positional_encoding import DEFAULT_BASE, MAX_SEQ_LEN, angular_frequencies
+from .checks import MAX_SEQ_LEN, check_base, check_matrix, check_size, check_table
+from .positional_encoding import DEFAULT_BASE, angular_frequencies
 
 # Largest d_model for a dense d_model x d_model matrix: 1024 x 1024 float64
 # is 8 MB.
@@ -223,7 +224,7 @@ def sinusoidal_by_rotation(seq_len, d_model, base=DEFAULT_BASE, *, clip=True):
             can step past +-1 by an ulp or two (below 1e-15), where sine
             and cosine cannot; `clip=False` leaves those values as they
             came and saves a pass over the table, for a caller that only
-            colours it (see `pelab.adapter.heatmap`).
+            colours it (see `pelab.browser.demos.heatmap`).
 
     Returns:
         float64 array of shape `(seq_len, d_model)`, C-contiguous, laid out

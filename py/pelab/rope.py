@@ -58,18 +58,21 @@ import math
 import numpy as np
 
 from .checks import (
+    MAX_D_MODEL,
+    MAX_ELEMENTS,
+    MAX_SEQ_LEN,
+    as_real_array,
+    check_base,
     check_choice,
     check_even_size,
     check_frequencies,
     check_paired_vectors,
-    check_base,
     check_positions,
     check_product,
     check_real,
-    check_row_positions,
     check_size,
 )
-from .positional_encoding import DEFAULT_BASE, MAX_D_MODEL, MAX_ELEMENTS, angular_frequencies
+from .positional_encoding import DEFAULT_BASE, angular_frequencies
 from .similarity import toeplitz_residual
 
 # The two ways code in use pairs the coordinates (see the module docstring).
@@ -107,7 +110,7 @@ def rope(x, positions, base=DEFAULT_BASE):
         [0.5403, 0.8415]
     """
     x = check_paired_vectors("x", x)
-    positions = check_row_positions("positions", positions, x.shape[0])
+    positions = _check_row_positions("positions", positions, x.shape[0])
     return _rotate(x, positions, base, "adjacent")
 
 
@@ -151,7 +154,7 @@ def rope_rotate(x, positions, base=DEFAULT_BASE, pairing="adjacent", frequencies
         [[0.5403, 0.0, 0.8415, 0.0]]
     """
     x = check_paired_vectors("x", x, heads=True)
-    positions = check_row_positions("positions", positions, x.shape[-2])
+    positions = _check_row_positions("positions", positions, x.shape[-2])
     pairing = check_choice("pairing", pairing, PAIRINGS)
     if frequencies is not None:
         frequencies = check_frequencies("frequencies", frequencies, x.shape[-1] // 2)
@@ -260,8 +263,8 @@ def rope_scores(q, k, positions_q, positions_k, base=DEFAULT_BASE):
             f"q and k must have the same width, got {q.shape[1]} and {k.shape[1]}"
         )
     check_product("n_q * n_k", (q.shape[0], k.shape[0]), MAX_ELEMENTS, total=False)
-    positions_q = check_row_positions("positions_q", positions_q, q.shape[0])
-    positions_k = check_row_positions("positions_k", positions_k, k.shape[0])
+    positions_q = _check_row_positions("positions_q", positions_q, q.shape[0])
+    positions_k = _check_row_positions("positions_k", positions_k, k.shape[0])
     # S = (R q)(R k)^T: every rotated query against every rotated key.
     return rope(q, positions_q, base) @ rope(k, positions_k, base).T
 
@@ -488,3 +491,34 @@ def rope_independent_abs_score(d):
     d = check_even_size("d", d, MAX_D_MODEL)
     # d C(d, d/2) / 2^d: exact integers, and Python's int / int rounds the quotient once.
     return d * math.comb(d, d // 2) / 2**d
+
+# ---------------------------------------------------------------------------
+# Argument checks used only here
+# ---------------------------------------------------------------------------
+
+
+def _check_row_positions(name, values, n):
+    """
+    Check the positions of `n` rows, one each: `n` real numbers, each from
+    `-MAX_SEQ_LEN` to `MAX_SEQ_LEN`.
+
+    Returns:
+        the positions as a float64 numpy array of shape `(n,)`.
+
+    Raises:
+        ValueError: "<name> must be <n> real numbers (one per row), each from
+            -<MAX_SEQ_LEN> to <MAX_SEQ_LEN>, got ...".
+    """
+    positions = as_real_array(values)
+    if (
+        not isinstance(values, (str, bytes))
+        and positions is not None
+        and positions.shape == (n,)
+        and np.all(np.abs(positions) <= MAX_SEQ_LEN)  # False for NaN
+    ):
+        return positions
+    shape = "not real numbers" if positions is None else f"shape {positions.shape}"
+    raise ValueError(
+        f"{name} must be {n} real numbers (one per row), each from "
+        f"-{MAX_SEQ_LEN} to {MAX_SEQ_LEN}, got {shape}"
+    )

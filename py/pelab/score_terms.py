@@ -54,10 +54,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .attention import embed, projections, tokenize
+from .attention import projections
 from .checks import check_base, check_bool, check_matrix, check_size
-from .positional_encoding import sinusoidal
+from .positional_encoding import DEFAULT_BASE, sinusoidal
 from .similarity import toeplitz_residual
+from .tokens import embed, tokenize
 
 # Widest d_model for `four_terms`: wide enough to see the effect, small enough to draw.
 MAX_TERMS_WIDTH = 64
@@ -172,7 +173,7 @@ class FourTerms:
     truncated: bool
 
 
-def four_terms(sentence, identity=False, d_model=8, base=10000.0):
+def four_terms(sentence, identity=False, d_model=8, base=DEFAULT_BASE):
     r"""
     The four terms of the attention scores of a sentence, with sinusoidal positions added.
 

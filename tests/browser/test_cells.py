@@ -172,7 +172,7 @@ def test_numpy_and_pelab_were_imported_from_the_bytecode_made_at_build_time(less
         "    with open(importlib.util.cache_from_source(source), 'rb') as f: pyc = f.read()\n"
         "    with open(source, 'rb') as f: digest = importlib.util.source_hash(f.read())\n"
         "    return pyc[4:8] == bytes([3, 0, 0, 0]) and pyc[8:16] == digest\n"
-        "names = ['numpy', 'numpy._core.numeric', 'numpy.linalg._linalg', 'pelab.adapter', 'pelab.colormap']\n"
+        "names = ['numpy', 'numpy._core.numeric', 'numpy.linalg._linalg', 'pelab.browser.entry_points', 'pelab.colormap']\n"
         "print(sys.dont_write_bytecode, [from_bytecode(n) for n in names])",
     )
     lesson.keyboard.press("Shift+Enter")

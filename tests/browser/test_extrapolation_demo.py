@@ -8,7 +8,7 @@ import pytest
 
 import pelab
 from pages import dataset, poll, run_quick_experiment, wait_rendered
-from pelab.length_generalisation import LengthExperiment
+from pelab.experiments.length_generalisation import LengthExperiment
 
 
 def test_nearest_positions_as_the_sequence_grows(lesson):

@@ -118,7 +118,7 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
         poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v, b=before: v != b)
     base = float(rendered(lesson).split("@")[1])
     assert base > 10000
-    expected = sinusoidal_by_rotation(64, 128, base)  # what pelab.adapter.heatmap draws
+    expected = sinusoidal_by_rotation(64, 128, base)  # what pelab.browser.demos.heatmap draws
     colours = to_rgba(expected).tobytes()
     assert colours == to_rgba(sinusoidal(64, 128, base)).tobytes()
     pixels_when(lesson, lambda seen: seen == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"], hashlib.sha256(colours).hexdigest()))

@@ -130,7 +130,7 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
 
 
 def test_the_stretching_experiment_matches_cpython(lesson):
-    from pelab.stretch_experiment import METHODS, StretchExperiment
+    from pelab.experiments.stretch_experiment import METHODS, StretchExperiment
 
     shown = np.array(run_quick_experiment(lesson, "#stretching", "Train and test"), dtype=float)
     experiment = StretchExperiment(quick=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pages import canvas_size, dataset, poll, wait_for_state, wait_rendered
-from pelab import adapter
-from pelab.training import Trainer
+from pelab.browser.demos import training as adapter
+from pelab.experiments.training import LEARNING_RATE, Trainer
 
 
 def steps(page) -> int:
@@ -61,7 +61,7 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
 
     # The same numbers as CPython: the same seed, the same losses step by step.
     trainer = Trainer(scheme="learned", task="copy", max_train_len=32, table_len=32, shift=1,
-                      learning_rate=adapter.TRAINING_LEARNING_RATE, seed=0)
+                      learning_rate=LEARNING_RATE, seed=0)
     trainer.step(stopped_at)
     demo.get_by_text("Show the numbers: the training loss").click()
     rows = demo.locator(".numbers-table").filter(has_text="Training loss").locator("tbody tr")

@@ -1,4 +1,5 @@
-"""build.py and tools/: what it vendors, how it verifies it, the wheel it writes, the server's MIME types."""
+"""build.py and tools/: what it vendors, how it verifies it, the wheel it writes, the server's MIME
+types."""
 
 from __future__ import annotations
 
@@ -27,8 +28,20 @@ def test_the_pyodide_pin_lives_in_package_json_and_matches_the_official_lock():
 def test_only_numpy_matplotlib_micropip_and_their_dependencies_are_vendored():
     names = {entry["name"].lower() for entry in vendor_pyodide.needed_packages(LOCK)}
     assert names == {
-        "numpy", "matplotlib", "matplotlib-pyodide", "contourpy", "cycler", "fonttools", "kiwisolver",
-        "packaging", "pillow", "pyparsing", "python-dateutil", "pytz", "six", "micropip",
+        "numpy",
+        "matplotlib",
+        "matplotlib-pyodide",
+        "contourpy",
+        "cycler",
+        "fonttools",
+        "kiwisolver",
+        "packaging",
+        "pillow",
+        "pyparsing",
+        "python-dateutil",
+        "pytz",
+        "six",
+        "micropip",
     }
     vendored = {p.name for p in (DIST / PYODIDE).glob("*.whl")}
     assert vendored == {entry["file_name"] for entry in vendor_pyodide.needed_packages(LOCK)}
@@ -50,7 +63,9 @@ def test_a_tampered_wheel_stops_the_build_and_names_the_file(tmp_path, monkeypat
     shutil.copytree(CACHE / "pyodide-0.27.7", cache)
     (cache / entry["file_name"]).write_bytes(b"not the real wheel")
     monkeypatch.setattr(vendor_pyodide, "CACHE", tmp_path)
-    with pytest.raises(SystemExit, match=f"{entry['file_name']} has sha256 .* official pyodide-lock.json"):
+    with pytest.raises(
+        SystemExit, match=f"{entry['file_name']} has sha256 .* official pyodide-lock.json"
+    ):
         vendor_pyodide.cached_wheels("0.27.7", LOCK)
     assert not (cache / entry["file_name"]).exists()  # deleted, so the next build fetches it again
 
@@ -67,14 +82,28 @@ def test_the_pelab_wheel_is_a_valid_reproducible_pure_python_wheel(tmp_path):
     assert first.read_bytes() == second.read_bytes()
     with zipfile.ZipFile(first) as wheel:
         names = wheel.namelist()
-        assert "pelab/__init__.py" in names and "pelab/adapter.py" in names
-        record = wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/RECORD").decode().splitlines()
+        sources = {
+            path.relative_to(ROOT / "py").as_posix()
+            for path in (ROOT / "py" / "pelab").rglob("*.py")
+        }
+        assert "pelab/browser/entry_points.py" in sources
+        assert {name for name in names if name.startswith("pelab/")} == sources
+        record = (
+            wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/RECORD")
+            .decode()
+            .splitlines()
+        )
         for line in record:
             name, digest, size = line.rsplit(",", 2)
             if digest:
                 data = wheel.read(name)
-                assert digest == "sha256=" + pelab_wheel.record_digest(data) and int(size) == len(data)
-        assert "Root-Is-Purelib: true" in wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/WHEEL").decode()
+                assert digest == "sha256=" + pelab_wheel.record_digest(data) and int(size) == len(
+                    data
+                )
+        assert (
+            "Root-Is-Purelib: true"
+            in wheel.read(f"pelab-{pelab_wheel.pelab_version()}.dist-info/WHEEL").decode()
+        )
 
 
 def test_the_light_build_loads_pyodide_from_the_cdn_and_vendors_nothing(tmp_path, monkeypatch):
@@ -88,7 +117,9 @@ def test_the_light_build_loads_pyodide_from_the_cdn_and_vendors_nothing(tmp_path
     # the page downloads the runtime from the CDN too; no wheel of the lock's (none is repacked,
     # so Pyodide fetches numpy's itself, checked against the CDN's lock), then ours
     runtime, ours = first_files(tmp_path / "dist")
-    assert runtime == [vendor_pyodide.PYODIDE_CDN.format(version="0.27.7") + name for name in RUNTIME]
+    assert runtime == [
+        vendor_pyodide.PYODIDE_CDN.format(version="0.27.7") + name for name in RUNTIME
+    ]
     assert ours == ["../../py/bytecode.zip", "../../py/pelab-0.1.0-py3-none-any.whl"]
 
 
@@ -118,7 +149,11 @@ def test_the_built_page_downloads_the_runtime_then_numpy_then_pelab_and_its_byte
     prefetch = json.loads(config.split("PREFETCH_WHEELS = ", 1)[1].split(";\n", 1)[0])
     assert runtime == [f"../../{PYODIDE}/{name}" for name in RUNTIME]
     assert wheels == [f"../../{PYODIDE}/{wheel['file']}" for wheel in prefetch] and len(wheels) == 1
-    pelab = [line for line in config.splitlines() if "PELAB_WHEEL_URL" in line][0].split('"../py/')[1].split('"')[0]
+    pelab = (
+        [line for line in config.splitlines() if "PELAB_WHEEL_URL" in line][0]
+        .split('"../py/')[1]
+        .split('"')[0]
+    )
     assert ours == ["../../py/bytecode.zip", f"../../py/{pelab}"]
     for path in runtime + wheels + ours:
         assert (DIST / "app" / "python" / path).resolve().is_file(), path
@@ -137,20 +172,39 @@ def test_numpy_and_pelab_come_with_bytecode_checked_against_their_sources():
         entries = archive.infolist()
         names = {entry.filename for entry in entries}
         headers = {archive.read(entry)[:8] for entry in entries}
-    pelab_modules = {path.stem for path in (ROOT / "py" / "pelab").glob("*.py")}
-    assert {name.split("/")[-1].split(".")[0] for name in names if name.startswith("pelab/__pycache__/")} == pelab_modules
-    assert {"numpy/__pycache__/__init__.cpython-312.pyc", "numpy/_core/__pycache__/numeric.cpython-312.pyc"} <= names
+    # every module of pelab, subpackages included: pelab/a/b.py as pelab/a/__pycache__/b.*.pyc
+    pelab_modules = {
+        path.relative_to(ROOT / "py").with_suffix("").as_posix()
+        for path in (ROOT / "py" / "pelab").rglob("*.py")
+    }
+    compiled = {
+        name.replace("/__pycache__/", "/").split(".")[0]
+        for name in names
+        if name.startswith("pelab/")
+    }
+    assert compiled == pelab_modules
+    assert {
+        "numpy/__pycache__/__init__.cpython-312.pyc",
+        "numpy/_core/__pycache__/numeric.cpython-312.pyc",
+    } <= names
     assert all(name.endswith(".cpython-312.pyc") and "/__pycache__/" in name for name in names)
     # one magic number (one Python), flags 0b11: hash-based and checked against the source
-    assert len({header[:4] for header in headers}) == 1 and {header[4:8] for header in headers} == {b"\x03\0\0\0"}
-    assert {entry.date_time for entry in entries} == {(1980, 1, 1, 0, 0, 0)}  # the same bytes every build
+    assert len({header[:4] for header in headers}) == 1 and {header[4:8] for header in headers} == {
+        b"\x03\0\0\0"
+    }
+    assert {entry.date_time for entry in entries} == {
+        (1980, 1, 1, 0, 0, 0)
+    }  # the same bytes every build
 
 
 def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build():
     worker = (DIST / "service-worker.js").read_text()
     config = (DIST / "app" / "config.js").read_text()
     build_id = config.split('BUILD_ID = "')[1].split('"')[0]
-    assert worker.startswith("// Generated by build.py") and f'const BUILD_ID = "{build_id}";' in worker
+    assert (
+        worker.startswith("// Generated by build.py")
+        and f'const BUILD_ID = "{build_id}";' in worker
+    )
     files = json.loads(worker.split("const FILES = ")[1].split(";\n")[0])
     # every built file but the precompressed siblings: the cache keeps what the browser decoded
     # nor the SCORM packages (dist/scorm/): downloads for teachers, not part of the lesson
@@ -160,10 +214,14 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
         if p.is_file() and p.suffix not in (".br", ".gz") and p.parent != DIST / "scorm"
     )
     assert not [name for name in files if name.endswith((".br", ".gz"))]
-    built.remove("service-worker.js")  # the browser fetches a service worker itself, never from its cache
+    built.remove(
+        "service-worker.js"
+    )  # the browser fetches a service worker itself, never from its cache
     built.remove("_headers")  # read by the host (hosting/_headers), never by the browser
     assert files == ["./", *built]
-    assert not (DIST / "app" / "offline" / "service-worker.js").exists()  # only at the root, where its scope is the site
+    assert not (
+        DIST / "app" / "offline" / "service-worker.js"
+    ).exists()  # only at the root, where its scope is the site
 
 
 @pytest.mark.parametrize(
@@ -189,7 +247,9 @@ def test_the_project_cites_no_file_outside_the_repository():
     import re
     import subprocess
 
-    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     outside = re.compile(r"\.\./(shared|\.library)/|\b(FACTS|STYLE)\.md\b")
     cited = []
     for name in tracked.splitlines():

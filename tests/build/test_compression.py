@@ -17,12 +17,16 @@ from tools import compress
 from tools.project import sha256
 
 # Node's zlib has Brotli; Python's standard library has not, so the tests decode .br in Node.
-UNBROTLI = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
+UNBROTLI = (
+    "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
+)
 SMALL = ["index.html", "static/lab.css", "app/config.js", "py/matplotlib-fontlist.json"]
 
 
 def unbrotli(data: bytes) -> bytes:
-    return subprocess.run(["node", "-e", UNBROTLI], input=data, capture_output=True, check=True).stdout
+    return subprocess.run(
+        ["node", "-e", UNBROTLI], input=data, capture_output=True, check=True
+    ).stdout
 
 
 def compressible():
@@ -48,7 +52,8 @@ def test_every_compressible_file_has_siblings_that_decompress_to_it_byte_for_byt
 
 
 def test_only_stored_zips_have_siblings_not_deflated_ones_nor_images():
-    """A deflated zip or a PNG gains 2% at most from Brotli; a stored zip (tools/repack.py) much more."""
+    """A deflated zip or a PNG gains 2% at most from Brotli; a stored zip (tools/repack.py) much
+    more."""
     for path in [*DIST.rglob("*.whl"), *DIST.rglob("*.zip"), *DIST.rglob("*.png")]:
         siblings = {path.with_name(path.name + suffix).exists() for suffix in (".br", ".gz")}
         stored = path.suffix != ".png" and all(
@@ -65,7 +70,11 @@ def test_the_siblings_are_the_same_bytes_on_every_build(tmp_path):
         assert first[source].keys() == second[source].keys() == {".br", ".gz"}
         for suffix in (".br", ".gz"):
             made = sha256(first[source][suffix])
-            assert made == sha256(second[source][suffix]) == sha256(source.with_name(source.name + suffix))
+            assert (
+                made
+                == sha256(second[source][suffix])
+                == sha256(source.with_name(source.name + suffix))
+            )
         assert first[source][".gz"].read_bytes()[4:8] == b"\0\0\0\0"  # gzip's mtime
 
 
@@ -81,8 +90,13 @@ def test_a_warm_cache_compresses_nothing(tmp_path, monkeypatch):
 
 
 def get(url: str, accept_encoding: str | None, method: str = "GET", **headers):
-    headers = {**headers, **({"Accept-Encoding": accept_encoding} if accept_encoding is not None else {})}
-    with urllib.request.urlopen(urllib.request.Request(url, method=method, headers=headers)) as response:
+    headers = {
+        **headers,
+        **({"Accept-Encoding": accept_encoding} if accept_encoding is not None else {}),
+    }
+    with urllib.request.urlopen(
+        urllib.request.Request(url, method=method, headers=headers)
+    ) as response:
         return response.headers, response.read()
 
 
@@ -100,8 +114,13 @@ def get(url: str, accept_encoding: str | None, method: str = "GET", **headers):
         ("deflate", None),
     ],
 )
-@pytest.mark.parametrize(("path", "content_type"), [(f"{PYODIDE}/pyodide.asm.wasm", "application/wasm"), ("", "text/html")])
-def test_the_server_sends_the_encoding_asked_for_with_the_originals_type(accept_encoding, coding, path, content_type):
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [(f"{PYODIDE}/pyodide.asm.wasm", "application/wasm"), ("", "text/html")],
+)
+def test_the_server_sends_the_encoding_asked_for_with_the_originals_type(
+    accept_encoding, coding, path, content_type
+):
     original = (DIST / (path or "index.html")).read_bytes()
     with served() as site:
         headers, body = get(site + path, accept_encoding)
@@ -120,7 +139,9 @@ def test_a_file_without_siblings_is_sent_as_it_is_with_no_vary():
     with served() as site:
         headers, body = get(site + "py/first-heatmap.png", "gzip, deflate, br")
     assert body == original and headers["Content-Encoding"] is None and headers["Vary"] is None
-    assert headers["Content-Type"] == "image/png" and int(headers["Content-Length"]) == len(original)
+    assert headers["Content-Type"] == "image/png" and int(headers["Content-Length"]) == len(
+        original
+    )
 
 
 def test_a_range_request_gets_the_file_itself():
@@ -135,10 +156,16 @@ def test_the_typical_host_gzips_wasm_js_and_json_on_the_fly_and_nothing_else():
         wasm_headers, wasm = get(site + f"{PYODIDE}/pyodide.asm.wasm", "gzip, deflate, br")
         html_headers, html = get(site + "index.html", "gzip, deflate, br")
         plain_headers, plain = get(site + "app/config.js", None)
-    assert wasm_headers["Content-Encoding"] == "gzip" and wasm_headers["Content-Type"] == "application/wasm"
+    assert (
+        wasm_headers["Content-Encoding"] == "gzip"
+        and wasm_headers["Content-Type"] == "application/wasm"
+    )
     assert zlib.decompress(wasm, 31) == (DIST / PYODIDE / "pyodide.asm.wasm").read_bytes()
     assert html_headers["Content-Encoding"] is None and html == (DIST / "index.html").read_bytes()
-    assert plain_headers["Content-Encoding"] is None and plain == (DIST / "app" / "config.js").read_bytes()
+    assert (
+        plain_headers["Content-Encoding"] is None
+        and plain == (DIST / "app" / "config.js").read_bytes()
+    )
 
 
 def test_a_file_changed_after_the_build_is_sent_as_it_is_not_its_stale_siblings(tmp_path):
@@ -149,7 +176,9 @@ def test_a_file_changed_after_the_build_is_sent_as_it_is_not_its_stale_siblings(
     with served(tmp_path) as site:
         assert get(site, "gzip, deflate, br")[0]["Content-Encoding"] == "br"
         (tmp_path / "index.html").write_text("changed")
-        later = (tmp_path / "index.html.br").stat().st_mtime + 1  # file times are coarser than a request
+        later = (
+            tmp_path / "index.html.br"
+        ).stat().st_mtime + 1  # file times are coarser than a request
         os.utime(tmp_path / "index.html", (later, later))
         headers, body = get(site, "gzip, deflate, br")
     assert headers["Content-Encoding"] is None and body == b"changed"

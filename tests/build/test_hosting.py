@@ -16,7 +16,12 @@ from tools import server
 from tools.project import ROOT
 
 HOSTING = ROOT / "hosting"
-COMPARED = ("Cache-Control", "X-Content-Type-Options", "Cross-Origin-Opener-Policy", "Cross-Origin-Embedder-Policy")
+COMPARED = (
+    "Cache-Control",
+    "X-Content-Type-Options",
+    "Cross-Origin-Opener-Policy",
+    "Cross-Origin-Embedder-Policy",
+)
 
 
 def head(url: str) -> dict:
@@ -65,17 +70,24 @@ def test_the_server_lets_browsers_keep_the_pyodide_folder_and_revalidate_the_res
     with served() as site:
         wasm = head(f"{site}{PYODIDE}/pyodide.asm.wasm")
         lock = head(f"{site}{PYODIDE}/pyodide-lock.json")
-        pages = [head(site + path) for path in ("", "index.html", "service-worker.js", "app/config.js", "py/bytecode.zip")]
+        pages = [
+            head(site + path)
+            for path in ("", "index.html", "service-worker.js", "app/config.js", "py/bytecode.zip")
+        ]
         missing = head(f"{site}{PYODIDE}/no-such-file.whl")
     assert wasm["Cache-Control"] == lock["Cache-Control"] == "public, max-age=31536000, immutable"
     assert {page["Cache-Control"] for page in pages} == {"no-cache"}
-    assert missing["status"] == 404 and missing["Cache-Control"] == "no-cache"  # a 404 is never kept
+    assert (
+        missing["status"] == 404 and missing["Cache-Control"] == "no-cache"
+    )  # a 404 is never kept
 
 
 def test_the_pyodide_folder_is_named_by_the_pin_and_its_files():
     assert re.fullmatch(r"pyodide/0\.27\.7-[0-9a-f]{12}", PYODIDE)
     assert server.VERSIONED.search(f"/{PYODIDE}/pyodide.asm.wasm")
-    assert not server.VERSIONED.search("/pyodide/pyodide.asm.wasm")  # an unversioned folder is not kept
+    assert not server.VERSIONED.search(
+        "/pyodide/pyodide.asm.wasm"
+    )  # an unversioned folder is not kept
 
 
 def test_a_change_to_any_pyodide_file_renames_the_folder(tmp_path):
@@ -86,7 +98,9 @@ def test_a_change_to_any_pyodide_file_renames_the_folder(tmp_path):
     for name, path in files.items():
         path.write_bytes(name.encode())
     first = site.pyodide_folder_name("0.27.7", files)
-    assert first == site.pyodide_folder_name("0.27.7", dict(reversed(files.items())))  # same files, same name
+    assert first == site.pyodide_folder_name(
+        "0.27.7", dict(reversed(files.items()))
+    )  # same files, same name
     files["pyodide-lock.json"].write_bytes(b"another lock")
     assert site.pyodide_folder_name("0.27.7", files) != first
     assert site.pyodide_folder_name("0.27.8", files).startswith("pyodide/0.27.8-")
@@ -101,7 +115,9 @@ def test_the_netlify_and_cloudflare_headers_match_the_servers_for_every_file():
         for path in site_paths():
             sent = head(site + path.lstrip("/"))
             expected = netlify_headers(rules, path)
-            assert {name: expected.get(name) for name in COMPARED} == {name: sent[name] for name in COMPARED}, path
+            assert {name: expected.get(name) for name in COMPARED} == {
+                name: sent[name] for name in COMPARED
+            }, path
 
 
 def test_the_nginx_and_apache_examples_send_the_servers_cache_headers():

@@ -25,7 +25,8 @@ def test_a_job_gets_its_arguments_and_pelab_and_only_its_bytes_reach_stdout(tmp_
         "def main(**arguments):\n"
         "    print('printed, so on stderr')\n"
         "    where = os.path.relpath(pelab.__file__, site.getsitepackages()[0])\n"
-        "    return json.dumps({'arguments': arguments, 'pelab': where, 'name': __name__}).encode()\n"
+        "    return json.dumps({'arguments': arguments, 'pelab': where, 'name': "
+        "__name__}).encode()\n"
     )
     wheel = sorted((in_pyodide.CACHE / "pelab").glob("pelab-*.whl"))[-1]
     arguments = {"seq_len": 3, "base": 10000.0, "text": "d'un \"quote\"\n", "list": [1, None]}
@@ -36,7 +37,11 @@ def test_a_job_gets_its_arguments_and_pelab_and_only_its_bytes_reach_stdout(tmp_
 def test_a_job_that_returns_no_bytes_fails_the_build_with_python_s_message(tmp_path, wheels):
     job = tmp_path / "text.py"
     job.write_text("def main(n):\n    return 'x' * n\n")
-    with pytest.raises(SystemExit, match="(?s)the build step text failed under Node: Traceback.*main\\(\\) returned str, not bytes"):
+    with pytest.raises(
+        SystemExit,
+        match="(?s)the build step text failed under Node: Traceback.*"
+        "main\\(\\) returned str, not bytes",
+    ):
         in_pyodide.run_in_pyodide(job, {"n": 2}, wheels)
 
 
@@ -52,8 +57,14 @@ def test_a_job_runs_again_only_when_its_source_or_its_arguments_change(tmp_path,
     monkeypatch.setattr(in_pyodide, "JOBS", tmp_path)
     (tmp_path / "picture.py").write_text("def main(size): ...\n")
     first = in_pyodide.job_output("picture", {"size": 1}, [], suffix=".png")
-    assert in_pyodide.job_output("picture", {"size": 1}, [], suffix=".png") == first and len(runs) == 1
-    assert in_pyodide.job_output("picture", {"size": 2}, [], suffix=".png") != first and len(runs) == 2
+    assert (
+        in_pyodide.job_output("picture", {"size": 1}, [], suffix=".png") == first and len(runs) == 1
+    )
+    assert (
+        in_pyodide.job_output("picture", {"size": 2}, [], suffix=".png") != first and len(runs) == 2
+    )
     (tmp_path / "picture.py").write_text("def main(size):  # edited\n    ...\n")
-    assert in_pyodide.job_output("picture", {"size": 1}, [], suffix=".png") != first and len(runs) == 3
+    assert (
+        in_pyodide.job_output("picture", {"size": 1}, [], suffix=".png") != first and len(runs) == 3
+    )
     assert first.name.startswith("picture-") and first.read_bytes() == b'{"size": 1}'

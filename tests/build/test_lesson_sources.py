@@ -34,7 +34,9 @@ def test_steps_contents_and_cross_references_follow_the_order():
     names = list(section_titles())
     steps = re.findall(r'<h2 id="([\w-]+)-title"><span class="step">(\d+)</span>', PAGE)
     assert steps == [(name, str(number)) for number, name in enumerate(names, start=1)]
-    contents = re.findall(r'<li><a href="#([\w-]+)">', PAGE.split('<nav class="contents"')[1].split("</nav>")[0])
+    contents = re.findall(
+        r'<li><a href="#([\w-]+)">', PAGE.split('<nav class="contents"')[1].split("</nav>")[0]
+    )
     assert contents == names
     step_of = dict(steps)
     references = re.findall(r'<a href="#([\w-]+)" class="section-ref">[Ss]ections? (\d+)</a>', PAGE)
@@ -44,14 +46,18 @@ def test_steps_contents_and_cross_references_follow_the_order():
 
 def test_the_quiz_takes_each_sections_questions_in_order_numbered():
     quiz = PAGE.split('<section id="quiz"')[1].split("</section>")[0]
-    found = re.findall(r'data-section="([\w-]+)">\s*<legend><span class="quiz-number">(\d+)\.</span>', quiz)
+    found = re.findall(
+        r'data-section="([\w-]+)">\s*<legend><span class="quiz-number">(\d+)\.</span>', quiz
+    )
     assert [int(n) for _, n in found] == list(range(1, len(found) + 1))
     order = list(section_titles())
     sections = [name for name, _ in found]
     assert sections == sorted(sections, key=order.index)  # in the order of the sections
     for name in set(sections):  # and each from its own source
         source = (SOURCES / f"{name}.html").read_text(encoding="utf-8")
-        assert source.split("</section>", 1)[1].count('<fieldset class="quiz-question"') == sections.count(name)
+        assert source.split("</section>", 1)[1].count(
+            '<fieldset class="quiz-question"'
+        ) == sections.count(name)
     assert PAGE.count('<fieldset class="quiz-question"') == len(found)
 
 
@@ -60,17 +66,24 @@ def test_a_slider_is_one_line_in_the_source_and_three_elements_on_the_page():
     assert sources.count("<lesson-slider ") == PAGE.count('type="range"') >= 30
     assert 'type="range"' not in sources  # no slider written out by hand
     assert lesson.expand_sliders(
-        '    <lesson-slider id="x-base" name="base" data-scale="log10" min="1" max="6" step="0.05" value="4.05">'
-        "Base <var>b</var></lesson-slider>\n", "t"
+        '    <lesson-slider id="x-base" name="base" data-scale="log10" min="1" max="6" step="0.05" '
+        'value="4.05">'
+        "Base <var>b</var></lesson-slider>\n",
+        "t",
     ) == (
         '    <div class="control">\n'
         '      <label for="x-base">Base <var>b</var></label>\n'
-        '      <input id="x-base" name="base" type="range" data-scale="log10" min="1" max="6" step="0.05" value="4.05">\n'
+        '      <input id="x-base" name="base" type="range" data-scale="log10" min="1" max="6" '
+        'step="0.05" value="4.05">\n'
         '      <output for="x-base">11200</output>\n'
         "    </div>\n"
     )
     # As app/controls/slider.js shows a value: 3 significant figures on a log scale, then 6.
-    assert [shown_value({"value": v}) for v in ("64", "0.5", "1.23456789")] == ["64", "0.5", "1.23457"]
+    assert [shown_value({"value": v}) for v in ("64", "0.5", "1.23456789")] == [
+        "64",
+        "0.5",
+        "1.23457",
+    ]
     assert shown_value({"value": "0.2", "data-scale": "log10"}) == "1.58"
 
 
@@ -85,13 +98,16 @@ def sources(tmp_path, monkeypatch):
         '<fieldset class="quiz-question" data-kind="truefalse"><legend>Q?</legend></fieldset>\n'
     )
     (tmp_path / "two.html").write_text(
-        '<section id="two"><h2 id="two-title">Two</h2>\n<!-- lesson-quiz-questions -->\n</section>\n'
+        '<section id="two"><h2 id="two-title">Two</h2>\n'
+        "<!-- lesson-quiz-questions -->\n</section>\n"
     )
     monkeypatch.setattr(lesson, "SOURCES", tmp_path)
     return tmp_path
 
 
-SMALL = "<nav><ol>\n<!-- lesson-contents -->\n</ol></nav>\n<!-- lesson: one -->\n<!-- lesson: two -->\n"
+SMALL = (
+    "<nav><ol>\n<!-- lesson-contents -->\n</ol></nav>\n<!-- lesson: one -->\n<!-- lesson: two -->\n"
+)
 
 
 def test_a_small_lesson_assembles(sources):
@@ -99,27 +115,57 @@ def test_a_small_lesson_assembles(sources):
     assert '<h2 id="one-title"><span class="step">1</span> One</h2>' in page
     assert '<a href="#two" class="section-ref">section 2</a>' in page
     assert '<li><a href="#one">One</a></li>\n<li><a href="#two">Two</a></li>' in page
-    assert ('<fieldset class="quiz-question" data-kind="truefalse" data-section="one">'
-            '<legend><span class="quiz-number">1.</span> Q?</legend>') in page
+    assert (
+        '<fieldset class="quiz-question" data-kind="truefalse" data-section="one">'
+        '<legend><span class="quiz-number">1.</span> Q?</legend>'
+    ) in page
     assert '<output for="one-n">3</output>' in page
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: (d / "three.html").write_text('<section id="three"></section>'), r"lesson/three\.html is not in index\.html"),
-        (lambda d: (d / "two.html").unlink(), r"names the section two, but lesson/two\.html does not exist"),
-        (lambda d: (d / "two.html").write_text('<section id="two"><h2 id="two-title">Two</h2> as section 1 shows</section>\n'),
-         r"lesson/two\.html types a section number \('section 1'\): link it instead"),
-        (lambda d: (d / "two.html").write_text('<section id="two"><h2 id="two-title">Two</h2><a href="#six" class="section-ref">section</a></section>\n'),
-         r"#six, which is no lesson section"),
-        (lambda d: (d / "two.html").write_text('<section id="2"><h2 id="two-title">Two</h2></section>\n'),
-         r'lesson/two\.html must hold one <section id="two">'),
-        (lambda d: (d / "two.html").write_text('<section id="two"><h2 id="two-title">Two</h2></section>\n<p>stray</p>\n'),
-         r"after </section> only its quiz questions may follow"),
-        (lambda d: (d / "two.html").write_text('<section id="two"><h2 id="two-title">Two</h2>\n'
-                                               '<lesson-slider id="a" name="a" min="1" max="2" value="1">a</lesson-slider>\n</section>\n'),
-         r"lesson/two\.html: a <lesson-slider> lacks step"),
+        (
+            lambda d: (d / "three.html").write_text('<section id="three"></section>'),
+            r"lesson/three\.html is not in index\.html",
+        ),
+        (
+            lambda d: (d / "two.html").unlink(),
+            r"names the section two, but lesson/two\.html does not exist",
+        ),
+        (
+            lambda d: (d / "two.html").write_text(
+                '<section id="two"><h2 id="two-title">Two</h2> as section 1 shows</section>\n'
+            ),
+            r"lesson/two\.html types a section number \('section 1'\): link it instead",
+        ),
+        (
+            lambda d: (d / "two.html").write_text(
+                '<section id="two"><h2 id="two-title">Two</h2>'
+                '<a href="#six" class="section-ref">section</a></section>\n'
+            ),
+            r"#six, which is no lesson section",
+        ),
+        (
+            lambda d: (d / "two.html").write_text(
+                '<section id="2"><h2 id="two-title">Two</h2></section>\n'
+            ),
+            r'lesson/two\.html must hold one <section id="two">',
+        ),
+        (
+            lambda d: (d / "two.html").write_text(
+                '<section id="two"><h2 id="two-title">Two</h2></section>\n<p>stray</p>\n'
+            ),
+            r"after </section> only its quiz questions may follow",
+        ),
+        (
+            lambda d: (d / "two.html").write_text(
+                '<section id="two"><h2 id="two-title">Two</h2>\n'
+                '<lesson-slider id="a" name="a" min="1" max="2" value="1">a</lesson-slider>\n'
+                "</section>\n"
+            ),
+            r"lesson/two\.html: a <lesson-slider> lacks step",
+        ),
     ],
 )
 def test_a_broken_source_stops_the_build_naming_the_file_and_the_fix(sources, change, message):
@@ -131,9 +177,28 @@ def test_a_broken_source_stops_the_build_naming_the_file_and_the_fix(sources, ch
 def test_no_section_number_is_typed_in_the_code_or_the_docs():
     """Numbers come from the order: a comment or a doc that says "section 6" goes stale when a
     section is inserted. Name a section by its title or its id instead."""
-    tracked = subprocess.run(["git", "ls-files", "app", "py", "docs", "tools", "tests", "bench", "static",
-                              "lesson", "README.md", "CONTRIBUTING.md", "embed.html", "embedding.html"],
-                             cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        [
+            "git",
+            "ls-files",
+            "app",
+            "py",
+            "docs",
+            "tools",
+            "tests",
+            "bench",
+            "static",
+            "lesson",
+            "README.md",
+            "CONTRIBUTING.md",
+            "embed.html",
+            "embedding.html",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     typed = []
     for name in tracked:
         if name.endswith((".png", ".zip", ".json")) or name == "tests/build/test_lesson_sources.py":
@@ -176,16 +241,23 @@ def test_the_registry_of_demos_is_written_from_the_lesson(tmp_path, monkeypatch)
     import tools.site as site
 
     built = (DIST / "app" / "demos" / "registry.js").read_text(encoding="utf-8")
-    assert built == site.demo_registry(site.REGISTRY.read_text(encoding="utf-8"), lesson.demo_sections())
+    assert built == site.demo_registry(
+        site.REGISTRY.read_text(encoding="utf-8"), lesson.demo_sections()
+    )
     names = lesson.demo_sections()
-    assert re.findall(r'^import \{ (\w+)Demo \} from "\./(\w+)\.js";$', built, flags=re.M) == [(n, n) for n in names]
+    assert re.findall(r'^import \{ (\w+)Demo \} from "\./(\w+)\.js";$', built, flags=re.M) == [
+        (n, n) for n in names
+    ]
     assert re.findall(r"^  (\w+): (\w+)Demo,$", built, flags=re.M) == [(n, n) for n in names]
     monkeypatch.setattr(site, "REGISTRY", tmp_path / "registry.js")
     (tmp_path / "toy.js").write_text("export function toyDemo(root, python, context) {}\n")
     (tmp_path / "half.js").write_text("export function otherDemo() {}\n")
     template = site.REGISTRY_LINE
     assert 'import { toyDemo } from "./toy.js";' in site.demo_registry(template, ["toy"])
-    with pytest.raises(SystemExit, match=r"lesson/gone\.html is a demo section, but app/demos/gone\.js does not exist"):
+    with pytest.raises(
+        SystemExit,
+        match=r"lesson/gone\.html is a demo section, but app/demos/gone\.js does not exist",
+    ):
         site.demo_registry(template, ["gone"])
     with pytest.raises(SystemExit, match=r"app/demos/half\.js must export function halfDemo"):
         site.demo_registry(template, ["half"])

@@ -31,7 +31,9 @@ STORED = [
 
 @pytest.mark.parametrize(("official", "served"), STORED, ids=["python_stdlib.zip", "numpy"])
 def test_every_member_is_the_official_files_byte_for_byte_and_stored(official, served):
-    if official.suffix == ".whl":  # the cached official wheel is the lock's (npm's stdlib is itself)
+    if (
+        official.suffix == ".whl"
+    ):  # the cached official wheel is the lock's (npm's stdlib is itself)
         assert sha256(official) == LOCK["packages"]["numpy"]["sha256"]
     with zipfile.ZipFile(official) as a, zipfile.ZipFile(served) as b:
         theirs, ours = a.infolist(), b.infolist()
@@ -42,7 +44,10 @@ def test_every_member_is_the_official_files_byte_for_byte_and_stored(official, s
         assert any(m.compress_type == zipfile.ZIP_DEFLATED for m in theirs)
         for mine, original in zip(ours, theirs):
             assert mine.compress_type == zipfile.ZIP_STORED, mine.filename
-            assert (mine.date_time, mine.external_attr) == (original.date_time, original.external_attr)
+            assert (mine.date_time, mine.external_attr) == (
+                original.date_time,
+                original.external_attr,
+            )
             assert b.read(mine) == a.read(original), mine.filename
     assert served.stat().st_size > official.stat().st_size  # uncompressed inside
 
@@ -85,7 +90,9 @@ def test_stored_with_bytecode_puts_each_pyc_right_after_its_source_and_refuses_a
 
     def pyc(source):  # a checked hash-based pyc made by this CPython, as the job makes them
         code = compile(source, "x.py", "exec", dont_inherit=True)
-        return bytes(_code_to_hash_pyc(code, _imp.source_hash(_RAW_MAGIC_NUMBER, source), checked=True))
+        return bytes(
+            _code_to_hash_pyc(code, _imp.source_hash(_RAW_MAGIC_NUMBER, source), checked=True)
+        )
 
     official, bytecode, stray = tmp_path / "lib.zip", tmp_path / "pycs.zip", tmp_path / "stray.zip"
     sources = [("a.py", b"a = 1\n"), ("data.txt", b"text"), ("p/__init__.py", b"p = 2\n")]
@@ -97,13 +104,24 @@ def test_stored_with_bytecode_puts_each_pyc_right_after_its_source_and_refuses_a
         archive.writestr("a.pyc", pyc(b"a = 1\n"))
     copy = repack.stored_with_bytecode(official, bytecode, tmp_path / "cache")
     with zipfile.ZipFile(copy) as archive:
-        assert archive.namelist() == ["a.py", "a.pyc", "data.txt", "p/__init__.py", "p/__init__.pyc"]
+        assert archive.namelist() == [
+            "a.py",
+            "a.pyc",
+            "data.txt",
+            "p/__init__.py",
+            "p/__init__.pyc",
+        ]
         assert {m.date_time for m in archive.infolist()} == {(2024, 5, 6, 7, 8, 10)}
     assert repack.bytecode_beside_sources(official, copy) is None
-    assert repack.stored_with_bytecode(official, bytecode, tmp_path / "again").read_bytes() == copy.read_bytes()
+    assert (
+        repack.stored_with_bytecode(official, bytecode, tmp_path / "again").read_bytes()
+        == copy.read_bytes()
+    )
     with zipfile.ZipFile(stray, "w") as archive:
         archive.writestr("b.pyc", pyc(b"b = 3\n"))
-    with pytest.raises(SystemExit, match=r"stray.zip has bytecode of no .py in lib.zip: \['b.pyc'\]"):
+    with pytest.raises(
+        SystemExit, match=r"stray.zip has bytecode of no .py in lib.zip: \['b.pyc'\]"
+    ):
         repack.stored_with_bytecode(official, stray, tmp_path / "cache")
 
 
@@ -138,7 +156,10 @@ def test_the_stored_zips_go_out_smaller_than_the_official_deflated_ones(name):
 def deflated_pycs(stdlib):
     """A zip of `stdlib`'s .pyc members, deflated (zlib's default level)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+    with (
+        zipfile.ZipFile(stdlib) as source,
+        zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out,
+    ):
         for member in source.infolist():
             if member.filename.endswith(".pyc"):
                 out.writestr(member.filename, source.read(member))
@@ -151,7 +172,10 @@ def test_the_siblings_of_a_stored_zip_decompress_to_it():
     from test_compression import unbrotli
 
     stdlib = DIST / PYODIDE / "python_stdlib.zip"
-    assert gzip.decompress((DIST / PYODIDE / "python_stdlib.zip.gz").read_bytes()) == stdlib.read_bytes()
+    assert (
+        gzip.decompress((DIST / PYODIDE / "python_stdlib.zip.gz").read_bytes())
+        == stdlib.read_bytes()
+    )
     bytecode = DIST / "py" / "bytecode.zip"
     assert unbrotli((DIST / "py" / "bytecode.zip.br").read_bytes()) == bytecode.read_bytes()
 
@@ -168,23 +192,47 @@ def test_members_differ_names_a_changed_member(tmp_path):
     def write(path, members, compress_type=zipfile.ZIP_STORED):
         with zipfile.ZipFile(path, "w") as archive:
             for name, data in members:
-                archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data, compress_type=compress_type)
+                archive.writestr(
+                    zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data, compress_type=compress_type
+                )
         return path
 
-    official = write(tmp_path / "a.zip", [("x.py", b"x = 1\n"), ("y.py", b"y = 2\n")], zipfile.ZIP_DEFLATED)
-    assert repack.members_differ(official, write(tmp_path / "b.zip", [("x.py", b"x = 1\n"), ("y.py", b"y = 3\n")])) == "y.py's bytes"
-    assert repack.members_differ(official, write(tmp_path / "c.zip", [("y.py", b"y = 2\n"), ("x.py", b"x = 1\n")])) == "the member names or their order"
+    official = write(
+        tmp_path / "a.zip", [("x.py", b"x = 1\n"), ("y.py", b"y = 2\n")], zipfile.ZIP_DEFLATED
+    )
+    assert (
+        repack.members_differ(
+            official, write(tmp_path / "b.zip", [("x.py", b"x = 1\n"), ("y.py", b"y = 3\n")])
+        )
+        == "y.py's bytes"
+    )
+    assert (
+        repack.members_differ(
+            official, write(tmp_path / "c.zip", [("y.py", b"y = 2\n"), ("x.py", b"x = 1\n")])
+        )
+        == "the member names or their order"
+    )
     assert repack.members_differ(official, official) == "x.py is not stored"
-    assert repack.members_differ(official, write(tmp_path / "d.zip", [("x.py", b"x = 1\n"), ("y.py", b"y = 2\n")])) is None
+    assert (
+        repack.members_differ(
+            official, write(tmp_path / "d.zip", [("x.py", b"x = 1\n"), ("y.py", b"y = 2\n")])
+        )
+        is None
+    )
 
 
 def test_the_served_lock_is_the_official_one_but_for_the_stored_wheels_hashes():
     served = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
     assert served["info"] == LOCK["info"]
-    changed = {name for name in LOCK["packages"] if served["packages"][name] != LOCK["packages"][name]}
+    changed = {
+        name for name in LOCK["packages"] if served["packages"][name] != LOCK["packages"][name]
+    }
     assert changed == {"numpy"}
     assert served["packages"]["numpy"]["sha256"] == sha256(DIST / PYODIDE / NUMPY)
-    assert {**served["packages"]["numpy"], "sha256": ""} == {**LOCK["packages"]["numpy"], "sha256": ""}
+    assert {**served["packages"]["numpy"], "sha256": ""} == {
+        **LOCK["packages"]["numpy"],
+        "sha256": "",
+    }
 
 
 def test_the_worker_prefetches_numpy_with_the_hash_pyodide_will_ask_for():
@@ -222,17 +270,23 @@ def test_check_refuses_the_official_deflated_wheel_under_the_served_lock(dist_co
         site.check()
 
 
-def test_check_refuses_a_wheel_neither_official_nor_stored_even_when_the_served_lock_agrees(dist_copy, tmp_path):
+def test_check_refuses_a_wheel_neither_official_nor_stored_even_when_the_served_lock_agrees(
+    dist_copy, tmp_path
+):
     deflated = tmp_path / NUMPY  # the same members, deflated harder: not the official file
     with zipfile.ZipFile(STORED[1][0]) as official, zipfile.ZipFile(deflated, "w") as copy:
         for member in official.infolist():
-            copy.writestr(member, official.read(member), compress_type=zipfile.ZIP_DEFLATED, compresslevel=1)
+            copy.writestr(
+                member, official.read(member), compress_type=zipfile.ZIP_DEFLATED, compresslevel=1
+            )
     assert sha256(deflated) != LOCK["packages"]["numpy"]["sha256"]
     shutil.copy(deflated, dist_copy / PYODIDE / NUMPY)
     lock = json.loads((dist_copy / PYODIDE / "pyodide-lock.json").read_text())
     lock["packages"]["numpy"]["sha256"] = sha256(deflated)
     (dist_copy / PYODIDE / "pyodide-lock.json").write_text(json.dumps(lock))
-    with pytest.raises(SystemExit, match=f"{NUMPY} is not the official wheel stored .* is not stored"):
+    with pytest.raises(
+        SystemExit, match=f"{NUMPY} is not the official wheel stored .* is not stored"
+    ):
         site.check()
 
 
@@ -254,7 +308,9 @@ def test_check_refuses_a_stdlib_with_a_changed_member(dist_copy, tmp_path):
         site.check()
 
 
-def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(tmp_path, monkeypatch):
+def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(
+    tmp_path, monkeypatch
+):
     """build.py build --deflated-zips, for hosts that compress no zip: nothing of Pyodide's is
     repacked, our bytecode is deflated (the same members), and check() accepts it."""
     monkeypatch.setattr(site, "DIST", tmp_path / "dist")
@@ -262,10 +318,14 @@ def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(tm
     folder = site.pyodide_folder()
     assert (folder / "pyodide-lock.json").read_text() == json.dumps(LOCK, separators=(", ", ": "))
     assert sha256(folder / NUMPY) == LOCK["packages"]["numpy"]["sha256"]
-    assert sha256(folder / "python_stdlib.zip") == sha256(vendor_pyodide.PYODIDE_NPM / "python_stdlib.zip")
+    assert sha256(folder / "python_stdlib.zip") == sha256(
+        vendor_pyodide.PYODIDE_NPM / "python_stdlib.zip"
+    )
     assert not (folder / f"{NUMPY}.br").exists() and not (folder / "python_stdlib.zip.br").exists()
     bytecode = tmp_path / "dist" / "py" / "bytecode.zip"
-    assert repack.members_differ(DIST / "py" / "bytecode.zip", bytecode, zipfile.ZIP_DEFLATED) is None
+    assert (
+        repack.members_differ(DIST / "py" / "bytecode.zip", bytecode, zipfile.ZIP_DEFLATED) is None
+    )
     assert folder.name != PYODIDE.split("/")[1]  # other files, another folder
     site.check()
 

@@ -49,18 +49,26 @@ def checked_manifest(archive: zipfile.ZipFile) -> dict:
     assert resource.get("href") in listed
     assert archive.testzip() is None  # every entry's CRC checks out
     mastery = items[0].findtext(f"{ADLCP}masteryscore")
-    return {"launch": resource.get("href"), "parameters": items[0].get("parameters"), "mastery": mastery, "files": listed}
+    return {
+        "launch": resource.get("href"),
+        "parameters": items[0].get("parameters"),
+        "mastery": mastery,
+        "files": listed,
+    }
 
 
 def test_there_is_a_package_for_the_lesson_and_one_per_graded_demo():
     index = (DIST / "index.html").read_text()
     graded = scorm.graded_demos(index)
     assert "quiz" in graded
-    assert [p.name for p in FULL] == sorted(["positional-encoding-lab.zip", *(f"positional-encoding-lab-{d}.zip" for d in graded)])
+    assert [p.name for p in FULL] == sorted(
+        ["positional-encoding-lab.zip", *(f"positional-encoding-lab-{d}.zip" for d in graded)]
+    )
 
 
 def test_graded_demos_are_the_sections_holding_quiz_questions():
-    page = """<main><section id="intro" class="lesson-text"><fieldset class="quiz-question"></fieldset></section>
+    page = """<main><section id="intro" class="lesson-text">
+      <fieldset class="quiz-question"></fieldset></section>
       <section id="waves" class="demo"><p>no questions</p></section>
       <section id="check" class="demo"><form><fieldset class="quiz-question"></fieldset>
       <fieldset class="quiz-question"></fieldset></form></section>
@@ -83,7 +91,9 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
         # a demo without Python (the quiz) leaves Python's files out: its package is 0.3 MB
         if "lesson=none" in (manifest["parameters"] or ""):
             built = [name for name in built if name.split("/")[0] not in scorm.PYTHON_FOLDERS]
-            assert package.stem.removeprefix("positional-encoding-lab-") in scorm.demos_without_python((DIST / "embed.html").read_text())
+            assert package.stem.removeprefix(
+                "positional-encoding-lab-"
+            ) in scorm.demos_without_python((DIST / "embed.html").read_text())
         assert sorted(manifest["files"]) == built
         for name in built:
             assert archive.getinfo(name).CRC == zlib.crc32((DIST / name).read_bytes()), name
@@ -116,13 +126,18 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
     assert (lesson["launch"], lesson["parameters"]) == ("index.html", "?lms=scorm12")
     with zipfile.ZipFile(DIST / "scorm" / "positional-encoding-lab-quiz.zip") as archive:
         quiz = checked_manifest(archive)
-    assert (quiz["launch"], quiz["parameters"]) == ("embed.html", "?demo=quiz&lms=scorm12&lesson=none")
+    assert (quiz["launch"], quiz["parameters"]) == (
+        "embed.html",
+        "?demo=quiz&lms=scorm12&lesson=none",
+    )
     assert 'query.get("lesson") === "none"' in EMBED_JS and scorm.WITHOUT_LESSON == "&lesson=none"
 
 
 def small_site(folder: Path) -> Path:
     for name, text in {
-        "index.html": '<section id="quiz" class="demo"><fieldset class="quiz-question"></fieldset></section>',
+        "index.html": (
+            '<section id="quiz" class="demo"><fieldset class="quiz-question"></fieldset></section>'
+        ),
         "embed.html": "<p>embed</p>",
         "app/a.js": "export const a = 1;\n",
         "app/a.js.br": "sibling",
@@ -134,7 +149,10 @@ def small_site(folder: Path) -> Path:
 
 
 def test_the_demos_without_python_are_read_from_the_start_python_tag():
-    page = '<head><script src="app/pages/preflight.js"></script><script src="app/python/start-python.js" data-without-python="quiz poll"></script></head>'
+    page = (
+        '<head><script src="app/pages/preflight.js"></script>'
+        '<script src="app/python/start-python.js" data-without-python="quiz poll"></script></head>'
+    )
     assert scorm.demos_without_python(page) == ["quiz", "poll"]
     assert scorm.demos_without_python('<script src="app/python/start-python.js"></script>') == []
 
@@ -142,7 +160,10 @@ def test_the_demos_without_python_are_read_from_the_start_python_tag():
 def test_a_rebuild_rewrites_a_package_only_when_a_file_changed(tmp_path):
     site = small_site(tmp_path / "site")
     first = scorm.write_packages(site, site / "scorm")
-    assert [p.name for p in first] == ["positional-encoding-lab.zip", "positional-encoding-lab-quiz.zip"]
+    assert [p.name for p in first] == [
+        "positional-encoding-lab.zip",
+        "positional-encoding-lab-quiz.zip",
+    ]
     with zipfile.ZipFile(first[0]) as archive:
         assert checked_manifest(archive)["files"] == ["app/a.js", "embed.html", "index.html"]
     written = [p.stat().st_mtime_ns for p in first]
@@ -162,7 +183,12 @@ def test_the_thin_package_is_a_few_kb_framing_the_hosted_lesson(tmp_path):
         manifest = checked_manifest(archive)
         launch = archive.read("launch.html").decode()
     assert manifest["launch"] == "launch.html" and manifest["mastery"] == "80"
-    assert sorted(manifest["files"]) == ["app/lms/relay.css", "app/lms/relay.js", "app/lms/scorm.js", "launch.html"]
+    assert sorted(manifest["files"]) == [
+        "app/lms/relay.css",
+        "app/lms/relay.js",
+        "app/lms/scorm.js",
+        "launch.html",
+    ]
     assert 'src="https://example.org/courses/lab/index.html"' in launch
     assert "frame-src https://example.org;" in launch and "<script>" not in launch
 
@@ -173,7 +199,14 @@ def test_the_thin_launch_page_shows_an_odd_address_as_text():
 
 
 @pytest.mark.parametrize(
-    "url", ["ftp://example.org/lab/", "example.org/lab", "javascript:alert(1)", "https://example.org/?a=1", "https:///lab"]
+    "url",
+    [
+        "ftp://example.org/lab/",
+        "example.org/lab",
+        "javascript:alert(1)",
+        "https://example.org/?a=1",
+        "https:///lab",
+    ],
 )
 def test_a_bad_scorm_site_is_refused_with_a_message_that_says_what_is_wanted(url, tmp_path):
     with pytest.raises(SystemExit, match=r"--scorm-site wants the"):

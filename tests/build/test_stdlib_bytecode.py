@@ -20,8 +20,8 @@ STDLIB = "/lib/python312.zip/"
 
 
 def main():
-    import pelab.adapter  # what the worker imports at boot
-    import pelab.notebook
+    import pelab.browser.entry_points  # what the worker imports at boot
+    import pelab.browser.notebook
 
     # where every standard library module imported so far was loaded from, before this job
     # imports anything of its own
@@ -91,7 +91,9 @@ def test_a_traceback_through_a_module_loaded_from_bytecode_shows_its_source_line
     # the line JSONDecoder.raw_decode raises from, and where, as traceback prints them
     start = decoder.index("    def raw_decode(self, s, idx=0):")
     raises = 'raise JSONDecodeError("Expecting value"'
-    number, line = next((n, text) for n, text in enumerate(decoder[start:], start + 1) if raises in text)
+    number, line = next(
+        (n, text) for n, text in enumerate(decoder[start:], start + 1) if raises in text
+    )
     where = f'File "/lib/python312.zip/json/decoder.py", line {number}, in raw_decode'
     assert f"{where}\n    {line.strip()}\n" in trace
     error = "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)"

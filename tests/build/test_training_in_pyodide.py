@@ -8,8 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from pelab.table_structure import band_contrast
-from pelab.training import Trainer
+from pelab.experiments.table_structure import band_contrast
+from pelab.experiments.training import Trainer
 from tools import in_pyodide, pelab_wheel
 from tools.vendor_pyodide import cached_wheels, official_lock, pyodide_version
 
@@ -19,8 +19,8 @@ STEPS = 60
 
 JOB = '''
 import json
-from pelab.table_structure import band_contrast
-from pelab.training import Trainer
+from pelab.experiments.table_structure import band_contrast
+from pelab.experiments.training import Trainer
 
 def main(steps, runs):
     out = {}
@@ -44,7 +44,9 @@ def in_pyodide_results(tmp_path_factory):
     wheel = pelab_wheel.build_pelab_wheel(where)
     job = where / "train.py"
     job.write_text(JOB)
-    return json.loads(in_pyodide.run_in_pyodide(job, {"steps": STEPS, "runs": RUNS}, numpy_wheel, wheel))
+    return json.loads(
+        in_pyodide.run_in_pyodide(job, {"steps": STEPS, "runs": RUNS}, numpy_wheel, wheel)
+    )
 
 
 @pytest.mark.parametrize("scheme, causal", RUNS)

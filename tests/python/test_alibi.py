@@ -8,7 +8,11 @@ import pytest
 
 import pelab.alibi as alibi_module
 from pelab.alibi import MAX_HEADS, alibi_bias, alibi_slopes, alibi_weights, attention_distance
-from pelab.attention import attention_scores, embed, projections, self_attention
+from pelab.attention import attention_scores, projections, self_attention
+from pelab.tokens import embed
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 
 def test_docstring_examples_hold():
@@ -16,7 +20,8 @@ def test_docstring_examples_hold():
 
 
 def reference_slopes(n):
-    """`get_slopes` as written in the paper's reference code (ofirpress/attention_with_linear_biases)."""
+    """`get_slopes` as written in the paper's reference code
+    (ofirpress/attention_with_linear_biases)."""
 
     def get_slopes_power_of_2(n):
         start = 2 ** (-(2 ** -(math.log2(n) - 3)))
@@ -102,7 +107,9 @@ def test_paper_form_differs_by_a_row_constant_that_softmax_ignores():
     n, heads = 7, 4
     slopes = alibi_slopes(heads)
     bias = alibi_bias(n, heads)
-    code_form = np.where(np.isinf(bias), -np.inf, slopes[:, None, None] * np.arange(n)[None, None, :])
+    code_form = np.where(
+        np.isinf(bias), -np.inf, slopes[:, None, None] * np.arange(n)[None, None, :]
+    )
     scores = np.random.default_rng(0).standard_normal((heads, n, n))
 
     def softmax(s):
@@ -110,7 +117,9 @@ def test_paper_form_differs_by_a_row_constant_that_softmax_ignores():
         return e / e.sum(axis=-1, keepdims=True)
 
     # Elementwise exp and sums of at most 7 terms: rounding only, no BLAS.
-    np.testing.assert_allclose(softmax(scores + bias), softmax(scores + code_form), rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(
+        softmax(scores + bias), softmax(scores + code_form), rtol=1e-12, atol=1e-15
+    )
 
 
 @pytest.mark.parametrize(

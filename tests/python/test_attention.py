@@ -1,7 +1,6 @@
 """Tests for pelab.attention: tokens, embeddings, self-attention's order-blindness, and the demo."""
 
 import doctest
-import hashlib
 import math
 
 import numpy as np
@@ -9,183 +8,24 @@ import pytest
 
 import pelab.attention as attention_module
 from pelab.attention import (
-    EMBEDDING_STD,
     MAX_ORDER,
-    MAX_TOKENS,
     MAX_WIDTH,
     OrderBlindness,
     attention_scores,
-    embed,
     order_blindness,
     permutation_matrix,
     projections,
     self_attention,
-    tokenize,
 )
 from pelab.positional_encoding import sinusoidal
+from pelab.tokens import MAX_TOKENS, embed, tokenize
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 
 def test_docstring_examples_hold():
     assert doctest.testmod(attention_module).failed == 0
-
-
-# --- tokenize ------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "sentence, tokens",
-    [
-        ("dog bites man", ["dog", "bites", "man"]),
-        ("  Dog   bites\tman\n", ["Dog", "bites", "man"]),
-        ("Hello, world!", ["Hello", "world"]),
-        ('"Quoted," she said...', ["Quoted", "she", "said"]),
-        ("(dog) [bites] {man}", ["dog", "bites", "man"]),
-        ("don't stop", ["don't", "stop"]),
-        ("a well-known fact", ["a", "well-known", "fact"]),
-        ("rock-'n'-roll!", ["rock-'n'-roll"]),
-        ("«guillemets» and “curly” don’t", ["guillemets", "and", "curly", "don’t"]),
-        ("wait -- what ... ?!", ["wait", "what"]),
-        ("¿Qué? ¡Sí!", ["Qué", "Sí"]),
-        ("a+b = c", ["a+b", "=", "c"]),
-        ("The THE the", ["The", "THE", "the"]),
-    ],
-)
-def test_tokenize_splits_and_strips_punctuation(sentence, tokens):
-    assert tokenize(sentence) == (tokens, False)
-
-
-def test_tokenize_keeps_emoji_and_any_script():
-    sentence = "🐶 bites 👨‍👩‍👧 ❤️ 犬が 噛む Straße naïve"
-    tokens, truncated = tokenize(sentence)
-    assert tokens == ["🐶", "bites", "👨‍👩‍👧", "❤️", "犬が", "噛む", "Straße", "naïve"]
-    assert truncated is False
-
-
-def test_tokenize_keeps_markup_as_literal_text():
-    tokens, truncated = tokenize("<img src=x onerror=alert(1)>")
-    # Nothing is interpreted or escaped: the page must show these as text.
-    assert tokens == ["<img", "src=x", "onerror=alert(1)>"]
-    assert truncated is False
-    tokens, _ = tokenize("<script>alert('x')</script> &amp; <b>")
-    # "&" and ";" are punctuation (category Po) at the ends; "<" and ">" are symbols (Sm).
-    assert tokens == ["<script>alert('x')</script>", "amp", "<b>"]
-
-
-def test_tokenize_truncates_long_input():
-    sentence = ("lorem ipsum, " * 1000)[:10_000]
-    assert len(sentence) == 10_000
-    tokens, truncated = tokenize(sentence)
-    assert truncated is True
-    assert len(tokens) == MAX_TOKENS == 24
-    assert tokens[:4] == ["lorem", "ipsum", "lorem", "ipsum"]
-
-
-def test_tokenize_exactly_max_tokens_is_not_truncated():
-    words = [f"w{k}" for k in range(MAX_TOKENS)]
-    assert tokenize(" ".join(words)) == (words, False)
-    # Trailing punctuation-only "words" are not words: still not truncated.
-    assert tokenize(" ".join(words) + " -- !!") == (words, False)
-    assert tokenize(" ".join(words) + " extra") == (words, True)
-
-
-def test_tokenize_max_tokens_argument():
-    assert tokenize("a b c d", max_tokens=2) == (["a", "b"], True)
-    assert tokenize("a", max_tokens=1) == (["a"], False)
-    with pytest.raises(ValueError, match=r"^max_tokens must be an integer from 1 to "):
-        tokenize("a", max_tokens=0)
-
-
-def test_tokenize_one_long_word_is_one_token():
-    tokens, truncated = tokenize("x" * 10_000)
-    assert tokens == ["x" * 10_000] and truncated is False
-
-
-@pytest.mark.parametrize("sentence", ["", "   ", "\n\t", "...", "-- !! ?", "“ ”"])
-def test_tokenize_without_words_is_rejected(sentence):
-    with pytest.raises(ValueError) as error:
-        tokenize(sentence)
-    assert str(error.value) == "sentence must contain at least one word"
-
-
-@pytest.mark.parametrize("bad", [None, 3, b"dog bites", ["dog", "bites"]], ids=repr)
-def test_tokenize_non_str_is_rejected(bad):
-    with pytest.raises(ValueError, match=r"^sentence must be a str, got "):
-        tokenize(bad)
-
-
-def test_tokenize_error_names_the_parameter_given():
-    with pytest.raises(ValueError, match=r"^word must contain at least one word$"):
-        tokenize("!", name="word")
-
-
-# --- embed -----------------------------------------------------------------------
-
-
-def test_same_word_same_embedding_anywhere():
-    x = embed(["the", "cat", "saw", "the", "dog"])
-    assert x.shape == (5, 8) and x.dtype == np.float64
-    assert np.array_equal(x[0], x[3])
-    # And in another sentence, at another position.
-    assert np.array_equal(embed(["a", "b", "the"])[2], x[0])
-
-
-def test_embedding_ignores_case():
-    x = embed(["The", "the", "THE", "Straße", "STRASSE"])
-    assert np.array_equal(x[0], x[1]) and np.array_equal(x[0], x[2])
-    # casefold() folds ß to ss.
-    assert np.array_equal(x[3], x[4])
-
-
-def test_different_words_get_different_embeddings():
-    words = ["dog", "bites", "man", "cat", "🐶", "dog,", "dogs", "", " "]
-    x = embed(words)
-    for a in range(len(words)):
-        for b in range(a + 1, len(words)):
-            assert np.abs(x[a] - x[b]).max() > 1e-3, (words[a], words[b])
-
-
-def test_embedding_is_seeded_from_sha256_of_the_casefolded_word():
-    seed = int.from_bytes(hashlib.sha256("straße".casefold().encode("utf-8")).digest(), "big")
-    expected = EMBEDDING_STD * np.random.default_rng(seed).standard_normal(16)
-    assert np.array_equal(embed(["Straße"], 16)[0], expected)
-
-
-def test_embedding_values_are_pinned():
-    # The same numbers under CPython and Pyodide: SHA-256 and PCG64 are platform independent.
-    np.testing.assert_allclose(
-        embed(["dog"])[0],
-        [-1.0568090456772294, -0.1984977399229951, 1.2055081931750782, 0.02959710486999582,
-         -0.7271022251660743, -0.2619647683508329, 0.5035895289170037, -0.23119595109309035],
-        rtol=0, atol=1e-15,
-    )
-
-
-def test_wider_embedding_extends_the_narrower_one():
-    assert np.array_equal(embed(["dog"], 16)[0, :8], embed(["dog"], 8)[0])
-
-
-def test_embedding_scale_matches_the_encoding():
-    # Mean square of a coordinate: 1/2 for words (sigma^2) and for PE over positions.
-    words = [f"word{k}" for k in range(2000)]
-    x = embed(words, 64)
-    assert np.mean(x**2) == pytest.approx(0.5, rel=0.03)
-    assert np.mean(sinusoidal(2000, 64)[:, :2] ** 2) == pytest.approx(0.5, rel=0.03)
-
-
-def test_embed_lone_surrogate_does_not_crash():
-    assert embed(["\ud800"]).shape == (1, 8)
-
-
-@pytest.mark.parametrize("bad", ["dog", [], None, ["dog", 3], ("dog", None), np.array(["dog"])], ids=repr)
-def test_embed_bad_tokens_are_rejected(bad):
-    with pytest.raises(ValueError, match=r"^tokens must be a non-empty list of str"):
-        embed(bad)
-
-
-@pytest.mark.parametrize("bad", [0, -1, 2.0, True, None])
-def test_embed_bad_d_model_is_rejected(bad):
-    with pytest.raises(ValueError, match=r"^d_model must be an integer from 1 to "):
-        embed(["dog"], bad)
 
 
 # --- projections ----------------------------------------------------------------------
@@ -274,7 +114,9 @@ def test_single_token_attends_only_to_itself():
     w_q, w_k, w_v = projections(8)
     outputs, weights = self_attention(x, w_q, w_k, w_v)
     assert weights.tolist() == [[1.0]]  # exact: exp(0) / exp(0)
-    np.testing.assert_allclose(outputs, x @ w_v, rtol=0, atol=1e-15)  # 1 * v, with v = x @ w_v (recomputed: within an ulp)
+    np.testing.assert_allclose(
+        outputs, x @ w_v, rtol=0, atol=1e-15
+    )  # 1 * v, with v = x @ w_v (recomputed: within an ulp)
 
 
 EQUIVARIANCE_SENTENCES = [
@@ -337,7 +179,9 @@ def test_positional_encoding_breaks_equivariance():
 def test_self_attention_bad_arrays_are_rejected(args, name):
     w = list(projections(8))
     full = list(args) + w[len(args) - 1 :]
-    with pytest.raises(ValueError, match=rf"^{name} must be a non-empty 2-D array of finite numbers"):
+    with pytest.raises(
+        ValueError, match=rf"^{name} must be a non-empty 2-D array of finite numbers"
+    ):
         self_attention(*full)
 
 
@@ -473,7 +317,9 @@ def test_order_blindness_truncates_long_sentences():
 def test_order_blindness_d_model_and_base():
     demo = order_blindness("dog bites man", [1, 2, 0], with_pe=True, d_model=5, base=100.0)
     assert demo.outputs.shape == (3, 5)
-    expected, _ = self_attention(embed(["dog", "bites", "man"], 5) + sinusoidal(3, 5, 100.0), *projections(5))
+    expected, _ = self_attention(
+        embed(["dog", "bites", "man"], 5) + sinusoidal(3, 5, 100.0), *projections(5)
+    )
     np.testing.assert_allclose(demo.outputs, expected, rtol=0, atol=1e-15)
 
 
@@ -482,10 +328,22 @@ def test_order_blindness_d_model_and_base():
     [
         ({"sentence": "", "order": None}, r"^sentence must contain at least one word$"),
         ({"sentence": 5, "order": None}, r"^sentence must be a str"),
-        ({"sentence": "dog bites man", "order": [0, 1]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": [0, 1, 1]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": [0, 1, 2, 3]}, r"^order must be a permutation of range\(3\)"),
-        ({"sentence": "dog bites man", "order": "210"}, r"^order must be a permutation of range\(3\)"),
+        (
+            {"sentence": "dog bites man", "order": [0, 1]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": [0, 1, 1]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": [0, 1, 2, 3]},
+            r"^order must be a permutation of range\(3\)",
+        ),
+        (
+            {"sentence": "dog bites man", "order": "210"},
+            r"^order must be a permutation of range\(3\)",
+        ),
         ({"sentence": "dog", "order": None, "with_pe": 1}, r"^with_pe must be True or False"),
         ({"sentence": "dog", "order": None, "with_pe": "yes"}, r"^with_pe must be True or False"),
         ({"sentence": "dog", "order": None, "d_model": 0}, r"^d_model must be an integer"),
@@ -539,7 +397,9 @@ def test_attention_scores_are_the_scores_self_attention_turns_into_weights():
     # Entry by entry: q_a . k_b / sqrt(d_k) with q and k from loops, no matrix product.
     q = [[sum(x[a, m] * w_q[m, c] for m in range(8)) for c in range(8)] for a in range(6)]
     k = [[sum(x[b, m] * w_k[m, c] for m in range(8)) for c in range(8)] for b in range(6)]
-    expected = np.array([[sum(q[a][c] * k[b][c] for c in range(8)) for b in range(6)] for a in range(6)])
+    expected = np.array(
+        [[sum(q[a][c] * k[b][c] for c in range(8)) for b in range(6)] for a in range(6)]
+    )
     # Entries of order 1, sums of 8 products: BLAS's order of adding changes rounding only.
     np.testing.assert_allclose(scores, expected / math.sqrt(8), rtol=0, atol=1e-12)
     weights = np.exp(scores - scores.max(axis=1, keepdims=True))

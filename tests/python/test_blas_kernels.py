@@ -4,9 +4,10 @@ Under CPython, numpy's `@` and `lstsq` go through OpenBLAS, which chooses a kern
 by OPENBLAS_CORETYPE); numpy's own loops (sums, sin, cos) choose SIMD code by CPU as well.
 Another kernel adds in another order and changes the last bits of a result, even the sign of a
 zero. A test that pinned those bits passed on one machine and failed on the next. This runs the
-modules whose tests multiply through BLAS again, under every kernel this CPU can run, so a
-new bit-exact comparison fails here, on any machine with more than one kernel, not on a
-newcomer's machine.
+test modules marked `blas_numeric` (`pytestmark = pytest.mark.blas_numeric`: those whose code
+goes through BLAS) again, under every kernel this CPU can run, so a new bit-exact comparison
+fails here, on any machine with more than one kernel, not on a newcomer's machine. It is
+marked `blas` itself: `-m "not blas"` leaves it out.
 """
 
 from __future__ import annotations
@@ -17,26 +18,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
-# The test modules whose code or checks go through BLAS or LAPACK under CPython.
-BLAS_MODULES = [
-    "tests/python/test_relative.py",
-    "tests/python/test_similarity.py",
-    "tests/python/test_rope.py",
-    "tests/python/test_alibi.py",
-    "tests/python/test_score_terms.py",
-    "tests/python/test_context_scaling.py",
-    "tests/python/test_attention.py",
-    "tests/python/test_extrapolation.py",
-    "tests/python/test_colormap.py",
-    "tests/python/test_adapter.py",
-    "tests/python/test_positional_encoding.py",
-    "tests/python/test_tiny_transformer.py",
-    "tests/python/test_training.py",
-    "tests/python/test_table_structure.py",
-    "tests/python/test_length_generalisation.py",
-    "tests/python/test_stretch_experiment.py",
-]
+
+pytestmark = pytest.mark.blas
 # numpy's own AVX-512 loops (sin, cos and sums among them): off, to stand for an AVX2 machine.
 NUMPY_AVX512 = "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"
 
@@ -65,7 +51,9 @@ def kernels() -> list[dict[str, str]]:
         if {"avx2", "fma"} <= flags:
             choices.append({"OPENBLAS_CORETYPE": "Haswell"})
             if "avx512f" in flags:
-                choices.append({"OPENBLAS_CORETYPE": "Haswell", "NPY_DISABLE_CPU_FEATURES": NUMPY_AVX512})
+                choices.append(
+                    {"OPENBLAS_CORETYPE": "Haswell", "NPY_DISABLE_CPU_FEATURES": NUMPY_AVX512}
+                )
         if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= flags:
             choices.append({"OPENBLAS_CORETYPE": "SkylakeX"})
     return choices
@@ -74,10 +62,15 @@ def kernels() -> list[dict[str, str]]:
 def test_numeric_tests_pass_under_every_kernel_this_cpu_has():
     ran = []
     for overrides in kernels():
-        env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")}
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")
+        }
         env.update(overrides, PYTHONPATH=str(ROOT / "py"), OPENBLAS_NUM_THREADS="1")
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *BLAS_MODULES],
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+             "-m", "blas_numeric", "tests/python"],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -88,3 +81,17 @@ def test_numeric_tests_pass_under_every_kernel_this_cpu_has():
         assert " passed" in done.stdout.splitlines()[-1], done.stdout[-500:]
         ran.append(name)
     assert ran  # at least the machine's own kernel
+
+
+def test_the_marked_modules_are_the_ones_rerun():
+    """The rerun selects by the marker: at least the modules the marker was first put on."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only",
+         "-m", "blas_numeric", "tests/python"],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+        capture_output=True, text=True,
+    )
+    files = {line.split("::")[0] for line in done.stdout.splitlines() if "::" in line}
+    assert {"tests/python/test_rope.py", "tests/python/experiments/test_training.py",
+            "tests/python/browser/demos/test_learned_entry.py"} <= files, done.stdout[-2000:]
+    assert "tests/python/test_blas_kernels.py" not in files

@@ -8,7 +8,19 @@ import pytest
 
 import pelab
 import pelab.colormap as colormap_module
-from pelab.colormap import BLUE, COOL_WARM, LUT_SIZE, NAN_RGBA, RED, legend_stops, to_rgba, to_rgba_in_range
+from pelab.colormap import (
+    BLUE,
+    COOL_WARM,
+    LUT_SIZE,
+    NAN_RGBA,
+    RED,
+    legend_stops,
+    to_rgba,
+    to_rgba_in_range,
+)
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 
 def cielab_lightness(rgb_bytes):
@@ -173,25 +185,35 @@ def test_colours_are_round_255_t_exactly(vmin, vmax):
         ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf),
         vmin + rng.uniform(-0.1, 1.1, 100_000) * span,
     ])
-    np.testing.assert_array_equal(to_rgba(values, vmin, vmax)[:, :3], entries_as_documented(values, vmin, vmax)[:, :3])
+    np.testing.assert_array_equal(
+        to_rgba(values, vmin, vmax)[:, :3], entries_as_documented(values, vmin, vmax)[:, :3]
+    )
 
 
 def test_to_rgba_in_range_is_to_rgba():
     rng = np.random.default_rng(11)
     pe = pelab.sinusoidal(64, 33, 100.0)
-    ties = (np.arange(LUT_SIZE - 1) + 0.5) / (LUT_SIZE - 1) * 2.0 - 1.0  # the 255 ties inside [-1, 1]
+    ties = (np.arange(LUT_SIZE - 1) + 0.5) / (
+        LUT_SIZE - 1
+    ) * 2.0 - 1.0  # the 255 ties inside [-1, 1]
     values = np.concatenate([
         [-1.0, -0.0, 0.0, 1.0], ties, np.nextafter(ties, 2.0), np.nextafter(ties, -2.0),
         rng.uniform(-1.0, 1.0, 100_000),
     ])
-    for array in (pe, values, values[:100_000].reshape(-1, 4)[:, 1:3]):  # the last is not contiguous
+    for array in (
+        pe,
+        values,
+        values[:100_000].reshape(-1, 4)[:, 1:3],
+    ):  # the last is not contiguous
         rgba = to_rgba_in_range(array)
-        assert rgba.dtype == np.uint8 and rgba.shape == array.shape + (4,) and rgba.flags.c_contiguous
+        assert (
+            rgba.dtype == np.uint8 and rgba.shape == array.shape + (4,) and rgba.flags.c_contiguous
+        )
         np.testing.assert_array_equal(rgba, to_rgba(array))
 
 
 def test_to_rgba_in_range_gives_the_end_colours_a_rounding_error_past_the_range():
-    """pelab.adapter.heatmap colours an unclipped table, which may hold 1 + 2^-52."""
+    """pelab.browser.demos.heatmap colours an unclipped table, which may hold 1 + 2^-52."""
     past = np.array([1.0 + k * 2.0**-52 for k in range(1, 9)] + [1.0038])
     for values in (past, -past):
         np.testing.assert_array_equal(to_rgba_in_range(values), to_rgba(values))
@@ -207,7 +229,9 @@ def test_sign_symmetry_of_the_lightness():
     )
 
 
-@pytest.mark.parametrize("vmin, vmax", [(0, 0), (1, -1), (None, 1), ("a", 1), (np.nan, 1), (0, np.inf), (-1e308, 1e308)])
+@pytest.mark.parametrize(
+    "vmin, vmax", [(0, 0), (1, -1), (None, 1), ("a", 1), (np.nan, 1), (0, np.inf), (-1e308, 1e308)]
+)
 def test_bad_range_is_rejected(vmin, vmax):
     with pytest.raises(ValueError, match=r"vmin and vmax"):
         to_rgba(np.zeros(3), vmin, vmax)
@@ -256,7 +280,10 @@ def test_the_page_draws_with_pelabs_colour_map():
         "open('app/figures/colormap.js', 'w').write(c.js_module())\""
     )
     assert page_copy.read_text() == pelab.colormap.js_module(), f"out of date: run {regenerate}"
-    numbers = [int(n) for n in page_copy.read_text().split("[", 1)[1].split("]")[0].replace(",", " ").split()]
+    numbers = [
+        int(n)
+        for n in page_copy.read_text().split("[", 1)[1].split("]")[0].replace(",", " ").split()
+    ]
     assert numbers == pelab.colormap.COOL_WARM.reshape(-1).tolist()
 
 

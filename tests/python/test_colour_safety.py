@@ -17,18 +17,36 @@ import re
 import numpy as np
 import pytest
 
-from site_server import ROOT
 from pelab.colormap import COOL_WARM
+from site_server import ROOT
 
 MACHADO = {
-    "protanopia": [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-    "deuteranopia": [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]],
-    "tritanopia": [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]],
+    "protanopia": [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ],
+    "deuteranopia": [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ],
+    "tritanopia": [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ],
 }
 VISIONS = {"normal vision": np.eye(3), **{name: np.array(m) for name, m in MACHADO.items()}}
 
 # sRGB primaries, D65 white (IEC 61966-2-1).
-RGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]])
+RGB_TO_XYZ = np.array(
+    [
+        [0.4124564, 0.3575761, 0.1804375],
+        [0.2126729, 0.7151522, 0.0721750],
+        [0.0193339, 0.1191920, 0.9503041],
+    ]
+)
 WHITE = RGB_TO_XYZ.sum(axis=1)
 
 # Smallest CIEDE2000 between any two pair colours: the Okabe-Ito palette's own worst pair under
@@ -44,16 +62,23 @@ def linear_light(srgb8) -> np.ndarray:
 
 def contrast(a, b) -> float:
     """WCAG 2 contrast ratio of two 8-bit sRGB colours (three components each)."""
-    high, low = sorted((float(linear_light(c) @ [0.2126, 0.7152, 0.0722]) for c in (a, b)), reverse=True)
+    high, low = sorted(
+        (float(linear_light(c) @ [0.2126, 0.7152, 0.0722]) for c in (a, b)), reverse=True
+    )
     return (high + 0.05) / (low + 0.05)
 
 
 def lab(srgb8, vision: str = "normal vision") -> np.ndarray:
     """CIELAB of 8-bit sRGB colours (..., 3) as seen with `vision`."""
-    linear = np.clip(linear_light(srgb8) @ VISIONS[vision].T, 0, 1)  # the simulation works on linear light
+    linear = np.clip(
+        linear_light(srgb8) @ VISIONS[vision].T, 0, 1
+    )  # the simulation works on linear light
     t = linear @ RGB_TO_XYZ.T / WHITE
     f = np.where(t > (6 / 29) ** 3, np.cbrt(t), t / (3 * (6 / 29) ** 2) + 4 / 29)
-    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
+    return np.stack(
+        [116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])],
+        axis=-1,
+    )
 
 
 def ciede2000(lab1, lab2) -> float:
@@ -79,8 +104,16 @@ def ciede2000(lab1, lab2) -> float:
     s_l = 1 + 0.015 * (l_mean - 50) ** 2 / np.sqrt(20 + (l_mean - 50) ** 2)
     s_c = 1 + 0.045 * c_mean
     s_h = 1 + 0.015 * c_mean * t
-    r_t = -2 * np.sqrt(c_mean**7 / (c_mean**7 + 25**7)) * np.sin(np.radians(60 * np.exp(-(((h_mean - 275) / 25) ** 2))))
-    return float(np.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h)))
+    r_t = (
+        -2
+        * np.sqrt(c_mean**7 / (c_mean**7 + 25**7))
+        * np.sin(np.radians(60 * np.exp(-(((h_mean - 275) / 25) ** 2))))
+    )
+    return float(
+        np.sqrt(
+            (d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h)
+        )
+    )
 
 
 def test_the_difference_formulas_match_published_values():
@@ -138,7 +171,9 @@ def pair_colours() -> dict[str, list[str]]:
     pattern = r"--pair-(\d): light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)"
     found = {n: (light, dark) for n, light, dark in re.findall(pattern, css, re.I)}
     assert sorted(found) == [str(n) for n in range(8)], "lab.css should define --pair-0 to --pair-7"
-    return {theme: [found[str(n)][k] for n in range(8)] for k, theme in enumerate(("light", "dark"))}
+    return {
+        theme: [found[str(n)][k] for n in range(8)] for k, theme in enumerate(("light", "dark"))
+    }
 
 
 def rgb(hex_colour: str) -> list[int]:
@@ -155,7 +190,9 @@ def test_every_two_pair_colours_stay_apart(theme, vision):
         for i, j in itertools.combinations(range(8), 2)
         if ciede2000(seen[i], seen[j]) < PAIRS_APART
     ]
-    assert not close, f"{theme} theme, {vision}: too alike (CIEDE2000 < {PAIRS_APART}): " + "; ".join(close)
+    assert not close, (
+        f"{theme} theme, {vision}: too alike (CIEDE2000 < {PAIRS_APART}): " + "; ".join(close)
+    )
 
 
 WHITE_PAGE = (255, 255, 255)  # the light theme's --surface, where the charts are drawn
@@ -165,17 +202,23 @@ def test_every_pair_mark_stands_out_from_the_page_by_3_to_1():
     """WCAG 1.4.11 for the lines, dots and hands of the pairs: a colour below 3:1 against the
     light surface (white) must have a --pair-N-edge that reaches it, drawn around its marks."""
     css = (ROOT / "static" / "lab.css").read_text()
-    edges = dict(re.findall(r"--pair-(\d)-edge: light-dark\((#[0-9a-f]{6}), transparent\)", css, re.I))
+    edges = dict(
+        re.findall(r"--pair-(\d)-edge: light-dark\((#[0-9a-f]{6}), transparent\)", css, re.I)
+    )
     faint = []
     for n, colour in enumerate(pair_colours()["light"]):
         if contrast(rgb(colour), WHITE_PAGE) >= 3.0:
             continue
         edge = edges.get(str(n))
         if edge is None or contrast(rgb(edge), WHITE_PAGE) < 3.0:
-            faint.append(f"--pair-{n} {colour}: {contrast(rgb(colour), WHITE_PAGE):.2f}:1 and no edge of 3:1")
+            faint.append(
+                f"--pair-{n} {colour}: {contrast(rgb(colour), WHITE_PAGE):.2f}:1 and no edge of 3:1"
+            )
             continue
         for mark in ("wave", "dot", "dial-hand"):
-            assert re.search(rf"\.{mark}\.pair-{n}\b[^{{]*{{\s*filter: drop-shadow", css), f"--pair-{n}: .{mark} has no edge"
+            assert re.search(rf"\.{mark}\.pair-{n}\b[^{{]*{{\s*filter: drop-shadow", css), (
+                f"--pair-{n}: .{mark} has no edge"
+            )
         assert f".swatch.pair-{n} {{ box-shadow: inset 0 0 0 1px var(--pair-{n}-edge); }}" in css
     assert not faint, "; ".join(faint)
     for colour in pair_colours()["dark"]:  # the dark theme needs no edges

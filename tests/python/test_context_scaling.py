@@ -10,25 +10,22 @@ import numpy as np
 import pytest
 
 from pelab.context_scaling import (
-    INSIDE,
-    JUST_PAST,
     LLAMA31_ROPE_SCALING,
-    METHODS,
     MODEL_HEAD_DIM,
     MODEL_SETTINGS,
-    OUTSIDE,
-    angle_coverage,
     interpolated_positions,
     llama3_frequencies,
     ntk_scaled_base,
     stretched_frequencies,
-    stretched_scores,
     yarn_attention_scale,
     yarn_frequencies,
     yarn_frequencies_by_turns,
 )
 from pelab.positional_encoding import angular_frequencies
 from pelab.rope import rope_rotate
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 context_scaling = importlib.import_module("pelab.context_scaling")
 
@@ -71,22 +68,41 @@ def test_without_interpolation_slow_pairs_leave_the_trained_range():
     stretched = (target_len - 1) * omega
     # Every pair turns further at 8192 than at 2047; with interpolation none does.
     assert np.all(stretched > trained)
-    assert np.all(interpolated_positions([target_len - 1], train_len, target_len)[0] * omega < train_len * omega)
+    assert np.all(
+        interpolated_positions([target_len - 1], train_len, target_len)[0] * omega
+        < train_len * omega
+    )
 
 
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"positions": [-1.0], "train_len": 4, "target_len": 8},
-         r"^positions must be a 1-D array of at least one real number, each from 0 to 100000, got \[-1.0\]$"),
-        ({"positions": [[1.0]], "train_len": 4, "target_len": 8}, r"^positions must be a 1-D array"),
-        ({"positions": [math.nan], "train_len": 4, "target_len": 8}, r"^positions must be a 1-D array"),
-        ({"positions": [1.0], "train_len": 0, "target_len": 8},
-         r"^train_len must be an integer from 1 to 100000, got 0$"),
+        (
+            {"positions": [-1.0], "train_len": 4, "target_len": 8},
+            r"^positions must be a 1-D array of at least one real number, each from 0 to 100000, "
+            r"got \[-1.0\]$",
+        ),
+        (
+            {"positions": [[1.0]], "train_len": 4, "target_len": 8},
+            r"^positions must be a 1-D array",
+        ),
+        (
+            {"positions": [math.nan], "train_len": 4, "target_len": 8},
+            r"^positions must be a 1-D array",
+        ),
+        (
+            {"positions": [1.0], "train_len": 0, "target_len": 8},
+            r"^train_len must be an integer from 1 to 100000, got 0$",
+        ),
         ({"positions": [1.0], "train_len": 4.0, "target_len": 8}, r"^train_len must be an integer"),
-        ({"positions": [1.0], "train_len": 4, "target_len": 3},
-         r"^target_len must be an integer from 4 to 100000, got 3$"),
-        ({"positions": [1.0], "train_len": 4, "target_len": 100001}, r"^target_len must be an integer"),
+        (
+            {"positions": [1.0], "train_len": 4, "target_len": 3},
+            r"^target_len must be an integer from 4 to 100000, got 3$",
+        ),
+        (
+            {"positions": [1.0], "train_len": 4, "target_len": 100001},
+            r"^target_len must be an integer",
+        ),
     ],
 )
 def test_interpolated_positions_bad_arguments(kwargs, message):
@@ -104,7 +120,9 @@ def test_ntk_base_keeps_the_fastest_pair_and_slows_the_slowest_by_scale(d, base,
     scaled = ntk_scaled_base(base, scale, d)
     assert type(scaled) is float
     # base * s^(d / (d - 2)), through logarithms instead of a power.
-    assert scaled == pytest.approx(math.exp(math.log(base) + d / (d - 2) * math.log(scale)), rel=1e-13)
+    assert scaled == pytest.approx(
+        math.exp(math.log(base) + d / (d - 2) * math.log(scale)), rel=1e-13
+    )
     before, after = angular_frequencies(d, base), angular_frequencies(d, scaled)
     assert after[0] == before[0] == 1.0  # base ** 0: exact
     # The slowest pair's wavelength grows by exactly s (two powers, a few roundings apart).
@@ -129,16 +147,28 @@ def test_ntk_base_rotates_the_fastest_pair_as_before():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"base": 1.0, "scale": 2.0, "d": 8}, r"^base must be a finite real number greater than 1, got 1.0$"),
+        (
+            {"base": 1.0, "scale": 2.0, "d": 8},
+            r"^base must be a finite real number greater than 1, got 1.0$",
+        ),
         ({"base": "1e4", "scale": 2.0, "d": 8}, r"^base must be a finite real number"),
-        ({"base": 1e4, "scale": 0.5, "d": 8}, r"^scale must be a finite real number at least 1, got 0.5$"),
+        (
+            {"base": 1e4, "scale": 0.5, "d": 8},
+            r"^scale must be a finite real number at least 1, got 0.5$",
+        ),
         ({"base": 1e4, "scale": math.inf, "d": 8}, r"^scale must be a finite real number"),
         ({"base": 1e4, "scale": True, "d": 8}, r"^scale must be a finite real number"),
-        ({"base": 1e4, "scale": 2.0, "d": 2}, r"^d must be an even integer from 4 to 100000, got 2$"),
+        (
+            {"base": 1e4, "scale": 2.0, "d": 2},
+            r"^d must be an even integer from 4 to 100000, got 2$",
+        ),
         ({"base": 1e4, "scale": 2.0, "d": 7}, r"^d must be an even integer from 4"),
-        ({"base": 1e300, "scale": 1e10, "d": 8},
-         r"^base and scale must keep base \* scale \*\* \(d / \(d - 2\)\) within the float range, "
-         r"got base=1e\+300, scale=10000000000.0$"),
+        (
+            {"base": 1e300, "scale": 1e10, "d": 8},
+            r"^base and scale must keep base \* scale \*\* \(d / \(d - 2\)\) within the float "
+            r"range, "
+            r"got base=1e\+300, scale=10000000000.0$",
+        ),
         ({"base": 1e4, "scale": 1e300, "d": 4}, r"^base and scale must keep"),
     ],
 )
@@ -184,8 +214,9 @@ def clamps_cross(d, base, scale, train_len, alpha, beta):
     return low > high
 
 
-# The settings above; the toy of pelab.stretch_experiment (d 16, L 8); ramps whose two ends meet
-# (both clamped to 0; both at d - 1); Code Llama; a ramp that ends past the last pair (d - 1 = 127).
+# The settings above; the toy of pelab.experiments.stretch_experiment (d 16, L 8); ramps whose two
+# ends meet (both clamped to 0; both at d - 1); Code Llama; a ramp that ends past the last pair
+# (d - 1 = 127).
 YARN_CODE_SETTINGS = SETTINGS + [
     (16, 10000.0, 4.0, 8), (16, 10000.0, 2.0, 8), (16, 10000.0, 4.0, 2), (8, 10.0, 4.0, 16384),
     (128, 1000000.0, 4.0, 16384), (128, 10000.0, 1.5, 100000),
@@ -320,7 +351,9 @@ def test_yarn_frequencies_by_turns_are_the_papers_blend(d, base, scale, train_le
     got = yarn_frequencies_by_turns(d, base, scale, train_len, alpha, beta)
     assert got.dtype == np.float64 and got.shape == (d // 2,)
     # numpy's power and division against Python's, pair by pair: a few roundings apart.
-    np.testing.assert_allclose(got, yarn_by_hand(d, base, scale, train_len, alpha, beta), rtol=1e-12, atol=0)
+    np.testing.assert_allclose(
+        got, yarn_by_hand(d, base, scale, train_len, alpha, beta), rtol=1e-12, atol=0
+    )
     omega = angular_frequencies(d, base)
     turns = train_len * omega / (2 * math.pi)
     fast, slow = turns > beta, turns < alpha
@@ -331,7 +364,9 @@ def test_yarn_frequencies_by_turns_are_the_papers_blend(d, base, scale, train_le
     assert np.all(got[between] >= omega[between] / scale) and np.all(got[between] <= omega[between])
     # Between, the ratio w'/w is the ramp: 1/s + (1 - 1/s) (r - alpha) / (beta - alpha).
     ramp = (turns[between] - alpha) / (beta - alpha)
-    np.testing.assert_allclose(got[between] / omega[between], 1 / scale + (1 - 1 / scale) * ramp, rtol=1e-12)
+    np.testing.assert_allclose(
+        got[between] / omega[between], 1 / scale + (1 - 1 / scale) * ramp, rtol=1e-12
+    )
 
 
 @pytest.mark.parametrize("yarn", [yarn_frequencies, yarn_frequencies_by_turns])
@@ -354,8 +389,10 @@ def test_yarn_by_turns_ramp_as_steep_as_floats_allow():
     assert set(np.round(got / omega, 12).tolist()) <= {1.0, 0.25}
 
 
-@pytest.mark.parametrize("scale, expected", [(1, 1.0), (4.0, 1.1386294361119891), (16, 1.2772588722239781),
-                                             (math.exp(10), 2.0)])
+@pytest.mark.parametrize(
+    "scale, expected",
+    [(1, 1.0), (4.0, 1.1386294361119891), (16, 1.2772588722239781), (math.exp(10), 2.0)],
+)
 def test_yarn_attention_scale(scale, expected):
     got = yarn_attention_scale(scale)
     assert type(got) is float
@@ -391,7 +428,10 @@ def test_yarn_attention_scale_is_the_codes_mscale():
         ({"alpha": -1.0}, r"^alpha must be a finite real number at least 0, got -1.0$"),
         ({"alpha": math.inf}, r"^alpha must be a finite real number"),
         ({"beta": 1.0}, r"^beta must be a finite real number greater than alpha \(1.0\), got 1.0$"),
-        ({"alpha": 40.0}, r"^beta must be a finite real number greater than alpha \(40.0\), got 32.0$"),
+        (
+            {"alpha": 40.0},
+            r"^beta must be a finite real number greater than alpha \(40.0\), got 32.0$",
+        ),
         ({"beta": "32"}, r"^beta must be a finite real number"),
         ({"beta": math.inf}, r"^beta must be a finite real number"),
     ],
@@ -427,7 +467,9 @@ def llama3_by_hand(d, base, factor, low_freq_factor, high_freq_factor, old_conte
         llama = inv_freq / factor if wavelen > low_freq_wavelen else inv_freq
         # is_medium_freq = ~(wavelen < high_freq_wavelen) * ~(wavelen > low_freq_wavelen)
         if not wavelen < high_freq_wavelen and not wavelen > low_freq_wavelen:
-            smooth = (old_context_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
+            smooth = (old_context_len / wavelen - low_freq_factor) / (
+                high_freq_factor - low_freq_factor
+            )
             llama = (1 - smooth) * llama / factor + smooth * llama
         out.append(llama)
     return np.array(out)
@@ -441,7 +483,11 @@ def test_llama31_published_parameters():
                                     "original_max_position_embeddings": 8192}
     assert MODEL_SETTINGS["llama3"] == {"name": "Llama 3", "base": 500000.0, "train_len": 8192}
     assert MODEL_SETTINGS["llama2"] == {"name": "LLaMA 2", "base": 10000.0, "train_len": 4096}
-    assert MODEL_SETTINGS["codellama"] == {"name": "Code Llama", "base": 1000000.0, "train_len": 16384}
+    assert MODEL_SETTINGS["codellama"] == {
+        "name": "Code Llama",
+        "base": 1000000.0,
+        "train_len": 16384,
+    }
     assert MODEL_HEAD_DIM == 128
 
 
@@ -470,8 +516,10 @@ def test_llama3_defaults_are_llama31_and_have_three_bands():
     assert np.all((ratio[between] > 1 / 8) & (ratio[between] < 1))
 
 
-@pytest.mark.parametrize("d, base, factor, low, high, length",
-                         [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 32.0, 2048)])
+@pytest.mark.parametrize(
+    "d, base, factor, low, high, length",
+    [(128, 500000.0, 8.0, 1.0, 4.0, 8192), (64, 10000.0, 4.0, 1.0, 32.0, 2048)],
+)
 def test_llama3_rule_is_the_yarn_papers_ramp_with_its_own_bounds(
     d, base, factor, low, high, length
 ):
@@ -491,11 +539,23 @@ def test_llama3_rule_is_the_yarn_papers_ramp_with_its_own_bounds(
     [
         ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
         ({"base": 1.0}, r"^base must be a finite real number greater than 1, got 1.0$"),
-        ({"factor": 0.5}, r"^factor must be a finite real number at least 1 and at most 1024.0, got 0.5$"),
-        ({"factor": 2000}, r"^factor must be a finite real number at least 1 and at most 1024.0, got 2000$"),
-        ({"low_freq_factor": 0}, r"^low_freq_factor must be a finite real number greater than 0, got 0$"),
-        ({"high_freq_factor": 1.0},
-         r"^high_freq_factor must be a finite real number greater than low_freq_factor \(1.0\), got 1.0$"),
+        (
+            {"factor": 0.5},
+            r"^factor must be a finite real number at least 1 and at most 1024.0, got 0.5$",
+        ),
+        (
+            {"factor": 2000},
+            r"^factor must be a finite real number at least 1 and at most 1024.0, got 2000$",
+        ),
+        (
+            {"low_freq_factor": 0},
+            r"^low_freq_factor must be a finite real number greater than 0, got 0$",
+        ),
+        (
+            {"high_freq_factor": 1.0},
+            r"^high_freq_factor must be a finite real number greater than low_freq_factor \(1.0\), "
+            r"got 1.0$",
+        ),
         ({"original_max_len": 0}, r"^original_max_len must be an integer from 1 to 100000, got 0$"),
     ],
 )
@@ -527,160 +587,8 @@ def test_interpolation_as_frequencies_is_interpolation_of_positions():
     omega = angular_frequencies(64)
     positions = np.arange(0, 8192, 37)
     by_positions = interpolated_positions(positions, 2048, 8192)[:, None] * omega
-    by_frequencies = positions[:, None] * stretched_frequencies("interpolation", 64, 10000.0, 2048, 4.0)
+    by_frequencies = positions[:, None] * stretched_frequencies(
+        "interpolation", 64, 10000.0, 2048, 4.0
+    )
     # m * (L / L') * w against m * (w / s), s = L' / L = 4 exactly: a rounding apart at most.
     np.testing.assert_allclose(by_frequencies, by_positions, rtol=1e-15, atol=0)
-
-
-def coverage_by_hand(method, d, base, train_len, scale):
-    """angle_coverage's states, pair by pair with Python's math."""
-    new = stretched_frequencies(method, d, base, train_len, scale)
-    last = math.ceil(scale * train_len) - 1
-    states = []
-    for i in range(d // 2):
-        w = base ** (-2 * i / d)
-        trained = (train_len - 1) * w  # the largest angle of positions 0 .. L - 1
-        reached = last * float(new[i])
-        if trained >= 2 * math.pi or reached <= trained:
-            states.append(INSIDE)  # a full turn in training, or not past the trained angles
-        elif reached <= train_len * w:
-            states.append(JUST_PAST)  # under one trained step past
-        else:
-            states.append(OUTSIDE)
-    return states
-
-
-@pytest.mark.parametrize("method", METHODS)
-@pytest.mark.parametrize("model", sorted(MODEL_SETTINGS))
-@pytest.mark.parametrize("scale", [1, 2, 4, 16, 32])
-def test_angle_coverage_against_a_pair_by_pair_count(method, model, scale):
-    base, train_len = MODEL_SETTINGS[model]["base"], MODEL_SETTINGS[model]["train_len"]
-    coverage = angle_coverage(method, 128, base, train_len, scale)
-    assert coverage["state"].dtype == np.int8 and coverage["last"] == scale * train_len - 1
-    assert coverage["state"].tolist() == coverage_by_hand(method, 128, base, train_len, scale)
-    if scale == 1 and method in ("none", "interpolation", "ntk", "yarn"):
-        assert set(coverage["state"].tolist()) == {INSIDE}  # nothing stretched, nothing leaves
-    if method == "interpolation":
-        assert OUTSIDE not in coverage["state"]  # every pair back within one step
-
-
-def test_what_each_method_does_to_llama2_stretched_four_times():
-    states = {m: angle_coverage(m, 128, 10000.0, 4096, 4.0)["state"] for m in METHODS}
-    turns = 4096 * angular_frequencies(128) / (2 * math.pi)
-    slow = turns < 1.0 + 1.0 / 4095  # pairs that did not complete a turn in positions 0 .. 4095
-    # Without scaling exactly the slow pairs leave; the fast ones went all the way round.
-    np.testing.assert_array_equal(states["none"] == OUTSIDE, (4095 * angular_frequencies(128) < 2 * math.pi))
-    assert (states["none"] == OUTSIDE).sum() == 18 and np.all(states["none"][~slow] == INSIDE)
-    # Interpolation and YaRN bring every slow pair back to within one trained step.
-    assert set(states["interpolation"][states["none"] == OUTSIDE]) == {JUST_PAST}
-    assert set(states["yarn"][states["none"] == OUTSIDE]) == {JUST_PAST}
-    # NTK-aware scaling slows every pair but the slowest by less than 4: 17 of the 18 still leave.
-    assert (states["ntk"] == OUTSIDE).sum() == 17 and states["ntk"][-1] == JUST_PAST
-    # Llama 3.1's factor 8 is more than this stretch of 4 needs.
-    assert set(states["llama3"]) == {INSIDE}
-
-
-@pytest.mark.parametrize("model, short, leave",
-                         [("llama2", 18, 17), ("codellama", 27, 26), ("llama3", 29, 28)])
-def test_ntk_takes_every_pair_short_of_a_turn_out_but_the_slowest(model, short, leave):
-    # What the page says: the NTK-aware base slows the slowest pair by exactly s and every other
-    # pair by less, too little: each pair that did not go all the way round in training,
-    # (L - 1) w_i < 2 pi, leaves its trained range, except the slowest, which ends less than one
-    # trained step past it, as with interpolation. At s = 4 (17 of 18 pairs for LLaMA 2, 26 of
-    # 27 for Code Llama, 28 of 29 for Llama 3) and at every stretch of the slider, 2 to 32.
-    base, train_len = MODEL_SETTINGS[model]["base"], MODEL_SETTINGS[model]["train_len"]
-    omega = angular_frequencies(128, base)
-    short_of_a_turn = (train_len - 1) * omega < 2 * math.pi
-    slowest = np.arange(64) == 63
-    assert short_of_a_turn.sum() == short and short_of_a_turn[63]
-    for scale in range(2, 33):
-        state = angle_coverage("ntk", 128, base, train_len, scale)["state"]
-        np.testing.assert_array_equal(state == OUTSIDE, short_of_a_turn & ~slowest)
-        assert state[63] == JUST_PAST and set(state[~short_of_a_turn].tolist()) == {INSIDE}
-        slowed = omega / stretched_frequencies("ntk", 128, base, train_len, scale)
-        # base'^(-2i/d) against base^(-2i/d): two powers, a few roundings apart.
-        assert slowed[63] == pytest.approx(scale, rel=1e-12)
-        assert np.all(slowed[:63] < scale * (1 - 1e-3))
-    assert (angle_coverage("ntk", 128, base, train_len, 4)["state"] == OUTSIDE).sum() == leave
-
-
-def test_llama31_at_128k_leaves_slow_pairs_outside_the_8k_angles():
-    # Factor 8 on a 16-fold stretch: the slow pairs turn twice as far as in the first 8192.
-    coverage = angle_coverage("llama3", 128, 500000.0, 8192, 16)
-    assert coverage["last"] == 131071
-    assert (coverage["state"] == OUTSIDE).sum() == 29
-    slowest = coverage["reached"][-1] / coverage["trained"][-1]
-    assert slowest == pytest.approx(131071 / 8 / 8191, rel=1e-12)
-
-
-def rotated_by(vector, position, frequencies):
-    """Pair i of `vector` turned by position * frequencies[i], with 2 x 2 rotation matrices."""
-    out = np.array(vector, dtype=float)
-    for i, w in enumerate(frequencies):
-        c, s = math.cos(position * w), math.sin(position * w)
-        a, b = vector[2 * i], vector[2 * i + 1]
-        out[2 * i], out[2 * i + 1] = c * a - s * b, s * a + c * b
-    return out
-
-
-@pytest.mark.parametrize("method", METHODS)
-def test_stretched_scores_are_rotated_queries_against_the_key(method):
-    rng = np.random.default_rng(3)
-    q, k = rng.standard_normal((2, 16))
-    offsets, before, after = stretched_scores(q, k, method, 10000.0, 64, 4.0, samples=40)
-    assert offsets[0] == 0 and offsets[-1] == 255 and offsets.shape == before.shape == after.shape
-    new = stretched_frequencies(method, 16, 10000.0, 64, 4.0)
-    for t, b, a in zip(offsets, before, after):
-        # complex exponentials in numpy against 2 x 2 rotations with math: rounding apart
-        assert b == pytest.approx(rotated_by(q, t, angular_frequencies(16)) @ k, abs=1e-12)
-        assert a == pytest.approx(rotated_by(q, t, new) @ k, abs=1e-12)
-
-
-def test_stretched_scores_before_are_rope_scores_and_interpolation_squeezes_positions():
-    rng = np.random.default_rng(5)
-    q, k = rng.standard_normal((2, 8))
-    offsets, before, after = stretched_scores(q, k, "interpolation", 500.0, 100, 2.0, samples=64)
-    expected_before = pelab_rope_scores(q, k, offsets, 500.0)
-    expected_after = pelab_rope_scores(q, k, offsets / 2.0, 500.0)
-    np.testing.assert_allclose(before, expected_before, atol=1e-12)  # two ways of rotating: rounding
-    np.testing.assert_allclose(after, expected_after, atol=1e-12)
-
-
-def pelab_rope_scores(q, k, positions, base):
-    """(R_t q) . k for each position t, through rope_rotate."""
-    return rope_rotate(np.tile(q, (len(positions), 1)), positions, base) @ k
-
-
-@pytest.mark.parametrize(
-    "kwargs, message",
-    [
-        ({"method": "linear"}, r"^method must be one of 'none', 'interpolation', 'ntk', 'yarn', 'llama3', got 'linear'$"),
-        ({"scale": 0.5}, r"^scale must be a finite real number at least 1 and at most 1024.0, got 0.5$"),
-        ({"scale": 4096}, r"^scale must be a finite real number at least 1 and at most 1024.0"),
-        ({"train_len": 0}, r"^train_len must be an integer from 1 to 100000"),
-        ({"d": 2, "method": "ntk"}, r"^d must be an even integer from 4 to 100000, got 2$"),
-        ({"base": math.inf}, r"^base must be a finite real number greater than 1"),
-    ],
-)
-def test_stretching_bad_arguments(kwargs, message):
-    arguments = {"method": "yarn", "d": 16, "base": 10000.0, "train_len": 64, "scale": 4.0} | kwargs
-    with pytest.raises(ValueError, match=message):
-        stretched_frequencies(**arguments)
-    with pytest.raises(ValueError, match=message):
-        angle_coverage(**arguments)
-
-
-def test_stretched_scores_bad_arguments():
-    q = np.ones(8)
-    with pytest.raises(ValueError, match=r"^q and k must have the same length, got 8 and 6$"):
-        stretched_scores(q, np.ones(6), "none", 10000.0, 16, 2.0)
-    with pytest.raises(ValueError, match=r"^samples must be an integer from 2 to 4096, got 1$"):
-        stretched_scores(q, q, "none", 10000.0, 16, 2.0, samples=1)
-
-
-def test_numpy_integer_arguments_do_not_overflow():
-    # Found by fuzzing: an int8 train_len times a scale of 32 overflowed int8 (128).
-    coverage = angle_coverage("none", 8, 10000.0, np.int8(4), 32)
-    assert coverage["last"] == 127
-    offsets, _, _ = stretched_scores(np.ones(8), np.ones(8), "none", 10000.0, np.int8(4), 32)
-    assert offsets[-1] == 127

@@ -10,6 +10,9 @@ import pytest
 from pelab.extrapolation import MAX_NEAREST_LEN, concatenated, layout_permutation, nearest_distances
 from pelab.positional_encoding import angular_frequencies, sinusoidal
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 extrapolation_module = importlib.import_module("pelab.extrapolation")
 
 
@@ -20,7 +23,9 @@ def test_docstring_examples_hold():
 # --- nearest_distances ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seq_len, d_model, base", [(40, 6, 10000.0), (30, 5, 1.5), (25, 1, 10.0), (2, 4, 10000.0)])
+@pytest.mark.parametrize(
+    "seq_len, d_model, base", [(40, 6, 10000.0), (30, 5, 1.5), (25, 1, 10.0), (2, 4, 10000.0)]
+)
 def test_nearest_distances_is_the_brute_force_minimum(seq_len, d_model, base):
     pe = sinusoidal(seq_len, d_model, base)
     expected = [math.inf]
@@ -39,8 +44,15 @@ def test_nearest_distances_matches_the_closed_form_for_even_widths():
     # is at the offset t <= L - 1 that minimises it.
     seq_len, d_model, base = 1024, 16, 100.0
     t = np.arange(1, seq_len)
-    distance = np.sqrt(4.0 * (np.sin(t[:, None] * angular_frequencies(d_model, base) / 2.0) ** 2).sum(axis=1))
-    np.testing.assert_allclose(nearest_distances(seq_len, d_model, base)[1:], np.minimum.accumulate(distance), rtol=0, atol=1e-10)
+    distance = np.sqrt(
+        4.0 * (np.sin(t[:, None] * angular_frequencies(d_model, base) / 2.0) ** 2).sum(axis=1)
+    )
+    np.testing.assert_allclose(
+        nearest_distances(seq_len, d_model, base)[1:],
+        np.minimum.accumulate(distance),
+        rtol=0,
+        atol=1e-10,
+    )
 
 
 def test_standard_setting_keeps_positions_apart():
@@ -74,9 +86,15 @@ def test_a_single_pair_nearly_repeats_after_710_positions():
     "kwargs, message",
     [
         ({"seq_len": 0, "d_model": 4}, r"^seq_len must be an integer from 1 to 2048, got 0$"),
-        ({"seq_len": MAX_NEAREST_LEN + 1, "d_model": 4}, r"^seq_len must be an integer from 1 to 2048"),
+        (
+            {"seq_len": MAX_NEAREST_LEN + 1, "d_model": 4},
+            r"^seq_len must be an integer from 1 to 2048",
+        ),
         ({"seq_len": 4, "d_model": 1025}, r"^d_model must be an integer from 1 to 1024"),
-        ({"seq_len": 4, "d_model": 4, "base": 1}, r"^base must be a finite real number greater than 1"),
+        (
+            {"seq_len": 4, "d_model": 4, "base": 1},
+            r"^base must be a finite real number greater than 1",
+        ),
     ],
 )
 def test_nearest_distances_bad_arguments(kwargs, message):
@@ -283,5 +301,10 @@ def test_the_limits_of_the_few_pairs_claim():
     at_2048 = nearest_distances(2048, 16, 2.0)
     assert round(float(at_2048[-1]), 2) == 1.74 and round(float(at_2048[1]), 2) == 2.11
     wide_10, wide_10000 = nearest_distances(1024, 512, 10.0), nearest_distances(1024, 512)
-    assert wide_10[-1] == pytest.approx(wide_10[1], abs=1e-9) and round(float(wide_10[-1]), 2) == 7.30
-    assert wide_10000[-1] == pytest.approx(wide_10000[1], abs=1e-9) and round(float(wide_10000[-1]), 2) == 3.71
+    assert (
+        wide_10[-1] == pytest.approx(wide_10[1], abs=1e-9) and round(float(wide_10[-1]), 2) == 7.30
+    )
+    assert (
+        wide_10000[-1] == pytest.approx(wide_10000[1], abs=1e-9)
+        and round(float(wide_10000[-1]), 2) == 3.71
+    )

@@ -1,7 +1,7 @@
 """Property-based fuzzing of pelab's argument checking (hypothesis).
 
-Every public function of pelab, every entry point of pelab.adapter (called through
-``adapter.call(name, kwargs)``) and ``Notebook.run`` get arguments drawn from a broad mix:
+Every public function of pelab, every entry point of pelab.browser (called through
+``entry_points.call(name, kwargs)``) and ``Notebook.run`` get arguments drawn from a broad mix:
 integers (huge and negative too), floats (nan, inf, -0.0, subnormal, huge), bools, strings
 (emoji, markup), None, lists, ragged lists, dicts, numpy scalars and numpy arrays of odd shapes
 and dtypes. The property, for every call:
@@ -42,9 +42,9 @@ import subprocess
 import sys
 import textwrap
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import pytest
@@ -53,14 +53,16 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import pelab
-from pelab import adapter
 from pelab.alibi import MAX_HEADS
 from pelab.alibi import MAX_SEQ_LEN as MAX_ALIBI_LEN
-from pelab.attention import MAX_TOKENS, MAX_WIDTH
-from pelab.colormap import legend_stops
-from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
-from pelab.learned import MAX_LEN
-from pelab.positional_encoding import (
+from pelab.attention import MAX_WIDTH
+from pelab.browser import display, entry_points
+from pelab.browser.demos import alibi as alibi_demo
+from pelab.browser.demos import relative as relative_demo
+from pelab.browser.demos import rope as rope_demo
+from pelab.browser.demos import waves as waves_demo
+from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
+from pelab.checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
     MAX_SEQ_LEN,
@@ -69,9 +71,13 @@ from pelab.positional_encoding import (
     check_size,
     check_table,
 )
+from pelab.colormap import legend_stops
+from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
+from pelab.learned import MAX_LEN
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
-from test_adapter import assert_plain  # the worker's contract, with each array's length here
+from pelab.tokens import MAX_TOKENS
+from plain_results import assert_plain  # the worker's contract, with each array's length here
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -577,7 +583,7 @@ def check_band_contrast(kw, value):
 
 
 def check_tiny_config(kw, config):
-    assert isinstance(config, pelab.tiny_transformer.TinyConfig)
+    assert isinstance(config, pelab.experiments.tiny_transformer.TinyConfig)
     assert config.d_model % config.n_heads == 0 and (config.d_model // config.n_heads) % 2 == 0
 
 
@@ -678,7 +684,9 @@ def check_rope_rotate(kw, out):
     x = np.asarray(kw["x"], dtype=np.float64)
     is_f64(out, x.shape)
     finite(out)
-    assert np.allclose(np.linalg.norm(out, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-9, atol=1e-9)
+    assert np.allclose(
+        np.linalg.norm(out, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-9, atol=1e-9
+    )
 
 
 def check_pairing_permutation(kw, perm):
@@ -855,7 +863,11 @@ def self_attention_args(draw):
         "w_q": draw(matrices(size(d), size(d_k))),
         "w_k": draw(matrices(size(d), size(d_k))),
         "w_v": draw(matrices(size(d), size(d_v))),
-        **({"causal": draw(st.sampled_from([True, False, np.bool_(True)]))} if draw(st.booleans()) else {}),
+        **(
+            {"causal": draw(st.sampled_from([True, False, np.bool_(True)]))}
+            if draw(st.booleans())
+            else {}
+        ),
     }
 
 
@@ -1018,8 +1030,12 @@ def llama3_args(draw):
     args = {"d": draw(even_sizes(2, 128)), "base": draw(bases())}
     if draw(st.booleans()):
         low = draw(st.floats(1e-3, 100))
-        args |= {"low_freq_factor": low, "high_freq_factor": draw(st.floats(low, 1e6, exclude_min=True)),
-                 "factor": draw(scales(cap=1024.0)), "original_max_len": draw(sizes(1, MAX_SEQ_LEN))}
+        args |= {
+            "low_freq_factor": low,
+            "high_freq_factor": draw(st.floats(low, 1e6, exclude_min=True)),
+            "factor": draw(scales(cap=1024.0)),
+            "original_max_len": draw(sizes(1, MAX_SEQ_LEN)),
+        }
     return args
 
 
@@ -1091,7 +1107,12 @@ def check_size_args(draw):
 
 # The arguments of a sinusoidal table, the same for both ways of building it.
 TABLE_ARGS = optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases())
-TABLE_JUNK = {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK}
+TABLE_JUNK = {
+    "seq_len": size_junk(1, MAX_SEQ_LEN),
+    "d_model": size_junk(1, MAX_D_MODEL),
+    "base": BASE_JUNK,
+}
+
 
 def check_alibi_slopes(kw, slopes):
     n = as_int(kw["n_heads"])
@@ -1145,15 +1166,21 @@ def alibi_weights_args(draw):
 @st.composite
 def attention_scores_args(draw):
     n, d, d_k = (draw(st.integers(1, 6)) for _ in range(3))
-    return {"x": draw(matrices(st.just(n), st.just(d))), "w_q": draw(matrices(st.just(d), st.just(d_k))),
-            "w_k": draw(matrices(st.just(d), st.just(d_k)))}
+    return {
+        "x": draw(matrices(st.just(n), st.just(d))),
+        "w_q": draw(matrices(st.just(d), st.just(d_k))),
+        "w_k": draw(matrices(st.just(d), st.just(d_k))),
+    }
 
 
 @st.composite
 def score_terms_args(draw):
     n, d = draw(st.integers(1, 6)), draw(st.integers(1, 6))
-    return {"x": draw(matrices(st.just(n), st.just(d))), "p": draw(matrices(st.just(n), st.just(d))),
-            "a": draw(matrices(st.just(d), st.just(d)))}
+    return {
+        "x": draw(matrices(st.just(n), st.just(d))),
+        "p": draw(matrices(st.just(n), st.just(d))),
+        "a": draw(matrices(st.just(d), st.just(d))),
+    }
 
 
 @st.composite
@@ -1170,43 +1197,65 @@ def four_terms_args(draw):
 
 SPECS = {
     "alibi_slopes": Spec(
-        pelab.alibi_slopes, kwargs_of(n_heads=sizes(1, MAX_HEADS)),
-        {"n_heads": size_junk(1, MAX_HEADS)}, check_alibi_slopes,
+        pelab.alibi_slopes,
+        kwargs_of(n_heads=sizes(1, MAX_HEADS)),
+        {"n_heads": size_junk(1, MAX_HEADS)},
+        check_alibi_slopes,
     ),
     "alibi_bias": Spec(
         pelab.alibi_bias,
-        optional({"seq_len": sizes(1, 24), "n_heads": sizes(1, 16)},
-                 causal=st.sampled_from([True, False, np.bool_(True)])),
-        {"seq_len": size_junk(1, MAX_ALIBI_LEN), "n_heads": size_junk(1, MAX_HEADS), "causal": JUNK},
+        optional(
+            {"seq_len": sizes(1, 24), "n_heads": sizes(1, 16)},
+            causal=st.sampled_from([True, False, np.bool_(True)]),
+        ),
+        {
+            "seq_len": size_junk(1, MAX_ALIBI_LEN),
+            "n_heads": size_junk(1, MAX_HEADS),
+            "causal": JUNK,
+        },
         check_alibi_bias,
         # too many entries is reported as "n_heads * seq_len * seq_len ..."
         related={"seq_len": {"n_heads"}, "n_heads": {"seq_len"}},
     ),
     "alibi_weights": Spec(
-        pelab.alibi_weights, alibi_weights_args(),
+        pelab.alibi_weights,
+        alibi_weights_args(),
         {"scores": ARRAY_JUNK, "n_heads": size_junk(1, MAX_HEADS)},
         check_alibi_weights,
         related={"scores": {"n_heads"}, "n_heads": {"scores"}},
     ),
     "attention_distance": Spec(
         pelab.attention_distance,
-        st.integers(1, 8).flatmap(lambda n: st.builds(lambda w: {"weights": w}, matrices(st.just(n), st.just(n)))),
+        st.integers(1, 8).flatmap(
+            lambda n: st.builds(lambda w: {"weights": w}, matrices(st.just(n), st.just(n)))
+        ),
         # any finite weights are accepted; only non-negative ones give a distance >= 0
-        {"weights": ARRAY_JUNK}, lambda kw, value: is_real_float(value, nonnegative=False),
+        {"weights": ARRAY_JUNK},
+        lambda kw, value: is_real_float(value, nonnegative=False),
     ),
     "attention_scores": Spec(
-        pelab.attention_scores, attention_scores_args(),
-        {"x": ARRAY_JUNK, "w_q": ARRAY_JUNK, "w_k": ARRAY_JUNK}, check_attention_scores,
+        pelab.attention_scores,
+        attention_scores_args(),
+        {"x": ARRAY_JUNK, "w_q": ARRAY_JUNK, "w_k": ARRAY_JUNK},
+        check_attention_scores,
         related={name: {"x", "w_q", "w_k"} for name in ("x", "w_q", "w_k")},
     ),
     "score_terms": Spec(
-        pelab.score_terms, score_terms_args(),
-        {"x": ARRAY_JUNK, "p": ARRAY_JUNK, "a": ARRAY_JUNK}, check_score_terms,
+        pelab.score_terms,
+        score_terms_args(),
+        {"x": ARRAY_JUNK, "p": ARRAY_JUNK, "a": ARRAY_JUNK},
+        check_score_terms,
         related={name: {"x", "p", "a"} for name in ("x", "p", "a")},
     ),
     "four_terms": Spec(
-        pelab.four_terms, four_terms_args(),
-        {"sentence": JUNK, "identity": JUNK, "d_model": size_junk(1, MAX_TERMS_WIDTH), "base": BASE_JUNK},
+        pelab.four_terms,
+        four_terms_args(),
+        {
+            "sentence": JUNK,
+            "identity": JUNK,
+            "d_model": size_junk(1, MAX_TERMS_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_four_terms,
     ),
     "angular_frequencies": Spec(
@@ -1222,12 +1271,13 @@ SPECS = {
         check_wavelengths,
     ),
     "sinusoidal": Spec(pelab.sinusoidal, TABLE_ARGS, TABLE_JUNK, check_table_of),
-    "sinusoidal_by_rotation": Spec(pelab.sinusoidal_by_rotation, TABLE_ARGS, TABLE_JUNK, check_table_by_rotation),
+    "sinusoidal_by_rotation": Spec(
+        pelab.sinusoidal_by_rotation, TABLE_ARGS, TABLE_JUNK, check_table_by_rotation
+    ),
     "formula_terms": Spec(
         pelab.formula_terms,
         optional({"pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)}, base=bases()),
-        {"pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
+        {"pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_formula_terms,
     ),
     "add_positions": Spec(
@@ -1241,40 +1291,63 @@ SPECS = {
     "pair_waves": Spec(
         pelab.pair_waves,
         pair_waves_args(),
-        {"positions": ARRAY_JUNK, "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK,
-         "pairs": JUNK},
+        {
+            "positions": ARRAY_JUNK,
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+            "pairs": JUNK,
+        },
         check_pair_waves,
         related={"d_model": {"pairs"}},
     ),
     "clock_angles": Spec(
         pelab.clock_angles,
-        optional({"pos": st.one_of(sizes(0, MAX_SEQ_LEN), st.floats(0, MAX_SEQ_LEN),
-                                   st.sampled_from([-0.0, 5e-324, 0.5, fractions.Fraction(1, 3),
-                                                    np.float32(2.5), MAX_SEQ_LEN])),
-                  "d_model": widths()}, base=bases()),
+        optional(
+            {
+                "pos": st.one_of(
+                    sizes(0, MAX_SEQ_LEN),
+                    st.floats(0, MAX_SEQ_LEN),
+                    st.sampled_from(
+                        [-0.0, 5e-324, 0.5, fractions.Fraction(1, 3), np.float32(2.5), MAX_SEQ_LEN]
+                    ),
+                ),
+                "d_model": widths(),
+            },
+            base=bases(),
+        ),
         {"pos": JUNK, "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_clock_angles,
     ),
     "tokenize": Spec(
         pelab.tokenize,
         optional({"sentence": sentences()}, max_tokens=sizes(1, 40)),
-        {"sentence": st.one_of(JUNK, st.sampled_from(["", "  ", "...", "-- !", "\u200b"])),
-         "max_tokens": size_junk(1, MAX_SEQ_LEN)},
+        {
+            "sentence": st.one_of(JUNK, st.sampled_from(["", "  ", "...", "-- !", "\u200b"])),
+            "max_tokens": size_junk(1, MAX_SEQ_LEN),
+        },
         check_tokenize,
     ),
     "embed": Spec(
         pelab.embed,
-        optional({"tokens": st.lists(st.text(max_size=8), min_size=1, max_size=6)},
-                 d_model=sizes(1, 32)),
+        optional(
+            {"tokens": st.lists(st.text(max_size=8), min_size=1, max_size=6)}, d_model=sizes(1, 32)
+        ),
         {"tokens": JUNK, "d_model": size_junk(1, MAX_D_MODEL)},
         check_embed,
     ),
     "projections": Spec(
         pelab.projections,
-        optional({}, d_model=sizes(1, 24), d_k=st.one_of(st.none(), sizes(1, 24)),
-                 seed=st.one_of(st.integers(0, 2**64 - 1), st.just(np.uint64(2**64 - 1)))),
-        {"d_model": size_junk(1, MAX_WIDTH), "d_k": size_junk(1, MAX_WIDTH),
-         "seed": st.one_of(size_junk(0, 2**64 - 1), st.just(-1))},
+        optional(
+            {},
+            d_model=sizes(1, 24),
+            d_k=st.one_of(st.none(), sizes(1, 24)),
+            seed=st.one_of(st.integers(0, 2**64 - 1), st.just(np.uint64(2**64 - 1))),
+        ),
+        {
+            "d_model": size_junk(1, MAX_WIDTH),
+            "d_k": size_junk(1, MAX_WIDTH),
+            "seed": st.one_of(size_junk(0, 2**64 - 1), st.just(-1)),
+        },
         check_projections,
     ),
     "self_attention": Spec(
@@ -1287,35 +1360,60 @@ SPECS = {
     ),
     "permutation_matrix": Spec(
         pelab.permutation_matrix,
-        st.integers(1, 12).flatmap(lambda n: st.one_of(
-            permutations_of(n), permutations_of(n).map(tuple), permutations_of(n).map(np.array),
-            st.just(range(n)))).map(lambda order: {"order": order}),
+        st.integers(1, 12)
+        .flatmap(
+            lambda n: st.one_of(
+                permutations_of(n),
+                permutations_of(n).map(tuple),
+                permutations_of(n).map(np.array),
+                st.just(range(n)),
+            )
+        )
+        .map(lambda order: {"order": order}),
         {"order": JUNK},
         check_permutation_matrix,
     ),
     "order_blindness": Spec(
         pelab.order_blindness,
         order_blindness_args(),
-        {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "d_model": size_junk(1, MAX_WIDTH),
-         "base": BASE_JUNK, "causal": JUNK},
+        {
+            "sentence": JUNK,
+            "order": JUNK,
+            "with_pe": JUNK,
+            "d_model": size_junk(1, MAX_WIDTH),
+            "base": BASE_JUNK,
+            "causal": JUNK,
+        },
         check_order_blindness,
         related={"sentence": {"order"}},
     ),
     "to_rgba": Spec(
         pelab.to_rgba,
-        optional({"values": st.one_of(
-            hnp.arrays(st.sampled_from([np.float64, np.float32, np.int64, np.bool_, np.uint8]),
-                       hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5)),
-            _floats(), st.lists(_floats(), max_size=5))},
-            vmin=st.floats(-1e6, -1e-3), vmax=st.floats(1e-3, 1e6)),
+        optional(
+            {
+                "values": st.one_of(
+                    hnp.arrays(
+                        st.sampled_from([np.float64, np.float32, np.int64, np.bool_, np.uint8]),
+                        hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5),
+                    ),
+                    _floats(),
+                    st.lists(_floats(), max_size=5),
+                )
+            },
+            vmin=st.floats(-1e6, -1e-3),
+            vmax=st.floats(1e-3, 1e6),
+        ),
         {"values": ARRAY_JUNK, "vmin": JUNK, "vmax": JUNK},
         check_to_rgba,
     ),
     "concatenated": Spec(
         pelab.concatenated,
         optional({"seq_len": sizes(1, 48), "d_model": sizes(1, 48)}, base=bases()),
-        {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
+        {
+            "seq_len": size_junk(1, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+        },
         check_concatenated,
     ),
     "layout_permutation": Spec(
@@ -1327,23 +1425,35 @@ SPECS = {
     "nearest_distances": Spec(
         pelab.nearest_distances,
         optional({"seq_len": sizes(1, 64), "d_model": sizes(1, 32)}, base=bases()),
-        {"seq_len": size_junk(1, MAX_NEAREST_LEN), "d_model": size_junk(1, MAX_NEAREST_WIDTH),
-         "base": BASE_JUNK},
+        {
+            "seq_len": size_junk(1, MAX_NEAREST_LEN),
+            "d_model": size_junk(1, MAX_NEAREST_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_nearest,
     ),
     "learned": Spec(
         pelab.learned,
-        optional({"max_len": sizes(1, 64), "d_model": sizes(1, 32)},
-                 seed=st.integers(0, 2**64 - 1)),
-        {"max_len": size_junk(1, MAX_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "seed": size_junk(0, 2**64 - 1)},
+        optional(
+            {"max_len": sizes(1, 64), "d_model": sizes(1, 32)}, seed=st.integers(0, 2**64 - 1)
+        ),
+        {
+            "max_len": size_junk(1, MAX_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "seed": size_junk(0, 2**64 - 1),
+        },
         check_learned,
     ),
     "LearnedTable.lookup": Spec(
         lookup,
         kwargs_of(positions=lookup_positions()),
-        {"positions": st.one_of(JUNK, st.lists(st.integers(-40, 40), min_size=1, max_size=4),
-                                st.sampled_from([[16], [-1], [10**400], [2**64], range(17)]))},
+        {
+            "positions": st.one_of(
+                JUNK,
+                st.lists(st.integers(-40, 40), min_size=1, max_size=4),
+                st.sampled_from([[16], [-1], [10**400], [2**64], range(17)]),
+            )
+        },
         check_lookup,
         index_error=True,
     ),
@@ -1355,34 +1465,67 @@ SPECS = {
     ),
     "rotation": Spec(
         pelab.rotation,
-        optional({"k": sizes(0, MAX_OFFSET) | st.integers(-MAX_OFFSET, 0),
-                  "d_model": sizes(1, 16)}, base=bases()),
-        {"k": size_junk(-MAX_OFFSET, MAX_OFFSET), "d_model": size_junk(1, MAX_ROTATION_WIDTH),
-         "base": BASE_JUNK},
+        optional(
+            {"k": sizes(0, MAX_OFFSET) | st.integers(-MAX_OFFSET, 0), "d_model": sizes(1, 16)},
+            base=bases(),
+        ),
+        {
+            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
+            "d_model": size_junk(1, MAX_ROTATION_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_rotation,
     ),
     "relative_residual": Spec(
         pelab.relative_residual,
-        optional({"k": st.integers(-MAX_OFFSET, MAX_OFFSET), "seq_len": sizes(1, 48),
-                  "d_model": sizes(1, 16)}, base=bases()),
-        {"k": size_junk(-MAX_OFFSET, MAX_OFFSET), "seq_len": size_junk(1, MAX_SEQ_LEN),
-         "d_model": size_junk(1, MAX_ROTATION_WIDTH), "base": BASE_JUNK},
+        optional(
+            {
+                "k": st.integers(-MAX_OFFSET, MAX_OFFSET),
+                "seq_len": sizes(1, 48),
+                "d_model": sizes(1, 16),
+            },
+            base=bases(),
+        ),
+        {
+            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
+            "seq_len": size_junk(1, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_ROTATION_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_float,
     ),
     "map_independence": Spec(
         pelab.map_independence,
-        optional({"k": st.integers(-MAX_OFFSET, MAX_OFFSET),
-                  "seq_len": sizes(MIN_HALVES_LEN, 48), "d_model": sizes(1, 12)}, base=bases()),
-        {"k": size_junk(-MAX_OFFSET, MAX_OFFSET), "seq_len": size_junk(MIN_HALVES_LEN, MAX_SEQ_LEN),
-         "d_model": size_junk(1, MAX_ROTATION_WIDTH), "base": BASE_JUNK},
+        optional(
+            {
+                "k": st.integers(-MAX_OFFSET, MAX_OFFSET),
+                "seq_len": sizes(MIN_HALVES_LEN, 48),
+                "d_model": sizes(1, 12),
+            },
+            base=bases(),
+        ),
+        {
+            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
+            "seq_len": size_junk(MIN_HALVES_LEN, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_ROTATION_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_float,
     ),
     "relative_shift": Spec(
         pelab.relative_shift,
-        optional({"k": st.integers(-MAX_OFFSET, MAX_OFFSET)},
-                 seq_len=sizes(MIN_HALVES_LEN, 40), d_model=sizes(1, 12), base=bases()),
-        {"k": size_junk(-MAX_OFFSET, MAX_OFFSET), "seq_len": size_junk(MIN_HALVES_LEN, MAX_SEQ_LEN),
-         "d_model": size_junk(1, MAX_ROTATION_WIDTH), "base": BASE_JUNK},
+        optional(
+            {"k": st.integers(-MAX_OFFSET, MAX_OFFSET)},
+            seq_len=sizes(MIN_HALVES_LEN, 40),
+            d_model=sizes(1, 12),
+            base=bases(),
+        ),
+        {
+            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
+            "seq_len": size_junk(MIN_HALVES_LEN, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_ROTATION_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_relative_shift,
     ),
     "fit_shift": Spec(
@@ -1415,24 +1558,35 @@ SPECS = {
     "interpolated_positions": Spec(
         pelab.interpolated_positions,
         interpolated_positions_args(),
-        {"positions": ARRAY_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN),
-         "target_len": size_junk(1, MAX_SEQ_LEN)},
+        {
+            "positions": ARRAY_JUNK,
+            "train_len": size_junk(1, MAX_SEQ_LEN),
+            "target_len": size_junk(1, MAX_SEQ_LEN),
+        },
         check_interpolated_positions,
         related={"train_len": {"target_len"}},  # target_len must be at least train_len
     ),
     "ntk_scaled_base": Spec(
         pelab.ntk_scaled_base,
         ntk_args(),
-        {"base": BASE_JUNK, "scale": SCALE_JUNK,
-         "d": st.one_of(size_junk(4, MAX_D_MODEL), st.sampled_from(EVEN_JUNK + [2]))},
+        {
+            "base": BASE_JUNK,
+            "scale": SCALE_JUNK,
+            "d": st.one_of(size_junk(4, MAX_D_MODEL), st.sampled_from(EVEN_JUNK + [2])),
+        },
         check_ntk_scaled_base,
     ),
     "yarn_frequencies": Spec(
         pelab.yarn_frequencies,
         yarn_args(),
-        {"d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)), "base": BASE_JUNK,
-         "scale": SCALE_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN), "alpha": SCALE_JUNK,
-         "beta": SCALE_JUNK},
+        {
+            "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "scale": SCALE_JUNK,
+            "train_len": size_junk(1, MAX_SEQ_LEN),
+            "alpha": SCALE_JUNK,
+            "beta": SCALE_JUNK,
+        },
         check_yarn_frequencies,
         related={"alpha": {"beta"}},  # beta must exceed alpha
     ),
@@ -1445,57 +1599,95 @@ SPECS = {
     "llama3_frequencies": Spec(
         pelab.llama3_frequencies,
         llama3_args(),
-        {"d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)), "base": BASE_JUNK,
-         "factor": SCALE_JUNK, "low_freq_factor": SCALE_JUNK, "high_freq_factor": SCALE_JUNK,
-         "original_max_len": size_junk(1, MAX_SEQ_LEN)},
+        {
+            "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "factor": SCALE_JUNK,
+            "low_freq_factor": SCALE_JUNK,
+            "high_freq_factor": SCALE_JUNK,
+            "original_max_len": size_junk(1, MAX_SEQ_LEN),
+        },
         check_llama3_frequencies,
         related={"low_freq_factor": {"high_freq_factor"}},  # high must exceed low
     ),
     "stretched_frequencies": Spec(
         pelab.stretched_frequencies,
         stretch_args(),
-        {"method": JUNK, "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
-         "base": BASE_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN), "scale": SCALE_JUNK},
+        {
+            "method": JUNK,
+            "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "train_len": size_junk(1, MAX_SEQ_LEN),
+            "scale": SCALE_JUNK,
+        },
         check_stretched_frequencies,
     ),
     "angle_coverage": Spec(
         pelab.angle_coverage,
         stretch_args(),
-        {"method": JUNK, "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
-         "base": BASE_JUNK, "train_len": size_junk(1, MAX_SEQ_LEN), "scale": SCALE_JUNK},
+        {
+            "method": JUNK,
+            "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "train_len": size_junk(1, MAX_SEQ_LEN),
+            "scale": SCALE_JUNK,
+        },
         check_angle_coverage,
     ),
     "stretched_scores": Spec(
         pelab.stretched_scores,
         stretched_scores_args(),
-        {"q": ARRAY_JUNK, "k": ARRAY_JUNK, "method": JUNK, "base": BASE_JUNK,
-         "train_len": size_junk(1, MAX_SEQ_LEN), "scale": SCALE_JUNK,
-         "samples": size_junk(2, 4096)},
+        {
+            "q": ARRAY_JUNK,
+            "k": ARRAY_JUNK,
+            "method": JUNK,
+            "base": BASE_JUNK,
+            "train_len": size_junk(1, MAX_SEQ_LEN),
+            "scale": SCALE_JUNK,
+            "samples": size_junk(2, 4096),
+        },
         check_stretched_scores,
         # q and k must match, and their length is the d that "ntk" needs to be 4 or more
         related={"q": {"k", "d"}, "k": {"q", "d"}},
     ),
     "rope_decay_bound": Spec(
         pelab.rope_decay_bound,
-        optional({"offsets": st.lists(st.floats(0, MAX_SEQ_LEN), min_size=1, max_size=20),
-                  "d": even_sizes(2, 256)}, base=bases()),
-        {"offsets": ARRAY_JUNK, "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
-         "base": BASE_JUNK},
+        optional(
+            {
+                "offsets": st.lists(st.floats(0, MAX_SEQ_LEN), min_size=1, max_size=20),
+                "d": even_sizes(2, 256),
+            },
+            base=bases(),
+        ),
+        {
+            "offsets": ARRAY_JUNK,
+            "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+        },
         check_rope_decay_bound,
     ),
     "rope_scores": Spec(
         pelab.rope_scores,
         rope_scores_args(),
-        {"q": ARRAY_JUNK, "k": ARRAY_JUNK, "positions_q": ARRAY_JUNK, "positions_k": ARRAY_JUNK,
-         "base": BASE_JUNK},
+        {
+            "q": ARRAY_JUNK,
+            "k": ARRAY_JUNK,
+            "positions_q": ARRAY_JUNK,
+            "positions_k": ARRAY_JUNK,
+            "base": BASE_JUNK,
+        },
         check_rope_scores,
         related={"q": {"k", "positions_q"}, "k": {"q", "positions_k"}},
     ),
     "rope_relative_residual": Spec(
         pelab.rope_relative_residual,
         rope_residual_args(),
-        {"q": ARRAY_JUNK, "k": ARRAY_JUNK, "seq_len": size_junk(1, math.isqrt(MAX_ELEMENTS)),
-         "base": BASE_JUNK},
+        {
+            "q": ARRAY_JUNK,
+            "k": ARRAY_JUNK,
+            "seq_len": size_junk(1, math.isqrt(MAX_ELEMENTS)),
+            "base": BASE_JUNK,
+        },
         check_float,
         related={"q": {"k"}, "k": {"q"}},
     ),
@@ -1513,14 +1705,25 @@ SPECS = {
     ),
     "show": Spec(
         show_quietly,
-        optional({"matrix": st.one_of(
-            hnp.arrays(st.sampled_from([np.int64, np.bool_, np.float32, np.uint8]),
-                       hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=6)),
-            hnp.arrays(np.float64, hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=6),
-                       elements=SHOWABLE_FLOATS),
-            st.lists(SHOWABLE_FLOATS, min_size=1, max_size=5))},
+        optional(
+            {
+                "matrix": st.one_of(
+                    hnp.arrays(
+                        st.sampled_from([np.int64, np.bool_, np.float32, np.uint8]),
+                        hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=6),
+                    ),
+                    hnp.arrays(
+                        np.float64,
+                        hnp.array_shapes(min_dims=1, max_dims=2, min_side=1, max_side=6),
+                        elements=SHOWABLE_FLOATS,
+                    ),
+                    st.lists(SHOWABLE_FLOATS, min_size=1, max_size=5),
+                )
+            },
             title=st.one_of(st.none(), st.text(max_size=20), st.sampled_from(MARKUP), _ints()),
-            vmin=st.floats(-1e6, -1e-3), vmax=st.floats(1e-3, 1e6)),
+            vmin=st.floats(-1e6, -1e-3),
+            vmax=st.floats(1e-3, 1e6),
+        ),
         {"matrix": ARRAY_JUNK, "title": JUNK, "vmin": JUNK, "vmax": JUNK},
         check_show,
     ),
@@ -1547,26 +1750,41 @@ SPECS = {
     "check_table": Spec(
         check_table,
         kwargs_of(seq_len=sizes(1, MAX_SEQ_LEN), d_model=sizes(1, 400), base=bases()),
-        {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
+        {
+            "seq_len": size_junk(1, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+        },
         check_check_table,
     ),
     "check_matrix": Spec(
         check_matrix,
-        st.builds(lambda v: {"name": "grid", "value": v},
-                  matrices(st.integers(1, 6), st.integers(1, 6))),
+        st.builds(
+            lambda v: {"name": "grid", "value": v}, matrices(st.integers(1, 6), st.integers(1, 6))
+        ),
         {"value": ARRAY_JUNK},
         check_check_matrix,
         related={"value": {"grid"}},
     ),
     "tiny_config": Spec(
         pelab.tiny_config,
-        optional({}, scheme=st.sampled_from(["none", "learned", "sinusoidal", "rope", "alibi"]),
-                 causal=st.booleans(), vocab_size=sizes(2, 64), n_layers=sizes(1, 2),
-                 max_len=sizes(1, MAX_LEN)),
-        {"scheme": JUNK, "causal": JUNK, "vocab_size": size_junk(2, 64),
-         "d_model": size_junk(2, 128), "n_heads": size_junk(1, 8), "n_layers": size_junk(1, 2),
-         "max_len": size_junk(1, MAX_LEN)},
+        optional(
+            {},
+            scheme=st.sampled_from(["none", "learned", "sinusoidal", "rope", "alibi"]),
+            causal=st.booleans(),
+            vocab_size=sizes(2, 64),
+            n_layers=sizes(1, 2),
+            max_len=sizes(1, MAX_LEN),
+        ),
+        {
+            "scheme": JUNK,
+            "causal": JUNK,
+            "vocab_size": size_junk(2, 64),
+            "d_model": size_junk(2, 128),
+            "n_heads": size_junk(1, 8),
+            "n_layers": size_junk(1, 2),
+            "max_len": size_junk(1, MAX_LEN),
+        },
         check_tiny_config,
         related={"d_model": {"n_heads"}, "n_heads": {"d_model"}},
     ),
@@ -1585,8 +1803,10 @@ SPECS = {
     ),
     "closest_sinusoid": Spec(
         pelab.closest_sinusoid,
-        st.builds(lambda v: {"values": v},
-                  hnp.arrays(np.float64, st.integers(4, 24), elements=tame_floats())),
+        st.builds(
+            lambda v: {"values": v},
+            hnp.arrays(np.float64, st.integers(4, 24), elements=tame_floats()),
+        ),
         {"values": ARRAY_JUNK},
         check_closest_sinusoid,
     ),
@@ -1638,7 +1858,9 @@ EXTREME_CALLS = {
     "fit_shift": lambda a: pelab.fit_shift(a, a[::-1]),
     "self_attention": lambda a: pelab.self_attention(a, a, a.T, a),
     "rope": lambda a: pelab.rope(a, np.arange(len(a)) * 7.0),
-    "rope_rotate": lambda a: pelab.rope_rotate(a[np.newaxis], np.arange(len(a)) * 7.0, pairing="half"),
+    "rope_rotate": lambda a: pelab.rope_rotate(
+        a[np.newaxis], np.arange(len(a)) * 7.0, pairing="half"
+    ),
     "rope_scores": lambda a: pelab.rope_scores(a, a, [0] * len(a), range(len(a))),
     # rope_relative_residual left out: scores beyond the float range are refused, naming q and
     # k (test_rope_relative_residual_overflow_names_q_and_k)
@@ -1668,7 +1890,7 @@ def test_extreme_finite_entries(name, matrix):
 
 
 # ---------------------------------------------------------------------------
-# adapter.call: every entry point the browser's worker calls
+# entry_points.call: every entry point the browser's worker calls
 # ---------------------------------------------------------------------------
 
 
@@ -1701,7 +1923,7 @@ def check_formula(kw, r):
 
 def check_waves(kw, r):
     max_pos, h = as_int(kw["max_pos"]), half_up(kw["d_model"])
-    m = min(adapter.SAMPLES_PER_POSITION * max_pos + 1, adapter.MAX_SAMPLES)
+    m = min(waves_demo.SAMPLES_PER_POSITION * max_pos + 1, waves_demo.MAX_SAMPLES)
     rows = len(r["pairs"])
     assert r["pairs"] == (list(range(h)) if kw["pairs"] is None
                           else [int(p) for p in items_of(kw["pairs"])])
@@ -1722,7 +1944,7 @@ def check_added(kw, r):
 def check_relative(kw, r):
     d = as_int(kw["d_model"])
     p = len(r["positions"])
-    assert 1 <= p <= adapter.RELATIVE_SAMPLES
+    assert 1 <= p <= relative_demo.RELATIVE_SAMPLES
     assert_plain(r, {"rotation": (F64, d * d), "rotation_rgba": (U8, d * d * 4),
                      "shifted": (F64, p * d), "mapped": (F64, p * d)})
     for key in ("residual", "independence", "sine_only_residual", "full_fit_residual"):
@@ -1760,8 +1982,8 @@ def check_rope_entry(kw, r):
     d = as_int(kw["d"])
     assert_plain(r, {"q": (F64, d), "k": (F64, d), "q_rotated": (F64, d), "k_rotated": (F64, d),
                      "scores": (F64, 32 * 32), "scores_rgba": (U8, 32 * 32 * 4), "decay_bases": F64,
-                     "decay_offsets": (F64, adapter.DECAY_LEN), "decay": F64,
-                     "alike_mean": (F64, adapter.DECAY_LEN)})
+                     "decay_offsets": (F64, rope_demo.DECAY_LEN), "decay": F64,
+                     "alike_mean": (F64, rope_demo.DECAY_LEN)})
     for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry",
                 "independent_abs"):
         assert math.isfinite(r[key])
@@ -1771,8 +1993,18 @@ def check_rope_entry(kw, r):
 
 
 def check_stretching_entry(kw, r):
-    arrays = {key: (F64, 64) for key in ("omega", "frequencies", "trained", "reached", "trained_arc",
-                                         "hand", "hand_before")}
+    arrays = {
+        key: (F64, 64)
+        for key in (
+            "omega",
+            "frequencies",
+            "trained",
+            "reached",
+            "trained_arc",
+            "hand",
+            "hand_before",
+        )
+    }
     assert_plain(r, arrays | {"state": (U8, 64), "state_before": (U8, 64), "offsets": F64,
                               "scores_before": F64, "scores_after": F64})
     finite(r["scores_before"])
@@ -1869,7 +2101,7 @@ def check_alibi_entry(kw, r):
 @st.composite
 def alibi_entry_args(draw):
     args = {"sentence": draw(sentences())}
-    n_heads = draw(st.one_of(st.none(), sizes(1, adapter.MAX_ALIBI_HEADS)))
+    n_heads = draw(st.one_of(st.none(), sizes(1, alibi_demo.MAX_ALIBI_HEADS)))
     if n_heads is not None:
         args["n_heads"] = n_heads
     if draw(st.booleans()):
@@ -1879,145 +2111,245 @@ def alibi_entry_args(draw):
 
 ENTRY_SPECS = {
     "terms": Spec(
-        None, four_terms_args(),
-        {"sentence": JUNK, "identity": JUNK, "d_model": size_junk(1, MAX_TERMS_WIDTH), "base": BASE_JUNK},
+        None,
+        four_terms_args(),
+        {
+            "sentence": JUNK,
+            "identity": JUNK,
+            "d_model": size_junk(1, MAX_TERMS_WIDTH),
+            "base": BASE_JUNK,
+        },
         check_terms,
     ),
     "alibi": Spec(
-        None, alibi_entry_args(),
-        {"sentence": JUNK, "n_heads": size_junk(1, adapter.MAX_ALIBI_HEADS), "head": size_junk(1, 8)},
-        check_alibi_entry, related={"n_heads": {"head"}},
+        None,
+        alibi_entry_args(),
+        {
+            "sentence": JUNK,
+            "n_heads": size_junk(1, alibi_demo.MAX_ALIBI_HEADS),
+            "head": size_junk(1, 8),
+        },
+        check_alibi_entry,
+        related={"n_heads": {"head"}},
     ),
     "heatmap": Spec(
         None,
-        optional({"seq_len": sizes(1, 40), "d_model": sizes(1, 40)}, base=bases(),
-                 concatenated=st.sampled_from([True, False, np.bool_(True)])),
-        {"seq_len": size_junk(1, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK, "concatenated": JUNK},
+        optional(
+            {"seq_len": sizes(1, 40), "d_model": sizes(1, 40)},
+            base=bases(),
+            concatenated=st.sampled_from([True, False, np.bool_(True)]),
+        ),
+        {
+            "seq_len": size_junk(1, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+            "concatenated": JUNK,
+        },
         check_heatmap,
     ),
     "attention": Spec(
-        None, attention_args(),
+        None,
+        attention_args(),
         {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "causal": JUNK},
-        check_attention, related={"sentence": {"order"}},
+        check_attention,
+        related={"sentence": {"order"}},
     ),
     "formula": Spec(
         None,
         optional({"pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)}, base=bases()),
-        {"pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
+        {"pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
         check_formula,
     ),
     "waves": Spec(
-        None, waves_args(),
-        {"d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK,
-         "pairs": JUNK, "max_pos": size_junk(1, MAX_SEQ_LEN), "pos": JUNK},
-        check_waves, related={"d_model": {"pairs"}},
+        None,
+        waves_args(),
+        {
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+            "pairs": JUNK,
+            "max_pos": size_junk(1, MAX_SEQ_LEN),
+            "pos": JUNK,
+        },
+        check_waves,
+        related={"d_model": {"pairs"}},
     ),
     "added": Spec(
         None,
-        optional({"word": sentences(max_words=3), "pos": sizes(0, MAX_SEQ_LEN),
-                  "d_model": sizes(1, 64)}, base=bases()),
-        {"word": JUNK, "pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL),
-         "base": BASE_JUNK},
+        optional(
+            {"word": sentences(max_words=3), "pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)},
+            base=bases(),
+        ),
+        {
+            "word": JUNK,
+            "pos": size_junk(0, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+        },
         check_added,
     ),
     "relative": Spec(
         None,
-        optional({"k": st.integers(-MAX_OFFSET, MAX_OFFSET), "d_model": sizes(1, 16)},
-                 base=bases(), seq_len=sizes(MIN_HALVES_LEN, 48)),
-        {"k": size_junk(-MAX_OFFSET, MAX_OFFSET),
-         "d_model": size_junk(1, adapter.MAX_RELATIVE_WIDTH), "base": BASE_JUNK,
-         "seq_len": size_junk(MIN_HALVES_LEN, adapter.MAX_RELATIVE_LEN)},
+        optional(
+            {"k": st.integers(-MAX_OFFSET, MAX_OFFSET), "d_model": sizes(1, 16)},
+            base=bases(),
+            seq_len=sizes(MIN_HALVES_LEN, 48),
+        ),
+        {
+            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
+            "d_model": size_junk(1, relative_demo.MAX_RELATIVE_WIDTH),
+            "base": BASE_JUNK,
+            "seq_len": size_junk(MIN_HALVES_LEN, relative_demo.MAX_RELATIVE_LEN),
+        },
         check_relative,
     ),
     "similarity": Spec(
-        None, similarity_entry_args(),
-        {"seq_len": size_junk(1, adapter.MAX_MATRIX_LEN),
-         "d_model": size_junk(1, adapter.MAX_MATRIX_WIDTH), "base": BASE_JUNK,
-         "pos": size_junk(0, 31)},
-        check_similarity_entry, related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
+        None,
+        similarity_entry_args(),
+        {
+            "seq_len": size_junk(1, MAX_MATRIX_LEN),
+            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
+            "base": BASE_JUNK,
+            "pos": size_junk(0, 31),
+        },
+        check_similarity_entry,
+        related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
     ),
     "learned": Spec(
         None,
-        optional({"seq_len": sizes(1, 24), "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
-                  "max_len": sizes(1, MAX_LEN)},
-                 base=bases(), seed=st.integers(0, 2**64 - 1)),
-        {"seq_len": size_junk(1, adapter.MAX_MATRIX_LEN),
-         "d_model": st.one_of(size_junk(2, adapter.MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
-         "max_len": size_junk(1, MAX_LEN), "base": BASE_JUNK, "seed": size_junk(0, 2**64 - 1)},
-        check_learned, related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
+        optional(
+            {
+                "seq_len": sizes(1, 24),
+                "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
+                "max_len": sizes(1, MAX_LEN),
+            },
+            base=bases(),
+            seed=st.integers(0, 2**64 - 1),
+        ),
+        {
+            "seq_len": size_junk(1, MAX_MATRIX_LEN),
+            "d_model": st.one_of(size_junk(2, MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
+            "max_len": size_junk(1, MAX_LEN),
+            "base": BASE_JUNK,
+            "seed": size_junk(0, 2**64 - 1),
+        },
+        check_learned,
+        related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
     ),
     "extrapolation": Spec(
-        None, extrapolation_args(),
-        {"d_model": size_junk(1, adapter.MAX_MATRIX_WIDTH), "base": BASE_JUNK,
-         "train_len": size_junk(2, 64), "seq_len": size_junk(2, MAX_NEAREST_LEN)},
+        None,
+        extrapolation_args(),
+        {
+            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
+            "base": BASE_JUNK,
+            "train_len": size_junk(2, 64),
+            "seq_len": size_junk(2, MAX_NEAREST_LEN),
+        },
         check_extrapolation,
         related={"seq_len": {"train_len", "d_model"}, "d_model": {"seq_len"}},
     ),
     "rope": Spec(
         None,
-        optional({"m": sizes(0, 4096), "n": sizes(0, 4096), "shift": sizes(0, 4096),
-                  "d": even_sizes(2, 128)}, base=bases(), seed=sizes(0, 2**32 - 1)),
-        {"m": size_junk(0, 4096), "n": size_junk(0, 4096), "shift": size_junk(0, 4096),
-         "d": st.one_of(size_junk(2, 128), st.sampled_from(EVEN_JUNK)), "base": BASE_JUNK,
-         "seed": size_junk(0, 2**32 - 1)},
+        optional(
+            {
+                "m": sizes(0, 4096),
+                "n": sizes(0, 4096),
+                "shift": sizes(0, 4096),
+                "d": even_sizes(2, 128),
+            },
+            base=bases(),
+            seed=sizes(0, 2**32 - 1),
+        ),
+        {
+            "m": size_junk(0, 4096),
+            "n": size_junk(0, 4096),
+            "shift": size_junk(0, 4096),
+            "d": st.one_of(size_junk(2, 128), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "seed": size_junk(0, 2**32 - 1),
+        },
         check_rope_entry,
     ),
     "stretching": Spec(
         None,
-        optional({"model": st.sampled_from(sorted(pelab.context_scaling.MODEL_SETTINGS)),
-                  "scale": scales(cap=1024.0),
-                  "method": st.sampled_from(pelab.context_scaling.METHODS)},
-                 seed=sizes(0, 2**32 - 1)),
+        optional(
+            {
+                "model": st.sampled_from(sorted(pelab.context_scaling.MODEL_SETTINGS)),
+                "scale": scales(cap=1024.0),
+                "method": st.sampled_from(pelab.context_scaling.METHODS),
+            },
+            seed=sizes(0, 2**32 - 1),
+        ),
         {"model": JUNK, "scale": SCALE_JUNK, "method": JUNK, "seed": size_junk(0, 2**32 - 1)},
         check_stretching_entry,
     ),
     "training_reset": Spec(
         None,
         optional({}, seed=st.integers(0, 2**32 - 1), max_train_len=sizes(8, 12), shift=sizes(1, 4)),
-        {"seed": size_junk(0, 2**32 - 1), "max_train_len": size_junk(8, 64),
-         "shift": size_junk(1, 4)},
+        {
+            "seed": size_junk(0, 2**32 - 1),
+            "max_train_len": size_junk(8, 64),
+            "shift": size_junk(1, 4),
+        },
         check_training,
     ),
     "training_step": Spec(
-        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)}, check_training),
+        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)}, check_training
+    ),
     "length_generalisation_reset": Spec(
         None,
-        optional({}, quick=st.sampled_from([True, False, np.bool_(True)]),
-                 task=st.sampled_from(["copy", "reverse"])),
+        optional(
+            {},
+            quick=st.sampled_from([True, False, np.bool_(True)]),
+            task=st.sampled_from(["copy", "reverse"]),
+        ),
         {"quick": JUNK, "task": JUNK},
         check_length_generalisation,
     ),
     "length_generalisation_step": Spec(
-        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)},
-        check_length_generalisation),
+        None,
+        optional({}, steps=sizes(1, 2)),
+        {"steps": size_junk(1, 200)},
+        check_length_generalisation,
+    ),
     "stretch_experiment_reset": Spec(
         None,
-        optional({}, quick=st.sampled_from([True, False, np.bool_(True)]),
-                 task=st.sampled_from(["copy", "reverse"])),
+        optional(
+            {},
+            quick=st.sampled_from([True, False, np.bool_(True)]),
+            task=st.sampled_from(["copy", "reverse"]),
+        ),
         {"quick": JUNK, "task": JUNK},
         check_stretch_experiment,
     ),
     "stretch_experiment_step": Spec(
-        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)},
-        check_stretch_experiment),
+        None,
+        optional({}, steps=sizes(1, 2)),
+        {"steps": size_junk(1, 200)},
+        check_stretch_experiment,
+    ),
 }
 for _name, _spec in ENTRY_SPECS.items():
-    _spec.function = (lambda name: lambda **kwargs: adapter.call(name, kwargs))(_name)
+    _spec.function = (lambda name: lambda **kwargs: entry_points.call(name, kwargs))(_name)
 # A step needs a model or an experiment first: made small, before each call.
 ENTRY_SPECS["training_step"].function = lambda **kwargs: (
-    adapter.call("training_reset", {"max_train_len": 8}), adapter.call("training_step", kwargs))[1]
+    entry_points.call("training_reset", {"max_train_len": 8}),
+    entry_points.call("training_step", kwargs),
+)[1]
 ENTRY_SPECS["length_generalisation_step"].function = lambda **kwargs: (
-    adapter.call("length_generalisation_reset", {"quick": True}),
-    adapter.call("length_generalisation_step", kwargs))[1]
+    entry_points.call("length_generalisation_reset", {"quick": True}),
+    entry_points.call("length_generalisation_step", kwargs))[1]
 ENTRY_SPECS["stretch_experiment_step"].function = lambda **kwargs: (
-    adapter.call("stretch_experiment_reset", {"quick": True}),
-    adapter.call("stretch_experiment_step", kwargs))[1]
+    entry_points.call("stretch_experiment_reset", {"quick": True}),
+    entry_points.call("stretch_experiment_step", kwargs))[1]
 
 
 def test_every_entry_point_is_fuzzed():
-    assert set(ENTRY_SPECS) == set(adapter.ENTRY_POINTS)
+    missing = sorted(set(entry_points.ENTRY_POINTS) - set(ENTRY_SPECS))
+    assert not missing, (
+        f"entry points with no spec in ENTRY_SPECS (tests/python/test_fuzz.py): {missing}"
+    )
+    stale = sorted(set(ENTRY_SPECS) - set(entry_points.ENTRY_POINTS))
+    assert not stale, f"ENTRY_SPECS holds specs of no entry point: {stale}"
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY_SPECS))
@@ -2036,7 +2368,7 @@ def test_entry_point_keyword_mistakes_are_type_errors(name, data):
     """A missing or unknown keyword (a worker/page mismatch) is a TypeError naming it."""
     spec = ENTRY_SPECS[name]
     kwargs = dict(data.draw(spec.valid, label="valid"))
-    required = [p for p in kwargs if p in _required(adapter.ENTRY_POINTS[name])]
+    required = [p for p in kwargs if p in _required(entry_points.ENTRY_POINTS[name])]
     if required and data.draw(st.booleans(), label="drop one?"):
         missing = data.draw(st.sampled_from(required), label="missing")
         del kwargs[missing]
@@ -2046,7 +2378,7 @@ def test_entry_point_keyword_mistakes_are_type_errors(name, data):
                             label="unknown")
         kwargs[missing] = data.draw(JUNK, label="its value")
     with pytest.raises(TypeError) as caught:
-        adapter.call(name, kwargs)
+        entry_points.call(name, kwargs)
     assert missing in str(caught.value)
 
 
@@ -2063,22 +2395,22 @@ def _required(function):
        kwargs=st.one_of(st.none(), st.just({})))
 def test_call_refuses_unknown_entry_points(name, kwargs):
     try:
-        hashable = name in adapter.ENTRY_POINTS
+        hashable = name in entry_points.ENTRY_POINTS
     except TypeError:
         hashable = None
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         if hashable is None:  # a list, dict, ndarray...: not a name at all
             with pytest.raises(TypeError):
-                adapter.call(name, kwargs)
+                entry_points.call(name, kwargs)
         elif hashable:
             try:
-                adapter.call(name, kwargs)
+                entry_points.call(name, kwargs)
             except TypeError:
                 pass  # an entry point with required arguments, called without them
         else:
             with pytest.raises(ValueError, match="unknown entry point"):
-                adapter.call(name, kwargs)
+                entry_points.call(name, kwargs)
 
 
 # ---------------------------------------------------------------------------
@@ -2253,8 +2585,10 @@ def test_wavelengths_stay_finite_for_every_valid_base(call):
         if call == "wavelengths":
             result = pelab.wavelengths(MAX_D_MODEL, 1e308)
         else:
-            result = adapter.call("waves", {"d_model": MAX_D_MODEL, "base": 1e308, "pairs": [0],
-                                            "max_pos": 1, "pos": 0.0})["wavelengths"]
+            result = entry_points.call(
+                "waves",
+                {"d_model": MAX_D_MODEL, "base": 1e308, "pairs": [0], "max_pos": 1, "pos": 0.0},
+            )["wavelengths"]
     assert np.isfinite(result).all()
     assert result[-1] == np.finfo(np.float64).max and (np.diff(result) >= 0).all()
 
@@ -2326,7 +2660,7 @@ def test_rope_relative_residual_bounds_seq_len_times_d():
 def test_heatmap_sizes_are_plain_ints():
     """width and height used to echo d_model and seq_len as given: a numpy integer came back
     as numpy.int64, which is not one of the plain types the worker converts."""
-    result = adapter.call("heatmap", {"seq_len": np.int64(2), "d_model": np.int64(3)})
+    result = entry_points.call("heatmap", {"seq_len": np.int64(2), "d_model": np.int64(3)})
     assert (type(result["width"]), type(result["height"])) == (int, int)
 
 
@@ -2337,7 +2671,7 @@ def test_show_default_limits_work_for_any_finite_values(matrix, monkeypatch):
     largest float, vmax - vmin overflowed and to_rgba refused 'vmin and vmax', which the caller
     never gave. m is now capped there, and the extreme values get the end colours."""
     shown = []
-    monkeypatch.setattr(pelab.notebook, "print_summary",
+    monkeypatch.setattr(display, "print_summary",
                         lambda kind, payload: shown.append(payload))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -2362,9 +2696,9 @@ def test_rope_relative_residual_overflow_names_q_and_k(size):
 
 
 def test_waves_reads_a_pairs_iterator_once():
-    """adapter.waves passed pairs to pair_waves (which read it) and then read it again for
+    """The waves entry point passed pairs to pair_waves (which read it) and then read it again for
     the 'pairs' list: a one-shot iterator gave pairs=[] beside two rows of sin and cos."""
-    result = adapter.call("waves", {"d_model": 8, "base": 10000.0, "pairs": iter([0, 2]),
+    result = entry_points.call("waves", {"d_model": 8, "base": 10000.0, "pairs": iter([0, 2]),
                                     "max_pos": 1, "pos": 0.0})
     m = len(result["x"])
     assert len(result["sin"]) == len(result["pairs"]) * m, (result["pairs"], len(result["sin"]))

@@ -30,7 +30,9 @@ def test_same_seed_same_table_other_seed_other_table():
     np.testing.assert_array_equal(learned(16, 4, seed=7).table, learned(16, 4, seed=7).table)
     assert not np.array_equal(learned(16, 4, seed=7).table, learned(16, 4, seed=8).table)
     # The generator is numpy's PCG64 from default_rng(seed): the same under Pyodide.
-    np.testing.assert_array_equal(learned(3, 2, seed=5).table, 0.02 * np.random.default_rng(5).standard_normal((3, 2)))
+    np.testing.assert_array_equal(
+        learned(3, 2, seed=5).table, 0.02 * np.random.default_rng(5).standard_normal((3, 2))
+    )
 
 
 def test_table_is_read_only():
@@ -54,11 +56,27 @@ def test_lookup_returns_rows_in_order():
 @pytest.mark.parametrize(
     "positions, message",
     [
-        ([40], "position 40 is past max_len 32: a learned table has no row for it (it was never trained)"),
-        ([32], "position 32 is past max_len 32: a learned table has no row for it (it was never trained)"),
-        ([0, 5, 33, 40], "position 33 is past max_len 32: a learned table has no row for it (it was never trained)"),
+        (
+            [40],
+            "position 40 is past max_len 32: a learned table has no row for it (it was never "
+            "trained)",
+        ),
+        (
+            [32],
+            "position 32 is past max_len 32: a learned table has no row for it (it was never "
+            "trained)",
+        ),
+        (
+            [0, 5, 33, 40],
+            "position 33 is past max_len 32: a learned table has no row for it (it was never "
+            "trained)",
+        ),
         ([-1], "position -1 is negative: a learned table has rows only for positions 0 to 31"),
-        ([2**70], f"position {2**70} is past max_len 32: a learned table has no row for it (it was never trained)"),
+        (
+            [2**70],
+            f"position {2**70} is past max_len 32: a learned table has no row for it (it was never "
+            "trained)",
+        ),
     ],
 )
 def test_lookup_past_the_table_is_an_index_error(positions, message):

@@ -7,20 +7,19 @@ import numpy as np
 import pytest
 
 import pelab.positional_encoding as pe_module
+from pelab.checks import MAX_D_MODEL, MAX_ELEMENTS, MAX_SEQ_LEN, check_base, check_size
 from pelab.positional_encoding import (
-    MAX_D_MODEL,
-    MAX_ELEMENTS,
-    MAX_SEQ_LEN,
     add_positions,
     angular_frequencies,
-    check_base,
-    check_size,
     clock_angles,
     formula_terms,
     pair_waves,
     sinusoidal,
     wavelengths,
 )
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 
 def reference_table(seq_len, d_model, base):
@@ -162,12 +161,28 @@ def test_docstring_examples_hold():
 # --- argument checks ---------------------------------------------------------
 
 BAD_SIZES = [0, -1, 2.5, 4.0, True, False, "4", None, float("nan"), float("inf"), np.float64(3.0)]
-BAD_BASES = [1, 1.0, 0.5, 0, -10, float("nan"), float("inf"), float("-inf"), True, "10000", None, np.float64(1.0), 10**400]
+BAD_BASES = [
+    1,
+    1.0,
+    0.5,
+    0,
+    -10,
+    float("nan"),
+    float("inf"),
+    float("-inf"),
+    True,
+    "10000",
+    None,
+    np.float64(1.0),
+    10**400,
+]
 
 
 @pytest.mark.parametrize("bad", BAD_SIZES + [MAX_SEQ_LEN + 1], ids=repr)
 def test_bad_seq_len_is_rejected(bad):
-    with pytest.raises(ValueError, match=rf"^seq_len must be an integer from 1 to {MAX_SEQ_LEN}, got "):
+    with pytest.raises(
+        ValueError, match=rf"^seq_len must be an integer from 1 to {MAX_SEQ_LEN}, got "
+    ):
         sinusoidal(bad, 4)
 
 
@@ -175,7 +190,9 @@ def test_bad_seq_len_is_rejected(bad):
 @pytest.mark.parametrize("bad", BAD_SIZES + [MAX_D_MODEL + 1, 10**30], ids=repr)
 def test_bad_d_model_is_rejected(function, bad):
     args = (3, bad) if function is sinusoidal else (bad,)
-    with pytest.raises(ValueError, match=rf"^d_model must be an integer from 1 to {MAX_D_MODEL}, got "):
+    with pytest.raises(
+        ValueError, match=rf"^d_model must be an integer from 1 to {MAX_D_MODEL}, got "
+    ):
         function(*args)
 
 
@@ -183,7 +200,9 @@ def test_bad_d_model_is_rejected(function, bad):
 @pytest.mark.parametrize("bad", BAD_BASES, ids=repr)
 def test_bad_base_is_rejected(function, bad):
     args = (3, 4, bad) if function is sinusoidal else (4, bad)
-    with pytest.raises(ValueError, match=r"^base must be a finite real number greater than 1, got "):
+    with pytest.raises(
+        ValueError, match=r"^base must be a finite real number greater than 1, got "
+    ):
         function(*args)
 
 
@@ -249,15 +268,21 @@ def test_formula_terms_dtypes_and_shapes():
     assert terms["is_sine"].dtype == np.bool_ and terms["is_sine"].shape == (7,)
 
 
-@pytest.mark.parametrize("pos, d_model, base", [(0, 1, 10000.0), (5, 5, 10000.0), (17, 64, 100.0), (40, 33, 1.5)])
+@pytest.mark.parametrize(
+    "pos, d_model, base", [(0, 1, 10000.0), (5, 5, 10000.0), (17, 64, 100.0), (40, 33, 1.5)]
+)
 def test_formula_terms_follow_the_formula(pos, d_model, base):
     terms = formula_terms(pos, d_model, base)
     for j in range(d_model):
         i = j // 2
         assert terms["i"][j] == i
         assert terms["exponent"][j] == pytest.approx(2 * i / d_model, abs=1e-15)
-        assert terms["angle"][j] == pytest.approx(pos / base ** (2 * i / d_model), rel=1e-13, abs=1e-300)
-    np.testing.assert_allclose(terms["value"], reference_table(pos + 1, d_model, base)[pos], rtol=0, atol=1e-12)
+        assert terms["angle"][j] == pytest.approx(
+            pos / base ** (2 * i / d_model), rel=1e-13, abs=1e-300
+        )
+    np.testing.assert_allclose(
+        terms["value"], reference_table(pos + 1, d_model, base)[pos], rtol=0, atol=1e-12
+    )
 
 
 @pytest.mark.parametrize("d_model", [1, 4, 9, 128])
@@ -307,7 +332,9 @@ def test_add_positions_does_not_change_its_input_and_uses_base():
 
 @pytest.mark.parametrize("bad", [np.ones(4), np.ones((2, 3, 4)), 1.0], ids=["1-D", "3-D", "scalar"])
 def test_add_positions_needs_a_2d_array(bad):
-    with pytest.raises(ValueError, match=r"^x must be a 2-D array of shape \(seq_len, d_model\), got shape"):
+    with pytest.raises(
+        ValueError, match=r"^x must be a 2-D array of shape \(seq_len, d_model\), got shape"
+    ):
         add_positions(bad)
 
 
@@ -354,11 +381,15 @@ def test_pair_waves_repeat_every_wavelength():
 
 @pytest.mark.parametrize("bad", [[4], [-1], [0, 0], [1.0], [True], "01", 3, {0}], ids=repr)
 def test_pair_waves_bad_pairs_are_rejected(bad):
-    with pytest.raises(ValueError, match=r"^pairs must be a list of distinct integers from 0 to 3, got "):
+    with pytest.raises(
+        ValueError, match=r"^pairs must be a list of distinct integers from 0 to 3, got "
+    ):
         pair_waves([0.0], 8, pairs=bad)
 
 
-@pytest.mark.parametrize("bad", [[], [-0.5], [np.nan], [np.inf], [[0.0]], "abc", [MAX_SEQ_LEN + 1.0]], ids=repr)
+@pytest.mark.parametrize(
+    "bad", [[], [-0.5], [np.nan], [np.inf], [[0.0]], "abc", [MAX_SEQ_LEN + 1.0]], ids=repr
+)
 def test_pair_waves_bad_positions_are_rejected(bad):
     with pytest.raises(ValueError, match=r"^positions must be a 1-D array"):
         pair_waves(bad, 8)
@@ -377,10 +408,16 @@ def test_clock_angles():
     # Fractional positions, and always within one turn.
     angles = clock_angles(1234.5, 64, 100.0)
     assert np.all((angles >= 0.0) & (angles < 2 * math.pi))
-    np.testing.assert_allclose(np.sin(angles), np.sin(1234.5 * angular_frequencies(64, 100.0)), atol=1e-10)
+    np.testing.assert_allclose(
+        np.sin(angles), np.sin(1234.5 * angular_frequencies(64, 100.0)), atol=1e-10
+    )
 
 
-@pytest.mark.parametrize("bad", [-0.1, float("nan"), float("inf"), MAX_SEQ_LEN + 0.5, True, "1", None], ids=repr)
+@pytest.mark.parametrize(
+    "bad", [-0.1, float("nan"), float("inf"), MAX_SEQ_LEN + 0.5, True, "1", None], ids=repr
+)
 def test_clock_angles_bad_pos_is_rejected(bad):
-    with pytest.raises(ValueError, match=rf"^pos must be a real number from 0 to {MAX_SEQ_LEN}, got "):
+    with pytest.raises(
+        ValueError, match=rf"^pos must be a real number from 0 to {MAX_SEQ_LEN}, got "
+    ):
         clock_angles(bad, 4)

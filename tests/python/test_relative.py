@@ -7,7 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from pelab.positional_encoding import MAX_SEQ_LEN, angular_frequencies, sinusoidal
+from pelab.checks import MAX_SEQ_LEN
+from pelab.positional_encoding import angular_frequencies, sinusoidal
 from pelab.relative import (
     MAX_ROTATION_WIDTH,
     MIN_HALVES_LEN,
@@ -19,6 +20,9 @@ from pelab.relative import (
     rotation,
     sinusoidal_by_rotation,
 )
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 relative_module = importlib.import_module("pelab.relative")
 
@@ -65,7 +69,10 @@ def test_rotation_blocks_are_the_angle_addition_formulas():
     expected = np.zeros((6, 6))
     for i, w in enumerate(omega):
         b = 3 * w
-        expected[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[math.cos(b), math.sin(b)], [-math.sin(b), math.cos(b)]]
+        expected[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [
+            [math.cos(b), math.sin(b)],
+            [-math.sin(b), math.cos(b)],
+        ]
     np.testing.assert_allclose(m, expected, rtol=0, atol=1e-15)
     # Zero everywhere off the 2 x 2 blocks.
     off_block = np.ones((6, 6), dtype=bool)
@@ -86,7 +93,10 @@ def test_rotation_is_orthogonal_and_a_group(d_model):
         np.testing.assert_allclose(rotation(-k, d_model), m.T, rtol=0, atol=1e-15)
     for a, b in [(3, 4), (10, -4), (-5, -6), (25, 75)]:
         np.testing.assert_allclose(
-            rotation(a, d_model) @ rotation(b, d_model), rotation(a + b, d_model), rtol=0, atol=1e-12
+            rotation(a, d_model) @ rotation(b, d_model),
+            rotation(a + b, d_model),
+            rtol=0,
+            atol=1e-12,
         )
 
 
@@ -105,12 +115,18 @@ def test_rotation_odd_width_leaves_the_lone_sine_alone():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"k": MAX_SEQ_LEN + 1, "d_model": 4}, r"^k must be an integer from -100000 to 100000, got 100001$"),
+        (
+            {"k": MAX_SEQ_LEN + 1, "d_model": 4},
+            r"^k must be an integer from -100000 to 100000, got 100001$",
+        ),
         ({"k": -MAX_SEQ_LEN - 1, "d_model": 4}, r"^k must be an integer from -100000 to 100000"),
         ({"k": 1.0, "d_model": 4}, r"^k must be an integer"),
         ({"k": True, "d_model": 4}, r"^k must be an integer"),
         ({"k": 1, "d_model": 0}, r"^d_model must be an integer from 1 to 1024, got 0$"),
-        ({"k": 1, "d_model": MAX_ROTATION_WIDTH + 1}, r"^d_model must be an integer from 1 to 1024"),
+        (
+            {"k": 1, "d_model": MAX_ROTATION_WIDTH + 1},
+            r"^d_model must be an integer from 1 to 1024",
+        ),
         ({"k": 1, "d_model": 4, "base": 1.0}, r"^base must be a finite real number greater than 1"),
     ],
 )
@@ -138,7 +154,9 @@ def test_table_by_rotation_is_sinusoidal_up_to_rounding(seq_len, d_model):
         assert np.max(np.abs(pe - expected)) <= 2**-52 * (seq_len + 4)
         assert np.max(np.abs(pe)) <= 1.0
         unclipped = sinusoidal_by_rotation(seq_len, d_model, base, clip=False)
-        np.testing.assert_array_equal(np.clip(unclipped, -1.0, 1.0), pe)  # no BLAS: elementwise only
+        np.testing.assert_array_equal(
+            np.clip(unclipped, -1.0, 1.0), pe
+        )  # no BLAS: elementwise only
         assert np.max(np.abs(unclipped)) <= 1.0 + 1e-15
         # Only the block starts and the first block have sines of their own: those rows are exact.
         block = math.isqrt(seq_len - 1) + 1
@@ -153,7 +171,9 @@ def test_table_by_rotation_rows_are_rotated_block_starts():
     for a in range(10):
         for b in range(10):
             # Two products of numbers in [-1, 1] per entry (M_b is block-diagonal): a few ulp.
-            np.testing.assert_allclose(pe[10 * a + b], rotation(b, d_model, 500.0) @ pe[10 * a], rtol=0, atol=1e-14)
+            np.testing.assert_allclose(
+                pe[10 * a + b], rotation(b, d_model, 500.0) @ pe[10 * a], rtol=0, atol=1e-14
+            )
 
 
 def test_table_by_rotation_the_worked_example():
@@ -168,7 +188,10 @@ def test_table_by_rotation_the_worked_example():
         ({"seq_len": 0, "d_model": 4}, r"^seq_len must be an integer from 1 to 100000, got 0$"),
         ({"seq_len": 4, "d_model": 0}, r"^d_model must be an integer from 1 to 100000, got 0$"),
         ({"seq_len": 4.5, "d_model": 4}, r"^seq_len must be an integer"),
-        ({"seq_len": 4, "d_model": 4, "base": 1.0}, r"^base must be a finite real number greater than 1"),
+        (
+            {"seq_len": 4, "d_model": 4, "base": 1.0},
+            r"^base must be a finite real number greater than 1",
+        ),
         ({"seq_len": 100_000, "d_model": 100_000}, r"seq_len \* d_model"),
     ],
 )
@@ -270,11 +293,27 @@ def test_fit_shift_small_examples():
 @pytest.mark.parametrize(
     "now, later, message",
     [
-        ([1.0, 2.0], [[1.0], [2.0]], r"^features_now must be a non-empty 2-D array of finite numbers, got shape \(2,\)$"),
-        ([[1.0], [2.0]], [[1.0], [math.nan]], r"^features_later must be a non-empty 2-D array of finite numbers"),
-        ([["a"]], [[1.0]], r"^features_now must be a non-empty 2-D array of finite numbers, got not an array"),
+        (
+            [1.0, 2.0],
+            [[1.0], [2.0]],
+            r"^features_now must be a non-empty 2-D array of finite numbers, got shape \(2,\)$",
+        ),
+        (
+            [[1.0], [2.0]],
+            [[1.0], [math.nan]],
+            r"^features_later must be a non-empty 2-D array of finite numbers",
+        ),
+        (
+            [["a"]],
+            [[1.0]],
+            r"^features_now must be a non-empty 2-D array of finite numbers, got not an array",
+        ),
         (np.zeros((0, 2)), np.zeros((0, 2)), r"^features_now must be a non-empty 2-D array"),
-        ([[1.0], [2.0]], [[1.0]], r"^features_now and features_later must have the same number of rows, got 2 and 1$"),
+        (
+            [[1.0], [2.0]],
+            [[1.0]],
+            r"^features_now and features_later must have the same number of rows, got 2 and 1$",
+        ),
     ],
 )
 def test_fit_shift_bad_arguments(now, later, message):
@@ -353,7 +392,10 @@ def test_relative_shift_zero_offset():
     [
         ({"k": 1, "seq_len": 0}, r"^seq_len must be an integer from 4 to 100000"),
         ({"k": 1, "seq_len": 64, "d_model": 2000}, r"^d_model must be an integer from 1 to 1024"),
-        ({"k": 1, "seq_len": 100_000, "d_model": 1000}, r"^seq_len \* d_model must be at most 50000000"),
+        (
+            {"k": 1, "seq_len": 100_000, "d_model": 1000},
+            r"^seq_len \* d_model must be at most 50000000",
+        ),
         ({"k": "1", "seq_len": 64}, r"^k must be an integer"),
         ({"k": 1, "seq_len": 64, "base": math.inf}, r"^base must be a finite real number"),
     ],

@@ -22,6 +22,9 @@ from pelab.rope import (
 )
 from pelab.similarity import similarity
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 # pelab.rope is also the name of the function, so fetch the module itself.
 rope_module = importlib.import_module("pelab.rope")
 
@@ -47,14 +50,21 @@ def test_rope_is_the_papers_rotation_matrix(d, base):
     rotated = rope(x, positions, base)
     assert rotated.shape == x.shape and rotated.dtype == np.float64
     for row, m in enumerate(positions):
-        np.testing.assert_allclose(rotated[row], rotation_matrix(m, d, base) @ x[row], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            rotated[row], rotation_matrix(m, d, base) @ x[row], rtol=0, atol=1e-12
+        )
 
 
 def test_rope_pair_formula():
     t = 0.7
     a, b = 2.0, -3.0
     out = rope([[a, b]], [t])  # pair 0 turns 1 radian per position
-    np.testing.assert_allclose(out[0], [a * math.cos(t) - b * math.sin(t), a * math.sin(t) + b * math.cos(t)], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(
+        out[0],
+        [a * math.cos(t) - b * math.sin(t), a * math.sin(t) + b * math.cos(t)],
+        rtol=0,
+        atol=1e-15,
+    )
 
 
 def test_rope_preserves_norms_and_composes():
@@ -62,10 +72,14 @@ def test_rope_preserves_norms_and_composes():
     x = rng.standard_normal((50, 32))
     positions = rng.integers(0, 5000, 50)
     rotated = rope(x, positions)
-    np.testing.assert_allclose(np.linalg.norm(rotated, axis=1), np.linalg.norm(x, axis=1), rtol=1e-14)
+    np.testing.assert_allclose(
+        np.linalg.norm(rotated, axis=1), np.linalg.norm(x, axis=1), rtol=1e-14
+    )
     np.testing.assert_array_equal(rope(x, np.zeros(50)), x)  # position 0: no rotation
     # R_a R_b = R_{a+b}, and R_{-m} undoes R_m.
-    np.testing.assert_allclose(rope(rope(x, positions), positions + 3), rope(x, 2 * positions + 3), rtol=0, atol=1e-10)
+    np.testing.assert_allclose(
+        rope(rope(x, positions), positions + 3), rope(x, 2 * positions + 3), rtol=0, atol=1e-10
+    )
     np.testing.assert_allclose(rope(rotated, -positions), x, rtol=0, atol=1e-12)
 
 
@@ -74,7 +88,9 @@ def test_scores_depend_only_on_the_offset():
     q, k = rng.standard_normal((1, 16)), rng.standard_normal((1, 16))
     base_score = rope_scores(q, k, [3], [10])[0, 0]
     for shift in (1, 50, 1000, -3):
-        assert rope_scores(q, k, [3 + shift], [10 + shift])[0, 0] == pytest.approx(base_score, abs=1e-10)
+        assert rope_scores(q, k, [3 + shift], [10 + shift])[0, 0] == pytest.approx(
+            base_score, abs=1e-10
+        )
     # q_m . k_n = q^T R_{n-m} k
     assert base_score == pytest.approx(q[0] @ rotation_matrix(7, 16, 10000.0) @ k[0], abs=1e-12)
     # Different offsets score differently.
@@ -92,7 +108,9 @@ def test_rope_scores_shape():
     np.testing.assert_allclose(s, expected, rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize("d, seq_len, base", [(8, 50, 10000.0), (64, 512, 10000.0), (16, 300, 1.5), (2, 1000, 10000.0)])
+@pytest.mark.parametrize(
+    "d, seq_len, base", [(8, 50, 10000.0), (64, 512, 10000.0), (16, 300, 1.5), (2, 1000, 10000.0)]
+)
 def test_rope_relative_residual_is_rounding_error(d, seq_len, base):
     rng = np.random.default_rng(d)
     residual = rope_relative_residual(rng.standard_normal(d), rng.standard_normal(d), seq_len, base)
@@ -112,11 +130,20 @@ def test_rope_generalises_the_sinusoidal_dot_product():
 @pytest.mark.parametrize(
     "x, positions, message",
     [
-        ([[1.0, 2.0, 3.0]], [0], r"^x must be a non-empty 2-D array \(n, d\) of finite numbers with d even"),
+        (
+            [[1.0, 2.0, 3.0]],
+            [0],
+            r"^x must be a non-empty 2-D array \(n, d\) of finite numbers with d even",
+        ),
         ([1.0, 2.0], [0], r"^x must be a non-empty 2-D array \(n, d\)"),
         ([[1.0, math.nan]], [0], r"^x must be a non-empty 2-D array"),
         (np.zeros((0, 2)), [], r"^x must be a non-empty 2-D array"),
-        ([[1.0, 2.0]], [0, 1], r"^positions must be 1 real numbers \(one per row\), each from -100000 to 100000, got shape \(2,\)$"),
+        (
+            [[1.0, 2.0]],
+            [0, 1],
+            r"^positions must be 1 real numbers \(one per row\), each from -100000 to 100000, got "
+            r"shape \(2,\)$",
+        ),
         ([[1.0, 2.0]], [math.nan], r"^positions must be 1 real numbers"),
         ([[1.0, 2.0]], [1e6], r"^positions must be 1 real numbers"),
         ([[1.0, 2.0]], "0", r"^positions must be 1 real numbers"),
@@ -132,7 +159,9 @@ def test_rope_scores_and_residual_bad_arguments():
         rope_scores([[1.0, 0.0]], [[1.0, 0.0, 0.0, 0.0]], [0], [0])
     with pytest.raises(ValueError, match=r"^positions_k must be 1 real numbers"):
         rope_scores([[1.0, 0.0]], [[1.0, 0.0]], [0], [0, 1])
-    with pytest.raises(ValueError, match=r"^q must be a 1-D array \(d,\) of finite numbers with d even"):
+    with pytest.raises(
+        ValueError, match=r"^q must be a 1-D array \(d,\) of finite numbers with d even"
+    ):
         rope_relative_residual([[1.0, 0.0]], [1.0, 0.0], 5)
     with pytest.raises(ValueError, match=r"^k must be a 1-D array \(d,\)"):
         rope_relative_residual([1.0, 0.0], [1.0, 0.0, 0.0], 5)
@@ -186,11 +215,15 @@ def test_rope_rotate_is_the_rotation_matrix_and_the_complex_product(pairing, d, 
     assert rotated.shape == x.shape and rotated.dtype == np.float64
     # Elementwise products and sums of two terms each, no BLAS: the complex product rounds
     # differently from cos/sin times coordinates only in the last bits (1e-15 for |x| ~ 3).
-    np.testing.assert_allclose(rotated, rotate_by_complex_numbers(x, positions, base, pairing), rtol=0, atol=1e-13)
+    np.testing.assert_allclose(
+        rotated, rotate_by_complex_numbers(x, positions, base, pairing), rtol=0, atol=1e-13
+    )
     for row, m in enumerate(positions):
         # A d x d product through BLAS: another kernel sums the d terms (all but two zero) in
         # another order; the last bits may differ, far below 1e-12.
-        np.testing.assert_allclose(rotated[row], rotation_matrix_for(m, d, base, pairing) @ x[row], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            rotated[row], rotation_matrix_for(m, d, base, pairing) @ x[row], rtol=0, atol=1e-12
+        )
 
 
 def test_rope_rotate_adjacent_is_rope_exactly():
@@ -198,7 +231,9 @@ def test_rope_rotate_adjacent_is_rope_exactly():
     x, positions = rng.standard_normal((6, 12)), rng.integers(-50, 5000, 6)
     # The same arithmetic on the same numbers: exact by construction.
     np.testing.assert_array_equal(rope_rotate(x, positions), rope(x, positions))
-    np.testing.assert_array_equal(rope_rotate(x, positions, 100.0, "adjacent"), rope(x, positions, 100.0))
+    np.testing.assert_array_equal(
+        rope_rotate(x, positions, 100.0, "adjacent"), rope(x, positions, 100.0)
+    )
 
 
 def test_rope_rotate_half_pairs_the_two_halves():
@@ -219,9 +254,15 @@ def test_rope_rotate_heads_rotate_alike_and_keep_norms(pairing):
     assert rotated.shape == (3, 7, 16) and rotated.dtype == np.float64
     for head in range(3):
         # Each head on its own is the 2-D case: the same elementwise arithmetic, exact.
-        np.testing.assert_array_equal(rotated[head], rope_rotate(x[head], positions, pairing=pairing))
-    np.testing.assert_allclose(np.linalg.norm(rotated, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-14)
-    np.testing.assert_allclose(rope_rotate(rotated, -positions, pairing=pairing), x, rtol=0, atol=1e-13)
+        np.testing.assert_array_equal(
+            rotated[head], rope_rotate(x[head], positions, pairing=pairing)
+        )
+    np.testing.assert_allclose(
+        np.linalg.norm(rotated, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-14
+    )
+    np.testing.assert_allclose(
+        rope_rotate(rotated, -positions, pairing=pairing), x, rtol=0, atol=1e-13
+    )
 
 
 def test_rope_rotate_accepts_integers_and_lists():
@@ -271,7 +312,9 @@ def test_scores_depend_only_on_the_offset_for_both_pairings_and_heads(pairing):
 
     def score(m, n):
         """Per head: (R_m q) . (R_n k), one dot product each (elementwise, then a sum)."""
-        return np.sum(rope_rotate(q, [m], pairing=pairing) * rope_rotate(k, [n], pairing=pairing), axis=-1)[:, 0]
+        return np.sum(
+            rope_rotate(q, [m], pairing=pairing) * rope_rotate(k, [n], pairing=pairing), axis=-1
+        )[:, 0]
 
     reference = score(3, 10)
     for shift in (1, 50, 1000, -3, 0.5):
@@ -289,26 +332,52 @@ def test_scores_depend_only_on_the_offset_for_both_pairings_and_heads(pairing):
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"x": [[1.0, 2.0, 3.0]], "positions": [0]},
-         r"^x must be a non-empty 2-D array \(seq_len, d\) or 3-D array \(heads, seq_len, d\) of finite "
-         r"numbers with d even, from 2 to 100000 \(RoPE rotates pairs of coordinates\), got shape \(1, 3\)$"),
-        ({"x": [1.0, 2.0], "positions": [0]}, r"^x must be a non-empty 2-D array .* got shape \(2,\)$"),
-        ({"x": np.ones((1, 1, 1, 2)), "positions": [0]}, r"^x must be .* got shape \(1, 1, 1, 2\)$"),
+        (
+            {"x": [[1.0, 2.0, 3.0]], "positions": [0]},
+            r"^x must be a non-empty 2-D array \(seq_len, d\) or 3-D array \(heads, seq_len, d\) "
+            r"of finite "
+            r"numbers with d even, from 2 to 100000 \(RoPE rotates pairs of coordinates\), got "
+            r"shape \(1, 3\)$",
+        ),
+        (
+            {"x": [1.0, 2.0], "positions": [0]},
+            r"^x must be a non-empty 2-D array .* got shape \(2,\)$",
+        ),
+        (
+            {"x": np.ones((1, 1, 1, 2)), "positions": [0]},
+            r"^x must be .* got shape \(1, 1, 1, 2\)$",
+        ),
         ({"x": [[1.0, math.nan]], "positions": [0]}, r"^x must be a non-empty 2-D array"),
         ({"x": [[[1.0, math.inf]]], "positions": [0]}, r"^x must be a non-empty 2-D array"),
         ({"x": np.zeros((2, 0, 2)), "positions": []}, r"^x must be a non-empty 2-D array"),
         ({"x": "dog", "positions": [0]}, r"^x must be .* got not an array of real numbers$"),
-        ({"x": np.ones((2, 3, 4)), "positions": [0, 1]},
-         r"^positions must be 3 real numbers \(one per row\), each from -100000 to 100000, got shape \(2,\)$"),
+        (
+            {"x": np.ones((2, 3, 4)), "positions": [0, 1]},
+            r"^positions must be 3 real numbers \(one per row\), each from -100000 to 100000, got "
+            r"shape \(2,\)$",
+        ),
         ({"x": [[1.0, 2.0]], "positions": [math.inf]}, r"^positions must be 1 real numbers"),
-        ({"x": [[1.0, 2.0]], "positions": [0], "base": 1.0},
-         r"^base must be a finite real number greater than 1, got 1.0$"),
-        ({"x": [[1.0, 2.0]], "positions": [0], "base": math.nan}, r"^base must be a finite real number"),
-        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": "rotate_half"},
-         r"^pairing must be one of 'adjacent', 'half', got 'rotate_half'$"),
+        (
+            {"x": [[1.0, 2.0]], "positions": [0], "base": 1.0},
+            r"^base must be a finite real number greater than 1, got 1.0$",
+        ),
+        (
+            {"x": [[1.0, 2.0]], "positions": [0], "base": math.nan},
+            r"^base must be a finite real number",
+        ),
+        (
+            {"x": [[1.0, 2.0]], "positions": [0], "pairing": "rotate_half"},
+            r"^pairing must be one of 'adjacent', 'half', got 'rotate_half'$",
+        ),
         ({"x": [[1.0, 2.0]], "positions": [0], "pairing": "Half"}, r"^pairing must be one of"),
-        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": None}, r"^pairing must be one of .* got None$"),
-        ({"x": [[1.0, 2.0]], "positions": [0], "pairing": np.array(["half"])}, r"^pairing must be one of"),
+        (
+            {"x": [[1.0, 2.0]], "positions": [0], "pairing": None},
+            r"^pairing must be one of .* got None$",
+        ),
+        (
+            {"x": [[1.0, 2.0]], "positions": [0], "pairing": np.array(["half"])},
+            r"^pairing must be one of",
+        ),
     ],
 )
 def test_rope_rotate_bad_arguments(kwargs, message):
@@ -375,7 +444,10 @@ def test_the_decay_bound_falls_faster_for_a_smaller_base():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"offsets": [-1.0]}, r"^offsets must be a 1-D array of at least one real number, each from 0 to 100000"),
+        (
+            {"offsets": [-1.0]},
+            r"^offsets must be a 1-D array of at least one real number, each from 0 to 100000",
+        ),
         ({"offsets": []}, r"^offsets must be a 1-D array"),
         ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
         ({"base": 1.0}, r"^base must be"),
@@ -409,7 +481,9 @@ def mean_score_by_hand(t, d, base):
     return sum(2 * math.cos(t * base ** (-2 * i / d)) for i in range(d // 2))
 
 
-@pytest.mark.parametrize("d, base", [(2, 10000.0), (8, 10000.0), (128, 10000.0), (64, 100.0), (128, 1e6)])
+@pytest.mark.parametrize(
+    "d, base", [(2, 10000.0), (8, 10000.0), (128, 10000.0), (64, 100.0), (128, 1e6)]
+)
 def test_rope_mean_score_is_a_sum_of_cosines(d, base):
     offsets = np.array([0.0, 1.0, 2.5, 10.0, 100.0, 500.0, 5000.0])
     mean = rope_mean_score(offsets, d, base)
@@ -418,7 +492,9 @@ def test_rope_mean_score_is_a_sum_of_cosines(d, base):
         # The frequencies computed two ways may differ in their last bit, which turns an angle
         # t w_i by up to t * 2.2e-16; d / 2 terms of 2 cos, in another order: d (1 + t) 1e-15
         # is above both, and the cosines cancel (the mean is near 0 at t = 5000), so no rel.
-        assert value == pytest.approx(mean_score_by_hand(t, d, base), rel=0, abs=1e-15 * d * (1 + t))
+        assert value == pytest.approx(
+            mean_score_by_hand(t, d, base), rel=0, abs=1e-15 * d * (1 + t)
+        )
     assert mean[0] == d  # at t = 0 a sum of d / 2 ones, doubled: exact
     assert np.all(np.abs(mean) <= d)
 
@@ -445,7 +521,7 @@ def test_rope_mean_score_scales_with_rho(rho):
 
 def test_the_alike_mean_score_is_twice_the_sinusoidal_dot_product():
     """rho = 1: the mean score is 2 PE_p . PE_{p+t} for the sinusoidal encoding of width d,
-    the sum of cosines that #similarity draws (the page says so)."""
+    the sum of cosines the similarity demo draws (the page says so)."""
     d, base, n = 128, 10000.0, 512
     dot, cosine = similarity(sinusoidal(n, d, base))
     offsets = np.arange(n, dtype=float)
@@ -461,8 +537,12 @@ def test_the_alike_mean_score_is_twice_the_sinusoidal_dot_product():
 def test_the_alike_mean_score_is_twice_the_last_partial_sum_of_the_proof():
     d, base = 64, 10000.0
     for t in (0.0, 3.0, 40.0, 511.0):
-        last = sum(complex(math.cos(t * w), math.sin(t * w)) for w in angular_frequencies(d, base))  # S_{d/2}
-        assert rope_mean_score([t], d, base)[0] == pytest.approx(2 * last.real, rel=1e-12, abs=1e-12)
+        last = sum(
+            complex(math.cos(t * w), math.sin(t * w)) for w in angular_frequencies(d, base)
+        )  # S_{d/2}
+        assert rope_mean_score([t], d, base)[0] == pytest.approx(
+            2 * last.real, rel=1e-12, abs=1e-12
+        )
 
 
 def test_the_alike_mean_score_falls_with_ripples_and_faster_for_a_smaller_base():
@@ -539,7 +619,10 @@ def test_rope_independent_abs_score_at_d_2_and_growing():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"offsets": [-1.0]}, r"^offsets must be a 1-D array of at least one real number, each from 0 to 100000"),
+        (
+            {"offsets": [-1.0]},
+            r"^offsets must be a 1-D array of at least one real number, each from 0 to 100000",
+        ),
         ({"offsets": [[0.0]]}, r"^offsets must be a 1-D array"),
         ({"d": 7}, r"^d must be an even integer from 2 to 100000, got 7$"),
         ({"d": 0}, r"^d must be an even integer"),

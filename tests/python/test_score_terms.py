@@ -2,13 +2,16 @@
 and which of them depend on the positions only through i - j."""
 
 import doctest
+import importlib
 
 import numpy as np
 import pytest
 
-import importlib
 from pelab import embed, projections, rotation, sinusoidal, toeplitz_residual
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES, four_terms, score_terms
+
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
 
 # pelab.score_terms is also the name of the function, which the package exports.
 score_terms_module = importlib.import_module("pelab.score_terms")
@@ -37,7 +40,9 @@ def loop_terms(x, p, a):
     for name, (u, v) in pairs.items():
         for i in range(n):
             for j in range(n):
-                out[name][i, j] = sum(u[i, k] * a[k, l] * v[j, l] for k in range(d) for l in range(d))
+                out[name][i, j] = sum(
+                    u[i, k] * a[k, m] * v[j, m] for k in range(d) for m in range(d)
+                )
     return out
 
 

@@ -1,4 +1,4 @@
-"""Tests for pelab.similarity: dot products and cosines between positions, and Toeplitz structure."""
+"""Tests for pelab.similarity: dot products and cosines between positions, and Toeplitz form."""
 
 import doctest
 import importlib
@@ -10,6 +10,9 @@ import pytest
 from pelab.positional_encoding import angular_frequencies, sinusoidal
 from pelab.similarity import similarity, toeplitz_residual
 
+# Its code or checks go through BLAS or LAPACK: rerun under every kernel (test_blas_kernels.py).
+pytestmark = pytest.mark.blas_numeric
+
 # pelab.similarity is also the name of the function, so fetch the module itself.
 similarity_module = importlib.import_module("pelab.similarity")
 
@@ -18,7 +21,13 @@ def test_docstring_examples_hold():
     assert doctest.testmod(similarity_module).failed == 0
 
 
-SETTINGS = [(64, 16, 10000.0), (100, 64, 10000.0), (512, 128, 10000.0), (200, 8, 1.5), (50, 2, 100.0)]
+SETTINGS = [
+    (64, 16, 10000.0),
+    (100, 64, 10000.0),
+    (512, 128, 10000.0),
+    (200, 8, 1.5),
+    (50, 2, 100.0),
+]
 
 
 @pytest.mark.parametrize("seq_len, d_model, base", SETTINGS)
@@ -61,9 +70,13 @@ def test_similarity_of_any_rows_and_zero_rows():
     assert cosine[0, 0] == pytest.approx(1.0, abs=1e-15)
 
 
-@pytest.mark.parametrize("value", [[1.0, 2.0], [[math.nan]], [[math.inf, 1.0]], np.zeros((0, 3)), "ab", None])
+@pytest.mark.parametrize(
+    "value", [[1.0, 2.0], [[math.nan]], [[math.inf, 1.0]], np.zeros((0, 3)), "ab", None]
+)
 def test_similarity_bad_arguments(value):
-    with pytest.raises(ValueError, match=r"^pe must be a non-empty 2-D array of finite numbers, got "):
+    with pytest.raises(
+        ValueError, match=r"^pe must be a non-empty 2-D array of finite numbers, got "
+    ):
         similarity(value)
 
 
@@ -107,14 +120,18 @@ def test_toeplitz_residual_works_in_memory_proportional_to_its_input():
     assert peak < 2 * a.nbytes
 
 
-@pytest.mark.parametrize("value", [[1.0, 2.0], [[math.nan, 1.0]], np.zeros((2, 0)), [[1.0], [2.0, 3.0]]])
+@pytest.mark.parametrize(
+    "value", [[1.0, 2.0], [[math.nan, 1.0]], np.zeros((2, 0)), [[1.0], [2.0, 3.0]]]
+)
 def test_toeplitz_residual_bad_arguments(value):
-    with pytest.raises(ValueError, match=r"^matrix must be a non-empty 2-D array of finite numbers, got "):
+    with pytest.raises(
+        ValueError, match=r"^matrix must be a non-empty 2-D array of finite numbers, got "
+    ):
         toeplitz_residual(value)
 
 
 def test_a_small_base_stops_similarity_falling_with_distance():
-    """The lesson's #extrapolation: with a small base, positions 5 to 20 apart look as unlike as
+    """What the lesson says: with a small base, positions 5 to 20 apart look as unlike as
     positions 200 to 500 apart; with the paper's base, similarity still falls at that scale."""
     def mean_cosine(base, offsets):
         _, cosine = similarity(sinusoidal(600, 64, base))

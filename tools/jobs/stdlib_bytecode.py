@@ -22,8 +22,9 @@ def loaded_from(module) -> str:
 
 
 def main() -> bytes:
-    import pelab.adapter  # what the worker imports at boot (as tools/jobs/bytecode.py)
-    import pelab.notebook
+    # What the worker imports at boot (as tools/jobs/bytecode.py): imported for their imports.
+    import pelab.browser.entry_points  # noqa: F401
+    import pelab.browser.notebook  # noqa: F401
 
     # Before this job imports anything of its own: only what the boot imported counts. By
     # where each was loaded from, not its __file__: importlib sets one on its frozen modules.

@@ -71,7 +71,7 @@ export async function boot(init, { started = () => {} } = {}) {
     } catch (error) {
       console.warn(`Python compiles numpy on import: ${error.message}`);
     }
-    const adapter = pyodide.pyimport("pelab.adapter");
+    const adapter = pyodide.pyimport("pelab.browser.entry_points");
 
     post({ type: EVENT.READY, versions: versions(pyodide), at: now() });
     return { pyodide, adapter };

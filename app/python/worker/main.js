@@ -74,7 +74,7 @@ async function handleRun({ id, cell, code }) {
   try {
     await ready;
     await loadImports(code, cell);
-    notebook ??= pyodide.pyimport("pelab.notebook").Notebook(displayer(pyodide));
+    notebook ??= pyodide.pyimport("pelab.browser.notebook").Notebook(displayer(pyodide));
     result = await notebook.run(code, String(cell));
     output.finish();
     post({ type: REPLY.RESULT, id, value: result.toJs({ dict_converter: Object.fromEntries }) });

@@ -1,0 +1,18 @@
+"""
+# The browser runtime: what the lesson's Web Worker runs
+
+    entry_points  `call(name, kwargs)`, the worker's one door to the demos, and `ENTRY_POINTS`,
+                  assembled from `demos/`
+    demos/        one module of entry points per demo, mirroring app/demos/NAME.js
+    plain         what an entry point may return (plain data), checked by `call`
+    limits        the limits several demos share
+    sessions      the models the page trains in slices, kept between calls
+    notebook      the lesson's code cells: a `Notebook` runs them in one shared namespace, and
+                  `show(matrix)` draws a matrix on the page as a heatmap
+    display       where a running cell's figures and heatmaps go
+    mpl_backend   the matplotlib backend a Notebook selects: `plt.show()` sends figures to the
+                  page (imported only once the learner imports matplotlib)
+    png           RGBA pixels as a PNG file, without Pillow (build.py pre-renders with it)
+
+Everything here runs under CPython too, and is tested there.
+"""

@@ -1,0 +1,63 @@
+"""Tests for pelab.browser.demos.added: what the added demo's entry points hand the worker
+(app/demos/added.js), under CPython."""
+
+
+import numpy as np
+import pytest
+
+import pelab
+from pelab.browser.entry_points import call
+from plain_results import assert_plain
+
+# Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
+pytestmark = pytest.mark.blas_numeric
+
+
+ADDED_KEYS = {"word", "pos", "d_model", "embedding", "encoding", "sum", "concat_width", "truncated"}
+
+
+ADDED_ARRAYS = {"embedding": np.float64, "encoding": np.float64, "sum": np.float64}
+
+
+def test_added():
+    result = call("added", {"word": "Dog!", "pos": 3, "d_model": 4})
+    assert set(result) == ADDED_KEYS
+    assert_plain(result, ADDED_ARRAYS)
+    assert result["word"] == "Dog" and result["pos"] == 3 and result["d_model"] == 4
+    assert result["concat_width"] == 8 and result["truncated"] is False
+    assert result["embedding"].shape == result["encoding"].shape == result["sum"].shape == (4,)
+    np.testing.assert_array_equal(result["embedding"], pelab.embed(["dog"], 4)[0])
+    np.testing.assert_array_equal(result["encoding"], pelab.sinusoidal(4, 4)[3])
+    np.testing.assert_array_equal(result["sum"], result["embedding"] + result["encoding"])
+
+
+def test_added_agrees_with_add_positions_and_the_attention_demo():
+    result = call("added", {"word": "man", "pos": 2, "d_model": 8, "base": 10000.0})
+    row = pelab.add_positions(pelab.embed(["dog", "bites", "man"]))[2]
+    np.testing.assert_allclose(result["sum"], row, rtol=0, atol=1e-15)
+
+
+def test_added_takes_the_first_word():
+    result = call("added", {"word": "  <b>hi</b> there", "pos": 0, "d_model": 2, "base": 10})
+    assert result["word"] == "<b>hi</b>" and result["truncated"] is True
+    assert result["encoding"].tolist() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"word": ""}, r"^word must contain at least one word$"),
+        ({"word": "?!"}, r"^word must contain at least one word$"),
+        ({"word": 7}, r"^word must be a str"),
+        ({"pos": -1}, r"^pos must be an integer from 0 to"),
+        ({"pos": 0.5}, r"^pos must be an integer from 0 to"),
+        ({"d_model": 0}, r"^d_model must be an integer"),
+        ({"d_model": True}, r"^d_model must be an integer"),
+        ({"base": float("inf")}, r"^base must be a finite real number"),
+    ],
+)
+def test_added_bad_arguments_are_rejected(changes, message):
+    kwargs = {"word": "dog", "pos": 1, "d_model": 4, **changes}
+    with pytest.raises(ValueError, match=message):
+        call("added", kwargs)
+

@@ -1,0 +1,78 @@
+"""Tests for pelab.browser.demos.similarity: what the similarity demo's entry points hand the worker
+(app/demos/similarity.js), under CPython."""
+
+
+import numpy as np
+import pytest
+
+import pelab
+from pelab.browser.entry_points import call
+from plain_results import assert_plain
+
+# Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
+pytestmark = pytest.mark.blas_numeric
+
+
+SIMILARITY_KEYS = {"n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toeplitz", "dot_scale"}
+
+
+SIMILARITY_ARRAYS = {
+    "dot": np.float64,
+    "cosine": np.float64,
+    "dot_rgba": np.uint8,
+    "cosine_rgba": np.uint8,
+    "row": np.float64,
+}
+
+
+def test_similarity():
+    result = call("similarity", {"seq_len": 100, "d_model": 64, "base": 10000.0, "pos": 50})
+    assert set(result) == SIMILARITY_KEYS
+    assert_plain(result, SIMILARITY_ARRAYS)
+    assert result["n"] == 100
+    assert result["dot"].shape == result["cosine"].shape == (100 * 100,)
+    assert result["dot_rgba"].shape == result["cosine_rgba"].shape == (100 * 100 * 4,)
+    assert result["row"].shape == (100,)
+    dot, cosine = pelab.similarity(pelab.sinusoidal(100, 64))
+    np.testing.assert_array_equal(result["dot"], dot.reshape(-1))
+    np.testing.assert_array_equal(result["cosine"], cosine.reshape(-1))
+    np.testing.assert_array_equal(result["row"], dot[50])
+    assert result["dot_scale"] == pytest.approx(32.0, abs=1e-12)  # d_model / 2
+    np.testing.assert_array_equal(
+        result["dot_rgba"],
+        pelab.to_rgba(dot, -result["dot_scale"], result["dot_scale"]).reshape(-1),
+    )
+    np.testing.assert_array_equal(result["cosine_rgba"], pelab.to_rgba(cosine).reshape(-1))
+    assert result["toeplitz"] <= 1e-9
+
+
+def test_similarity_small_and_degenerate():
+    result = call("similarity", {"seq_len": 1, "d_model": 1, "base": 10.0, "pos": 0})
+    assert_plain(result, SIMILARITY_ARRAYS)
+    assert result["dot"].tolist() == [0.0] and result["dot_scale"] == 1.0  # PE(0) = (sin 0) = 0
+    assert result["toeplitz"] == 0.0
+    result = call("similarity", {"seq_len": 512, "d_model": 256})
+    assert result["n"] == 512 and result["row"].shape == (512,)
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"seq_len": 0}, r"^seq_len must be an integer from 1 to 512, got 0$"),
+        ({"seq_len": 513}, r"^seq_len must be an integer from 1 to 512"),
+        ({"pos": 100}, r"^pos must be an integer from 0 to 99, got 100$"),
+        ({"pos": -1}, r"^pos must be an integer from 0 to 99"),
+        ({"d_model": 0}, r"^d_model must be an integer from 1 to 1024"),
+        (
+            {"seq_len": 512, "d_model": 512},
+            r"^seq_len \* seq_len \* d_model must be at most 67108864 to keep the page responsive, "
+            r"got 512 \* 512 \* 512 = 134217728$",
+        ),
+        ({"base": "10000"}, r"^base must be a finite real number"),
+    ],
+)
+def test_similarity_bad_arguments(changes, message):
+    kwargs = {"seq_len": 100, "d_model": 64, "base": 10000.0, "pos": 0, **changes}
+    with pytest.raises(ValueError, match=message):
+        call("similarity", kwargs)
+

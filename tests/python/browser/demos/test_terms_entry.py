@@ -1,0 +1,66 @@
+"""Tests for pelab.browser.demos.terms: what the terms demo's entry points hand the worker
+(app/demos/terms.js), under CPython."""
+
+
+import numpy as np
+import pytest
+
+import pelab
+from pelab.browser.entry_points import call
+from plain_results import assert_plain
+
+# Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
+pytestmark = pytest.mark.blas_numeric
+
+
+TERMS = ("content_content", "content_position", "position_content", "position_position", "total")
+
+
+def test_terms():
+    sentence = "the cat sat on the mat because the mat was warm"
+    result = call("terms", {"sentence": sentence})
+    n = 11
+    arrays = {name: (np.float64, n * n) for name in TERMS}
+    arrays |= {f"{name}_rgba": (np.uint8, n * n * 4) for name in TERMS}
+    assert_plain(result, arrays)
+    assert result["tokens"] == sentence.split() and result["n"] == n and result["d_model"] == 8
+    assert result["identity"] is False and result["truncated"] is False
+    expected = pelab.four_terms(sentence)
+    matrices = dict(expected.scores.terms(), total=expected.scores.total)
+    scale = max(np.abs(m).max() for m in matrices.values())
+    assert result["scale"] == scale
+    for name in TERMS:
+        # The same function on the same input: the same bits.
+        np.testing.assert_array_equal(result[name].reshape(n, n), matrices[name])
+        np.testing.assert_array_equal(
+            result[f"{name}_rgba"].reshape(n, n, 4), pelab.to_rgba(matrices[name], -scale, scale)
+        )
+        assert result[f"{name}_toeplitz"] == pelab.toeplitz_residual(matrices[name]) > 0.1
+    # The four terms add up to the score; the total is computed from the sums, not from them.
+    summed = sum(result[name] for name in TERMS[:4])
+    assert np.abs(summed - result["total"]).max() == result["sum_gap"] < 1e-12  # rounding only
+
+
+def test_terms_with_the_identity_leaves_position_position_relative():
+    result = call(
+        "terms",
+        {"sentence": "the cat sat on the mat", "identity": True, "d_model": 16, "base": 100.0},
+    )
+    # Sum of 8 cosines, each rounded: far below 1e-12 whatever the BLAS kernel.
+    assert result["position_position_toeplitz"] < 1e-12
+    assert result["content_position_toeplitz"] > 0.1 and result["position_content_toeplitz"] > 0.1
+    assert result["identity"] is True and result["d_model"] == 16
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"d_model": 65}, "d_model"),
+        ({"identity": "no"}, "identity"),
+        ({"sentence": ""}, "sentence"),
+    ],
+)
+def test_terms_bad_arguments(changes, message):
+    with pytest.raises(ValueError, match=message):
+        call("terms", {"sentence": "dog bites man", **changes})
+
