@@ -127,7 +127,7 @@ export class PythonBridge extends EventTarget {
   }
 
   /**
-   * Run the pelab entry point `name` (its name in py/pelab/adapter.py's ENTRY_POINTS, e.g.
+   * Run the pelab entry point `name` (its name in pelab.browser.entry_points.ENTRY_POINTS, e.g.
    * "training_reset") with `params`, whose camelCase keys become the entry point's snake_case
    * keyword arguments (`{dModel: 64}` -> `d_model=64`); a key whose value is undefined is left
    * out, so Python's default applies. Resolves with its result (plain data, arrays as typed
@@ -320,7 +320,7 @@ export class PythonBridge extends EventTarget {
   }
 
   /**
-   * The sinusoidal encoding as RGBA pixels plus its values (see pelab.adapter.heatmap); with a
+   * The sinusoidal encoding as RGBA pixels plus its values (see pelab.browser.demos.heatmap); with a
    * `canvas`, painted on it by the worker where it can (see #call), else the caller paints `rgba`.
    *
    * `requestedAt` (performance.now() of the input this answers, by default now) times it for

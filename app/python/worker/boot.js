@@ -19,7 +19,7 @@ let distinctRuntime = false; // this worker compiled a copy of the runtime unlik
 /**
  * Start Python once `init` (a promise of the page's "init" message) has come. Calls
  * `started(pyodide)` as soon as the runtime is up, and resolves with {pyodide, adapter} once
- * pelab.adapter is imported; rejects (after a "fatal" event) if a stage fails.
+ * pelab.browser.entry_points is imported; rejects (after a "fatal" event) if a stage fails.
  *
  * @param {Promise<import("../protocol.js").InitMessage>} init
  * @param {{started?: (pyodide: any) => void}} [hooks]

@@ -3,7 +3,7 @@
  * modules beside it, that touches Pyodide.
  *
  * Boots in named stages (boot.js) that every request awaits, then runs requests one at a time,
- * in the order they came: pelab.adapter entry points for the demos, and code cells through
+ * in the order they came: pelab.browser entry points for the demos, and code cells through
  * pelab.notebook for the learner. Plain data in, plain data out (see protocol.js).
  */
 import { FONT_CACHE_URL } from "../../config.js";

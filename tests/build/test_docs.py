@@ -1,0 +1,42 @@
+"""The documents keep up with the code: docs/architecture.md names every module of app/, py/ and
+tools/ under its folder, and the README stays a guide (about 8 KB)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from site_server import ROOT
+
+
+def listed_modules() -> set[str]:
+    """The modules docs/architecture.md lists in "Every module, by folder", as paths."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## 5. Every module, by folder", 1)[1]
+    listed, folder = set(), None
+    for line in section.splitlines():
+        heading = re.fullmatch(r"`([\w./-]+)/`", line.strip())
+        if heading:
+            folder = heading.group(1)
+        entry = re.match(r"- `([\w.-]+)`: \S", line)
+        if entry and folder:
+            listed.add(f"{folder}/{entry.group(1)}")
+    return listed
+
+
+def test_architecture_names_every_module():
+    tracked = subprocess.run(
+        ["git", "ls-files", "app", "py", "tools"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    modules = {p for p in tracked if p.endswith((".js", ".mjs", ".py"))}
+    listed = listed_modules()
+    assert sorted(modules - listed) == [], "add these to docs/architecture.md, section 5"
+    assert sorted(listed - modules) == [], "docs/architecture.md lists modules that do not exist"
+
+
+def test_the_readme_stays_a_guide():
+    assert (ROOT / "README.md").stat().st_size <= 8192
