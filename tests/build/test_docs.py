@@ -34,7 +34,7 @@ def test_architecture_names_every_module():
     ).stdout.split()
     modules = {p for p in tracked if p.endswith((".js", ".mjs", ".py"))}
     listed = listed_modules()
-    assert sorted(modules - listed) == [], "add these to docs/architecture.md, section 5"
+    assert sorted(modules - listed) == [], "add these to the module list of docs/architecture.md"
     assert sorted(listed - modules) == [], "docs/architecture.md lists modules that do not exist"
 
 
