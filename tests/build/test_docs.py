@@ -1,5 +1,6 @@
 """The documents keep up with the code: docs/architecture.md names every module of app/, py/ and
-tools/ under its folder, and the README stays a guide (about 8 KB)."""
+tools/ under its folder (a demo's own modules by the pattern NAME.js or NAME.py, one per demo
+section of the lesson), and the README stays a guide (about 8 KB)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import re
 import subprocess
 
 from site_server import ROOT
+from tools.lesson import demo_sections
 
 
 def listed_modules() -> set[str]:
-    """The modules docs/architecture.md lists in "Every module, by folder", as paths."""
+    """The modules docs/architecture.md lists in "Every module, by folder", as paths. An entry
+    `NAME.js` or `NAME.py` stands for that folder's module of each demo section of the lesson."""
+    demos = demo_sections()
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     section = text.split("## 5. Every module, by folder", 1)[1]
     listed, folder = set(), None
@@ -20,7 +24,12 @@ def listed_modules() -> set[str]:
             folder = heading.group(1)
         entry = re.match(r"- `([\w.-]+)`: \S", line)
         if entry and folder:
-            listed.add(f"{folder}/{entry.group(1)}")
+            stem, dot, extension = entry.group(1).rpartition(".")
+            if stem == "NAME":
+                named = {f"{folder}/{demo}.{extension}" for demo in demos}
+                listed |= {path for path in named if (ROOT / path).exists()}
+            else:
+                listed.add(f"{folder}/{entry.group(1)}")
     return listed
 
 
