@@ -9,6 +9,7 @@ worker.
 """
 
 from ..checks import check_size
+from .plain import flat_arrays
 
 # Most steps one NAME_step call may run (about a second).
 MAX_SLICE_STEPS = 200
@@ -37,3 +38,13 @@ def advance(name: str, steps: int, missing: str = "no experiment to run"):
     session = _SESSIONS[name]
     session.advance(steps)
     return session
+
+
+def reset_experiment(name: str, experiment) -> dict:
+    """Keep a fresh experiment as NAME's session; its summary, arrays flattened, nothing done."""
+    return flat_arrays(start(name, experiment).summary())
+
+
+def step_experiment(name: str, steps: int) -> dict:
+    """Advance NAME's experiment a slice; its summary, arrays flattened row-major."""
+    return flat_arrays(advance(name, steps).summary())

@@ -15,7 +15,7 @@ from ...experiments.length_generalisation import LengthExperiment
 from ...extrapolation import MAX_NEAREST_LEN, nearest_distances
 from .. import sessions
 from ..limits import MAX_MATRIX_WIDTH, MAX_WORK, RESPONSIVE
-from ..plain import flat, flat_arrays
+from ..plain import flat
 
 
 def extrapolation(d_model: int, base: float, train_len: int, seq_len: int) -> dict:
@@ -62,8 +62,8 @@ def length_generalisation_reset(quick: bool = False, task: str = "copy") -> dict
     Returns:
         what `length_generalisation_step` returns, with nothing done.
     """
-    session = sessions.start("length_generalisation", LengthExperiment(quick=quick, task=task))
-    return flat_arrays(session.summary())
+    experiment = LengthExperiment(quick=quick, task=task)
+    return sessions.reset_experiment("length_generalisation", experiment)
 
 
 def length_generalisation_step(steps: int = 50) -> dict:
@@ -78,7 +78,7 @@ def length_generalisation_step(steps: int = 50) -> dict:
     Raises:
         ValueError: if no experiment was made (call length_generalisation_reset first).
     """
-    return flat_arrays(sessions.advance("length_generalisation", steps).summary())
+    return sessions.step_experiment("length_generalisation", steps)
 
 
 ENTRY_POINTS = {

@@ -23,7 +23,6 @@ from ...positional_encoding import angular_frequencies
 from ...stretch_effects import angle_coverage, stretched_scores
 from .. import sessions
 from ..limits import MAX_SEED
-from ..plain import flat_arrays
 
 
 def stretching(model: str, scale: float, method: str, seed: int = 0) -> dict:
@@ -104,8 +103,8 @@ def stretch_experiment_reset(quick: bool = False, task: str = "copy") -> dict:
     Returns:
         what `stretch_experiment_step` returns, with nothing done.
     """
-    session = sessions.start("stretch_experiment", StretchExperiment(quick=quick, task=task))
-    return flat_arrays(session.summary())
+    experiment = StretchExperiment(quick=quick, task=task)
+    return sessions.reset_experiment("stretch_experiment", experiment)
 
 
 def stretch_experiment_step(steps: int = 50) -> dict:
@@ -120,7 +119,7 @@ def stretch_experiment_step(steps: int = 50) -> dict:
     Raises:
         ValueError: if no experiment was made (call stretch_experiment_reset first).
     """
-    return flat_arrays(sessions.advance("stretch_experiment", steps).summary())
+    return sessions.step_experiment("stretch_experiment", steps)
 
 
 ENTRY_POINTS = {
