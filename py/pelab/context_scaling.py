@@ -325,20 +325,8 @@ def yarn_frequencies_by_turns(d, base, scale, train_len, alpha=YARN_ALPHA, beta=
     which says where the two differ).  Llama 3.1's rule is this ramp, with
     its own bounds (`llama3_frequencies`).
 
-    Args:
-        d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
-        base: a finite real number > 1.
-        scale: $s = L'/L$, a finite real number of at least 1.
-        train_len: the trained length $L$, an integer from 1 to `MAX_SEQ_LEN`.
-        alpha: the ramp's lower bound, a finite real number of at least 0.
-        beta: its upper bound, a finite real number greater than `alpha`.
-
-    Returns:
-        float64 array of shape `(d / 2,)`, $\omega'_i$ for each pair, each
-        from $\omega_i / s$ to $\omega_i$.
-
-    Raises:
-        ValueError: naming the argument that is out of range.
+    Args, return value and errors as `yarn_frequencies`, with `alpha` and
+    `beta` the ramp's bounds in turns.
 
     Example:
         >>> w = yarn_frequencies_by_turns(8, 10000.0, 4.0, 2048)
