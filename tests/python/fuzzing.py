@@ -22,17 +22,20 @@ from __future__ import annotations
 
 import decimal
 import fractions
+import inspect
 import math
 import re
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
-from hypothesis import settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from pelab.browser import entry_points
 from pelab.checks import MAX_D_MODEL
 from pelab.score_terms import MAX_TERMS_WIDTH
 
@@ -369,12 +372,14 @@ def is_real_float(value, nonnegative=True):
 
 @dataclass
 class Spec:
-    function: Callable
+    function: Callable | None  # None for an entry point: entry_points.call(name, kwargs)
     valid: st.SearchStrategy  # of kwargs dicts, every argument valid (and small)
     junk: dict  # parameter -> strategy of (mostly) invalid values
     check: Callable  # check(kwargs, result) for an accepted call
     related: dict = field(default_factory=dict)  # parameter -> names whose check depends on it
     index_error: bool = False  # whether IndexError is documented
+    # Entry points only: called before each call (a *_step entry point needs its reset first).
+    prepare: Callable | None = None
 
 
 def kwargs_of(**strategies):
@@ -431,3 +436,74 @@ def draw_case(data, spec):
     for name in chosen:
         kwargs[name] = data.draw(spec.junk[name], label=name)
     return kwargs, chosen
+
+
+# ---------------------------------------------------------------------------
+# Entry points of pelab.browser: a demo's specs, made into its fuzz tests
+# ---------------------------------------------------------------------------
+
+# What the worker might send by mistake: a misspelt, camelCase or made-up keyword.
+UNKNOWN_KEYWORDS = ["bogus", "seqLen", "dModel", "kwargs", "self", "<img src=x onerror=alert(1)>",
+                    "😀"]
+
+
+def entry_point_fuzz_tests(specs):
+    """The two fuzz tests of the entry points in ``specs`` (entry point name -> Spec), each
+    parametrized by name. A demo's entry test assigns them at module level, where pytest
+    collects them:
+
+        test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)
+
+    A spec's function is None: the entry point is called as the worker calls it,
+    ``entry_points.call(name, kwargs)``, after ``spec.prepare()`` where the spec has one. Both
+    tests are marked ``fuzz``, which the BLAS rerun (test_blas_kernels.py) leaves out.
+    """
+    specs = {name: replace(spec, function=spec.function or _entry_call(name, spec.prepare))
+             for name, spec in specs.items()}
+
+    @pytest.mark.fuzz
+    @pytest.mark.parametrize("name", sorted(specs))
+    @FUZZ
+    @given(data=st.data())
+    def test_fuzzed_arguments(name, data):
+        """Valid arguments, one junk argument or several: a result of the documented shape,
+        or a ValueError naming a junk parameter (see ``judge``)."""
+        spec = specs[name]
+        kwargs, bad = draw_case(data, spec) if spec.junk else (data.draw(spec.valid), [])
+        judge(spec, kwargs, bad)
+
+    @pytest.mark.fuzz
+    @pytest.mark.parametrize("name", sorted(specs))
+    @FUZZ_LIGHT
+    @given(data=st.data())
+    def test_fuzzed_keywords(name, data):
+        """A missing or unknown keyword (a worker/page mismatch) is a TypeError naming it."""
+        kwargs = dict(data.draw(specs[name].valid, label="valid"))
+        required = [p for p in kwargs if p in _required(entry_points.ENTRY_POINTS[name])]
+        if required and data.draw(st.booleans(), label="drop one?"):
+            missing = data.draw(st.sampled_from(required), label="missing")
+            del kwargs[missing]
+        else:
+            missing = data.draw(st.sampled_from(UNKNOWN_KEYWORDS), label="unknown")
+            kwargs[missing] = data.draw(JUNK, label="its value")
+        with pytest.raises(TypeError) as caught:
+            entry_points.call(name, kwargs)
+        assert missing in str(caught.value)
+
+    return test_fuzzed_arguments, test_fuzzed_keywords
+
+
+def _entry_call(name, prepare):
+    """The entry point ``name`` as the worker calls it, after ``prepare()`` if given."""
+
+    def call(**kwargs):
+        if prepare is not None:
+            prepare()
+        return entry_points.call(name, kwargs)
+
+    return call
+
+
+def _required(function):
+    return {p.name for p in inspect.signature(function).parameters.values()
+            if p.default is inspect.Parameter.empty}

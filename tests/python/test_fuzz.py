@@ -67,6 +67,7 @@ from fuzzing import (
     as_int,
     bases,
     draw_case,
+    entry_point_fuzz_tests,
     even_sizes,
     finite,
     four_terms_args,
@@ -1928,7 +1929,12 @@ ENTRY_SPECS = {
         check_training,
     ),
     "training_step": Spec(
-        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)}, check_training
+        None,
+        optional({}, steps=sizes(1, 2)),
+        {"steps": size_junk(1, 200)},
+        check_training,
+        # a step needs a model first: made small, before each call
+        prepare=lambda: entry_points.call("training_reset", {"max_train_len": 8}),
     ),
     "length_generalisation_reset": Spec(
         None,
@@ -1945,6 +1951,8 @@ ENTRY_SPECS = {
         optional({}, steps=sizes(1, 2)),
         {"steps": size_junk(1, 200)},
         check_length_generalisation,
+        # a step needs an experiment first: made small, before each call
+        prepare=lambda: entry_points.call("length_generalisation_reset", {"quick": True}),
     ),
     "stretch_experiment_reset": Spec(
         None,
@@ -1961,21 +1969,11 @@ ENTRY_SPECS = {
         optional({}, steps=sizes(1, 2)),
         {"steps": size_junk(1, 200)},
         check_stretch_experiment,
+        # a step needs an experiment first: made small, before each call
+        prepare=lambda: entry_points.call("stretch_experiment_reset", {"quick": True}),
     ),
 }
-for _name, _spec in ENTRY_SPECS.items():
-    _spec.function = (lambda name: lambda **kwargs: entry_points.call(name, kwargs))(_name)
-# A step needs a model or an experiment first: made small, before each call.
-ENTRY_SPECS["training_step"].function = lambda **kwargs: (
-    entry_points.call("training_reset", {"max_train_len": 8}),
-    entry_points.call("training_step", kwargs),
-)[1]
-ENTRY_SPECS["length_generalisation_step"].function = lambda **kwargs: (
-    entry_points.call("length_generalisation_reset", {"quick": True}),
-    entry_points.call("length_generalisation_step", kwargs))[1]
-ENTRY_SPECS["stretch_experiment_step"].function = lambda **kwargs: (
-    entry_points.call("stretch_experiment_reset", {"quick": True}),
-    entry_points.call("stretch_experiment_step", kwargs))[1]
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(ENTRY_SPECS)
 
 
 def test_every_entry_point_is_fuzzed():
@@ -1985,43 +1983,6 @@ def test_every_entry_point_is_fuzzed():
     )
     stale = sorted(set(ENTRY_SPECS) - set(entry_points.ENTRY_POINTS))
     assert not stale, f"ENTRY_SPECS holds specs of no entry point: {stale}"
-
-
-@pytest.mark.parametrize("name", sorted(ENTRY_SPECS))
-@FUZZ
-@given(data=st.data())
-def test_entry_point_checks_its_arguments(name, data):
-    spec = ENTRY_SPECS[name]
-    kwargs, bad = draw_case(data, spec) if spec.junk else (data.draw(spec.valid), [])
-    judge(spec, kwargs, bad)
-
-
-@pytest.mark.parametrize("name", sorted(ENTRY_SPECS))
-@FUZZ_LIGHT
-@given(data=st.data())
-def test_entry_point_keyword_mistakes_are_type_errors(name, data):
-    """A missing or unknown keyword (a worker/page mismatch) is a TypeError naming it."""
-    spec = ENTRY_SPECS[name]
-    kwargs = dict(data.draw(spec.valid, label="valid"))
-    required = [p for p in kwargs if p in _required(entry_points.ENTRY_POINTS[name])]
-    if required and data.draw(st.booleans(), label="drop one?"):
-        missing = data.draw(st.sampled_from(required), label="missing")
-        del kwargs[missing]
-    else:
-        missing = data.draw(st.sampled_from(["bogus", "seqLen", "dModel", "kwargs", "self",
-                                             "<img src=x onerror=alert(1)>", "😀"]),
-                            label="unknown")
-        kwargs[missing] = data.draw(JUNK, label="its value")
-    with pytest.raises(TypeError) as caught:
-        entry_points.call(name, kwargs)
-    assert missing in str(caught.value)
-
-
-def _required(function):
-    import inspect
-
-    return {p.name for p in inspect.signature(function).parameters.values()
-            if p.default is inspect.Parameter.empty}
 
 
 @FUZZ_LIGHT
