@@ -6,7 +6,21 @@ import numpy as np
 import pytest
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    sentences,
+    size_junk,
+    sizes,
+)
 from pelab.browser.entry_points import call
+from pelab.checks import MAX_D_MODEL, MAX_SEQ_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -61,3 +75,34 @@ def test_added_bad_arguments_are_rejected(changes, message):
     with pytest.raises(ValueError, match=message):
         call("added", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_added(kw, r):
+    d = as_int(kw["d_model"])
+    assert_plain(r, {key: (np.float64, d) for key in ("embedding", "encoding", "sum")})
+    assert r["concat_width"] == 2 * d and type(r["truncated"]) is bool and r["word"]
+    for key in ("embedding", "encoding", "sum"):
+        finite(r[key])
+
+
+FUZZ_SPECS = {
+    "added": Spec(
+        None,
+        optional(
+            {"word": sentences(max_words=3), "pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)},
+            base=bases(),
+        ),
+        {
+            "word": JUNK,
+            "pos": size_junk(0, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+        },
+        check_added,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -2,10 +2,14 @@
 (app/demos/attention.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import JUNK, Spec, entry_point_fuzz_tests, finite, permutations_of, sentences
 from pelab.browser.entry_points import call
 from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain
@@ -85,3 +89,38 @@ def test_attention_bad_arguments_are_rejected(kwargs, message):
     with pytest.raises(ValueError, match=message):
         call("attention", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_attention(kw, r):
+    n, d = len(r["tokens"]), r["d_model"]
+    assert_plain(r, {"outputs": (np.float64, n * d), "shuffled_outputs": (np.float64, n * d)})
+    assert 1 <= n <= MAX_TOKENS and sorted(r["order"]) == list(range(n))
+    finite(r["outputs"])
+    finite(r["shuffled_outputs"])
+    assert math.isfinite(r["token_match"]) and math.isfinite(r["pooled_diff"])
+
+
+@st.composite
+def attention_args(draw):
+    sentence = draw(sentences())
+    n = len(pelab.tokenize(sentence)[0])
+    return {"sentence": sentence,
+            "order": draw(st.one_of(st.none(), permutations_of(n))),
+            "with_pe": draw(st.sampled_from([True, False, np.bool_(True)])),
+            "causal": draw(st.sampled_from([True, False, np.bool_(False)]))}
+
+
+FUZZ_SPECS = {
+    "attention": Spec(
+        None,
+        attention_args(),
+        {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "causal": JUNK},
+        check_attention,
+        related={"sentence": {"order"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

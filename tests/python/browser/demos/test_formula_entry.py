@@ -6,7 +6,19 @@ import numpy as np
 import pytest
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    size_junk,
+    sizes,
+)
 from pelab.browser.entry_points import call
+from pelab.checks import MAX_D_MODEL, MAX_SEQ_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -41,3 +53,26 @@ def test_formula_odd_width_and_errors():
     with pytest.raises(ValueError, match=r"^base must be a finite real number"):
         call("formula", {"pos": 1, "d_model": 4, "base": "10000"})
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_formula(kw, r):
+    d = as_int(kw["d_model"])
+    assert_plain(r, {key: (np.float64, d) for key in ("j", "i", "exponent", "angle", "value")}
+                 | {"is_sine": (np.uint8, d)})
+    for key in ("j", "i", "exponent", "angle", "value"):
+        finite(r[key])
+
+
+FUZZ_SPECS = {
+    "formula": Spec(
+        None,
+        optional({"pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)}, base=bases()),
+        {"pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
+        check_formula,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

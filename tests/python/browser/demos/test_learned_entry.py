@@ -2,11 +2,27 @@
 (app/demos/learned.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    size_junk,
+    sizes,
+)
 from pelab.browser.entry_points import call
+from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
+from pelab.learned import MAX_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -104,3 +120,44 @@ def test_learned_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("learned", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_learned(kw, r):
+    n = as_int(kw["seq_len"])
+    names = ("sinusoidal", "rope", "learned")
+    assert_plain(r, {key: (np.float64, n * n) for key in names}
+                 | {f"{key}_rgba": (np.uint8, n * n * 4) for key in names})
+    finite(r["sinusoidal"])
+    finite(r["rope"])
+    assert (r["learned_error"] is None) == (n <= as_int(kw["max_len"]))
+    assert math.isfinite(r["rope_relative_residual"])
+
+
+FUZZ_SPECS = {
+    "learned": Spec(
+        None,
+        optional(
+            {
+                "seq_len": sizes(1, 24),
+                "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
+                "max_len": sizes(1, MAX_LEN),
+            },
+            base=bases(),
+            seed=st.integers(0, 2**64 - 1),
+        ),
+        {
+            "seq_len": size_junk(1, MAX_MATRIX_LEN),
+            "d_model": st.one_of(size_junk(2, MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
+            "max_len": size_junk(1, MAX_LEN),
+            "base": BASE_JUNK,
+            "seed": size_junk(0, 2**64 - 1),
+        },
+        check_learned,
+        related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -2,11 +2,26 @@
 (app/demos/relative.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    optional,
+    size_junk,
+    sizes,
+)
+from pelab.browser.demos import relative as demo
 from pelab.browser.entry_points import call
+from pelab.relative import MAX_OFFSET, MIN_HALVES_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -82,3 +97,37 @@ def test_relative_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("relative", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_relative(kw, r):
+    d = as_int(kw["d_model"])
+    p = len(r["positions"])
+    assert 1 <= p <= demo.RELATIVE_SAMPLES
+    assert_plain(r, {"rotation": (np.float64, d * d), "rotation_rgba": (np.uint8, d * d * 4),
+                     "shifted": (np.float64, p * d), "mapped": (np.float64, p * d)})
+    for key in ("residual", "independence", "sine_only_residual", "full_fit_residual"):
+        assert math.isfinite(r[key]) and r[key] >= 0
+
+
+FUZZ_SPECS = {
+    "relative": Spec(
+        None,
+        optional(
+            {"k": st.integers(-MAX_OFFSET, MAX_OFFSET), "d_model": sizes(1, 16)},
+            base=bases(),
+            seq_len=sizes(MIN_HALVES_LEN, 48),
+        ),
+        {
+            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
+            "d_model": size_junk(1, demo.MAX_RELATIVE_WIDTH),
+            "base": BASE_JUNK,
+            "seq_len": size_junk(MIN_HALVES_LEN, demo.MAX_RELATIVE_LEN),
+        },
+        check_relative,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -2,11 +2,16 @@
 (app/demos/similarity.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import BASE_JUNK, Spec, as_int, bases, entry_point_fuzz_tests, finite, size_junk, sizes
 from pelab.browser.entry_points import call
+from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -76,3 +81,41 @@ def test_similarity_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("similarity", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_similarity_entry(kw, r):
+    n = as_int(kw["seq_len"])
+    assert_plain(r, {"dot": (np.float64, n * n), "cosine": (np.float64, n * n),
+                     "dot_rgba": (np.uint8, n * n * 4), "cosine_rgba": (np.uint8, n * n * 4),
+                     "row": (np.float64, n)})
+    for key in ("dot", "cosine", "row"):
+        finite(r[key])
+    assert math.isfinite(r["toeplitz"]) and r["dot_scale"] > 0
+
+
+@st.composite
+def similarity_entry_args(draw):
+    seq_len = draw(st.integers(1, 32))
+    return {"seq_len": seq_len, "d_model": draw(sizes(1, 32)), "base": draw(bases()),
+            "pos": draw(st.integers(0, seq_len - 1))}
+
+
+FUZZ_SPECS = {
+    "similarity": Spec(
+        None,
+        similarity_entry_args(),
+        {
+            "seq_len": size_junk(1, MAX_MATRIX_LEN),
+            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
+            "base": BASE_JUNK,
+            "pos": size_junk(0, 31),
+        },
+        check_similarity_entry,
+        related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

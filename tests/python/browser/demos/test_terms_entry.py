@@ -2,11 +2,24 @@
 (app/demos/terms.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    Spec,
+    entry_point_fuzz_tests,
+    finite,
+    four_terms_args,
+    size_junk,
+)
 from pelab.browser.entry_points import call
+from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
+from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -64,3 +77,36 @@ def test_terms_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("terms", {"sentence": "dog bites man", **changes})
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_terms(kw, r):
+    n = len(r["tokens"])
+    assert 1 <= n <= MAX_TOKENS and r["n"] == n
+    arrays = {}
+    for name in (*TERM_NAMES, "total"):
+        arrays[name] = (np.float64, n * n)
+        arrays[f"{name}_rgba"] = (np.uint8, n * n * 4)
+        finite(r[name])
+        assert math.isfinite(r[f"{name}_toeplitz"]) and r[f"{name}_toeplitz"] >= 0
+    assert_plain(r, arrays)
+    assert r["scale"] > 0 and math.isfinite(r["sum_gap"])
+
+
+FUZZ_SPECS = {
+    "terms": Spec(
+        None,
+        four_terms_args(),
+        {
+            "sentence": JUNK,
+            "identity": JUNK,
+            "d_model": size_junk(1, MAX_TERMS_WIDTH),
+            "base": BASE_JUNK,
+        },
+        check_terms,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -5,11 +5,27 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    OneShot,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    half_up,
+    items_of,
+    size_junk,
+    sizes,
+    widths,
+)
 from pelab.browser.demos import waves as demo
 from pelab.browser.entry_points import call
-from pelab.checks import MAX_SEQ_LEN
+from pelab.checks import MAX_D_MODEL, MAX_SEQ_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -83,3 +99,51 @@ def test_waves_bad_arguments_are_rejected(changes, message):
     with pytest.raises(ValueError, match=message):
         call("waves", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_waves(kw, r):
+    max_pos, h = as_int(kw["max_pos"]), half_up(kw["d_model"])
+    m = min(demo.SAMPLES_PER_POSITION * max_pos + 1, demo.MAX_SAMPLES)
+    rows = len(r["pairs"])
+    assert r["pairs"] == (list(range(h)) if kw["pairs"] is None
+                          else [int(p) for p in items_of(kw["pairs"])])
+    assert_plain(r, {"x": (np.float64, m), "sin": (np.float64, rows * m),
+                     "cos": (np.float64, rows * m), "wavelengths": (np.float64, h),
+                     "angles": (np.float64, h)})
+    for key in ("x", "sin", "cos", "wavelengths", "angles"):
+        finite(r[key])
+
+
+@st.composite
+def waves_args(draw):
+    d = draw(widths())
+    chosen = st.lists(st.integers(0, half_up(d) - 1), unique=True, max_size=6)
+    # pairs=None draws every pair: for a wide d_model, more samples than pair_waves allows.
+    pairs = draw(st.one_of(st.none(), chosen) if d <= 128 else chosen)
+    if pairs is not None and draw(st.booleans()):
+        pairs = OneShot(pairs)
+    return {"d_model": d, "base": draw(bases()), "pairs": pairs,
+            "max_pos": draw(sizes(1, MAX_SEQ_LEN)),
+            "pos": draw(st.one_of(st.floats(0, MAX_SEQ_LEN), sizes(0, MAX_SEQ_LEN)))}
+
+
+FUZZ_SPECS = {
+    "waves": Spec(
+        None,
+        waves_args(),
+        {
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+            "pairs": JUNK,
+            "max_pos": size_junk(1, MAX_SEQ_LEN),
+            "pos": JUNK,
+        },
+        check_waves,
+        related={"d_model": {"pairs"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)
