@@ -18,23 +18,25 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
+def alibi_arrays(n, h):
+    """The alibi entry point's arrays, for n tokens and h heads."""
+    return {
+        "slopes": (np.float64, h),
+        "bias": (np.float64, h * n * n),
+        "bias_rgba": (np.uint8, h * n * n * 4),
+        "weights": (np.float64, n * n),
+        "weights_rgba": (np.uint8, n * n * 4),
+        "plain": (np.float64, n * n),
+        "plain_rgba": (np.uint8, n * n * 4),
+        "distances": (np.float64, h),
+    }
+
+
 def test_alibi():
     sentence = "the cat sat on the mat because the mat was warm"
     result = call("alibi", {"sentence": sentence, "n_heads": 6, "head": 2})
     n, h = 11, 6
-    assert_plain(
-        result,
-        {
-            "slopes": (np.float64, h),
-            "bias": (np.float64, h * n * n),
-            "bias_rgba": (np.uint8, h * n * n * 4),
-            "weights": (np.float64, n * n),
-            "weights_rgba": (np.uint8, n * n * 4),
-            "plain": (np.float64, n * n),
-            "plain_rgba": (np.uint8, n * n * 4),
-            "distances": (np.float64, h),
-        },
-    )
+    assert_plain(result, alibi_arrays(n, h))
     assert (result["n"], result["n_heads"], result["head"]) == (n, h, 2)
     np.testing.assert_array_equal(result["slopes"], pelab.alibi_slopes(6))
     bias = pelab.alibi_bias(n, 6)
@@ -95,11 +97,7 @@ def test_alibi_bad_arguments(changes, message):
 def check_alibi_entry(kw, r):
     n, h = len(r["tokens"]), r["n_heads"]
     assert 1 <= n <= MAX_TOKENS and r["n"] == n and h == as_int(kw.get("n_heads", 8))
-    assert_plain(r, {"slopes": (np.float64, h), "bias": (np.float64, h * n * n),
-                     "bias_rgba": (np.uint8, h * n * n * 4),
-                     "weights": (np.float64, n * n), "weights_rgba": (np.uint8, n * n * 4),
-                     "plain": (np.float64, n * n), "plain_rgba": (np.uint8, n * n * 4),
-                     "distances": (np.float64, h)})
+    assert_plain(r, alibi_arrays(n, h))
     for key in ("weights", "plain", "distances", "slopes"):
         finite(r[key])
     assert r["bias_scale"] > 0 and math.isfinite(r["plain_distance"])

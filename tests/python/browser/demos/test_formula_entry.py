@@ -25,12 +25,18 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
+FLOATS = ("j", "i", "exponent", "angle", "value")  # and is_sine, 0 or 1: each d_model long
+
+
+def formula_arrays(d_model):
+    """The formula entry point's arrays: one value per column of the row."""
+    return {key: (np.float64, d_model) for key in FLOATS} | {"is_sine": (np.uint8, d_model)}
+
+
 def test_formula():
     result = call("formula", {"pos": 1, "d_model": 4})
     assert set(result) == {"j", "i", "exponent", "angle", "value", "is_sine"}
-    floats = {key: np.float64 for key in ("j", "i", "exponent", "angle", "value")}
-    assert_plain(result, {**floats, "is_sine": np.uint8})
-    assert all(array.shape == (4,) for array in result.values())
+    assert_plain(result, formula_arrays(4))
     assert result["is_sine"].tolist() == [1, 0, 1, 0]
     assert result["exponent"].tolist() == [0.0, 0.0, 0.5, 0.5]
     np.testing.assert_allclose(result["value"], [0.8415, 0.5403, 0.0100, 0.9999], rtol=0, atol=1e-4)
@@ -61,9 +67,8 @@ def test_formula_odd_width_and_errors():
 
 def check_formula(kw, r):
     d = as_int(kw["d_model"])
-    assert_plain(r, {key: (np.float64, d) for key in ("j", "i", "exponent", "angle", "value")}
-                 | {"is_sine": (np.uint8, d)})
-    for key in ("j", "i", "exponent", "angle", "value"):
+    assert_plain(r, formula_arrays(d))
+    for key in FLOATS:
         finite(r[key])
 
 

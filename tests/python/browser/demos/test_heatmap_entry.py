@@ -27,13 +27,16 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
+def heatmap_arrays(seq_len, d_model):
+    """The heatmap entry point's arrays: the table's values and their colours."""
+    return {"rgba": (np.uint8, seq_len * d_model * 4), "values": (np.float64, seq_len * d_model)}
+
+
 def test_heatmap():
     result = call("heatmap", {"seq_len": 5, "d_model": 6, "base": 100.0})
     assert set(result) == {"width", "height", "rgba", "values"}
-    assert_plain(result, {"rgba": np.uint8, "values": np.float64})
+    assert_plain(result, heatmap_arrays(5, 6))
     assert (result["width"], result["height"]) == (6, 5)
-    assert result["rgba"].shape == (5 * 6 * 4,)
-    assert result["values"].shape == (5 * 6,)
     np.testing.assert_array_equal(
         result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0, clip=False).reshape(-1)
     )
@@ -95,7 +98,7 @@ def test_heatmap_in_the_concatenated_layout_is_the_same_numbers_reordered(d_mode
 def check_heatmap(kw, r):
     s, d = as_int(kw["seq_len"]), as_int(kw["d_model"])
     assert (r["width"], r["height"]) == (d, s)
-    assert_plain(r, {"rgba": (np.uint8, s * d * 4), "values": (np.float64, s * d)})
+    assert_plain(r, heatmap_arrays(s, d))
     in_unit(r["values"])
 
 

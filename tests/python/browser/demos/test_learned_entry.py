@@ -35,21 +35,20 @@ COMPARE_KEYS = {
 }
 
 
-COMPARE_ARRAYS = {
-    "sinusoidal": np.float64, "rope": np.float64, "learned": np.float64,
-    "sinusoidal_rgba": np.uint8, "rope_rgba": np.uint8, "learned_rgba": np.uint8,
-}
+def compare_arrays(n):
+    """The learned entry point's arrays, for n positions: three score maps and their colours."""
+    names = ("sinusoidal", "rope", "learned")
+    return {key: (np.float64, n * n) for key in names} | {
+        f"{key}_rgba": (np.uint8, n * n * 4) for key in names
+    }
 
 
 def test_learned_beyond_max_len():
     result = call("learned", {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0})
     assert set(result) == COMPARE_KEYS
-    assert_plain(result, COMPARE_ARRAYS)
+    assert_plain(result, compare_arrays(64))
     n = result["n"]
     assert n == 64
-    for key in ("sinusoidal", "rope", "learned"):
-        assert result[key].shape == (n * n,)
-        assert result[f"{key}_rgba"].shape == (n * n * 4,)
     sinusoidal = result["sinusoidal"].reshape(n, n)
     np.testing.assert_array_equal(sinusoidal, pelab.similarity(pelab.sinusoidal(n, 64))[1])
     # RoPE: a seeded query q and a different key k. Computed here independently, with complex
@@ -85,7 +84,7 @@ def test_learned_beyond_max_len():
 
 def test_learned_within_max_len_and_seed():
     result = call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 3})
-    assert_plain(result, COMPARE_ARRAYS)
+    assert_plain(result, compare_arrays(16))
     assert result["learned_error"] is None
     assert not np.isnan(result["learned"]).any()
     np.testing.assert_array_equal(
@@ -128,9 +127,7 @@ def test_learned_bad_arguments(changes, message):
 
 def check_learned(kw, r):
     n = as_int(kw["seq_len"])
-    names = ("sinusoidal", "rope", "learned")
-    assert_plain(r, {key: (np.float64, n * n) for key in names}
-                 | {f"{key}_rgba": (np.uint8, n * n * 4) for key in names})
+    assert_plain(r, compare_arrays(n))
     finite(r["sinusoidal"])
     finite(r["rope"])
     assert (r["learned_error"] is None) == (n <= as_int(kw["max_len"]))

@@ -30,6 +30,15 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
+def rope_arrays(d):
+    """The rope entry point's arrays, for vectors of width d."""
+    return {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
+            "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
+            "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
+            "decay_offsets": (np.float64, demo.DECAY_LEN), "decay": np.float64,
+            "alike_mean": (np.float64, demo.DECAY_LEN)}
+
+
 def rotate_pairs(vector, position, frequencies):
     """Pair i of `vector` (adjacent layout) turned by position * frequencies[i], as complex
     numbers: (a + ib) e^{i theta}."""
@@ -43,11 +52,7 @@ def rotate_pairs(vector, position, frequencies):
                                                   (4096, 0, 4096, 128, 1e6), (3, 3, 0, 2, 10.0)])
 def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     r = call("rope", {"m": m, "n": n, "shift": shift, "d": d, "base": base})
-    assert_plain(r, {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
-                     "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
-                     "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
-                     "decay_offsets": (np.float64, demo.DECAY_LEN), "decay": np.float64,
-                     "alike_mean": (np.float64, demo.DECAY_LEN)})
+    assert_plain(r, rope_arrays(d))
     q, k = np.random.default_rng(0).standard_normal((2, d))
     np.testing.assert_array_equal(r["q"], q)
     omega = pelab.angular_frequencies(d, base)
@@ -163,12 +168,7 @@ def test_rope_takes_a_numpy_float16_base():
 
 
 def check_rope_entry(kw, r):
-    d = as_int(kw["d"])
-    assert_plain(r, {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
-                     "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
-                     "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
-                     "decay_offsets": (np.float64, demo.DECAY_LEN), "decay": np.float64,
-                     "alike_mean": (np.float64, demo.DECAY_LEN)})
+    assert_plain(r, rope_arrays(as_int(kw["d"])))
     for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry",
                 "independent_abs"):
         assert math.isfinite(r[key])

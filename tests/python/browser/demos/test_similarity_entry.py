@@ -21,23 +21,22 @@ pytestmark = pytest.mark.blas_numeric
 SIMILARITY_KEYS = {"n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toeplitz", "dot_scale"}
 
 
-SIMILARITY_ARRAYS = {
-    "dot": np.float64,
-    "cosine": np.float64,
-    "dot_rgba": np.uint8,
-    "cosine_rgba": np.uint8,
-    "row": np.float64,
-}
+def similarity_arrays(n):
+    """The similarity entry point's arrays, for a table of n positions."""
+    return {
+        "dot": (np.float64, n * n),
+        "cosine": (np.float64, n * n),
+        "dot_rgba": (np.uint8, n * n * 4),
+        "cosine_rgba": (np.uint8, n * n * 4),
+        "row": (np.float64, n),
+    }
 
 
 def test_similarity():
     result = call("similarity", {"seq_len": 100, "d_model": 64, "base": 10000.0, "pos": 50})
     assert set(result) == SIMILARITY_KEYS
-    assert_plain(result, SIMILARITY_ARRAYS)
+    assert_plain(result, similarity_arrays(100))
     assert result["n"] == 100
-    assert result["dot"].shape == result["cosine"].shape == (100 * 100,)
-    assert result["dot_rgba"].shape == result["cosine_rgba"].shape == (100 * 100 * 4,)
-    assert result["row"].shape == (100,)
     dot, cosine = pelab.similarity(pelab.sinusoidal(100, 64))
     np.testing.assert_array_equal(result["dot"], dot.reshape(-1))
     np.testing.assert_array_equal(result["cosine"], cosine.reshape(-1))
@@ -53,7 +52,7 @@ def test_similarity():
 
 def test_similarity_small_and_degenerate():
     result = call("similarity", {"seq_len": 1, "d_model": 1, "base": 10.0, "pos": 0})
-    assert_plain(result, SIMILARITY_ARRAYS)
+    assert_plain(result, similarity_arrays(1))
     assert result["dot"].tolist() == [0.0] and result["dot_scale"] == 1.0  # PE(0) = (sin 0) = 0
     assert result["toeplitz"] == 0.0
     result = call("similarity", {"seq_len": 512, "d_model": 256})
@@ -88,10 +87,7 @@ def test_similarity_bad_arguments(changes, message):
 
 
 def check_similarity_entry(kw, r):
-    n = as_int(kw["seq_len"])
-    assert_plain(r, {"dot": (np.float64, n * n), "cosine": (np.float64, n * n),
-                     "dot_rgba": (np.uint8, n * n * 4), "cosine_rgba": (np.uint8, n * n * 4),
-                     "row": (np.float64, n)})
+    assert_plain(r, similarity_arrays(as_int(kw["seq_len"])))
     for key in ("dot", "cosine", "row"):
         finite(r[key])
     assert math.isfinite(r["toeplitz"]) and r["dot_scale"] > 0

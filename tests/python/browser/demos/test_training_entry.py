@@ -17,16 +17,19 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
-TRAINING_ARRAYS = ("losses", "cosine", "cosine_rgba", "components", "component_shares",
-                   "sinusoid_fits", "sinusoid_periods", "sinusoid_r_squared")
+def training_arrays(n, steps_done):
+    """The training entry points' arrays, for a table of n rows after steps_done steps."""
+    return {"losses": (np.float64, steps_done), "cosine": (np.float64, n * n),
+            "cosine_rgba": (np.uint8, n * n * 4), "components": (np.float64, 2 * n),
+            "component_shares": (np.float64, 2), "sinusoid_fits": (np.float64, 2 * n),
+            "sinusoid_periods": (np.float64, 2), "sinusoid_r_squared": (np.float64, 2)}
 
 
 def test_training_starts_untrained_and_steps_on_from_where_it_was():
     first = call("training_reset", {"seed": 3, "max_train_len": 8, "shift": 1})
     n = first["n"]
     assert (n, first["steps_done"], first["accuracy"], first["seed"]) == (8, 0, None, 3)
-    assert_plain(first, {key: (np.uint8 if key.endswith("rgba") else np.float64)
-                         for key in TRAINING_ARRAYS})
+    assert_plain(first, training_arrays(n, 0))
     call("training_step", {"steps": 4})
     later = call("training_step", {"steps": 3})
     assert later["steps_done"] == 7 and later["losses"].shape == (7,)
@@ -77,11 +80,7 @@ def test_training_reports_when_the_table_became_structured():
 
 
 def check_training(kw, r):
-    n = r["n"]
-    assert_plain(r, {"losses": (np.float64, r["steps_done"]), "cosine": (np.float64, n * n),
-                     "cosine_rgba": (np.uint8, n * n * 4), "components": (np.float64, 2 * n),
-                     "component_shares": (np.float64, 2), "sinusoid_fits": (np.float64, 2 * n),
-                     "sinusoid_periods": (np.float64, 2), "sinusoid_r_squared": (np.float64, 2)})
+    assert_plain(r, training_arrays(r["n"], r["steps_done"]))
     finite(r["cosine"])
     finite(r["losses"])
 

@@ -35,7 +35,12 @@ pytestmark = pytest.mark.blas_numeric
 WAVES_KEYS = {"x", "sin", "cos", "pairs", "wavelengths", "angles"}
 
 
-WAVES_ARRAYS = {key: np.float64 for key in ("x", "sin", "cos", "wavelengths", "angles")}
+def waves_arrays(samples, rows, half):
+    """The waves entry point's arrays: `samples` positions, `rows` chosen pairs' sines and cosines
+    over them, and one wavelength and angle for each of the `half` pairs."""
+    return {"x": (np.float64, samples), "sin": (np.float64, rows * samples),
+            "cos": (np.float64, rows * samples), "wavelengths": (np.float64, half),
+            "angles": (np.float64, half)}
 
 
 def test_waves():
@@ -43,19 +48,16 @@ def test_waves():
         "waves", {"d_model": 8, "base": 10000.0, "pairs": [0, 3], "max_pos": 50, "pos": 2.5}
     )
     assert set(result) == WAVES_KEYS
-    assert_plain(result, WAVES_ARRAYS)
     samples = demo.SAMPLES_PER_POSITION * 50 + 1
-    assert result["x"].shape == (samples,)
+    assert_plain(result, waves_arrays(samples, 2, 4))
     assert result["x"][0] == 0.0 and result["x"][-1] == 50.0
     np.testing.assert_allclose(np.diff(result["x"]), 1 / demo.SAMPLES_PER_POSITION, rtol=1e-12)
-    assert result["sin"].shape == result["cos"].shape == (2 * samples,)
     assert result["pairs"] == [0, 3]
     omega = pelab.angular_frequencies(8)
     sin, cos = result["sin"].reshape(2, samples), result["cos"].reshape(2, samples)
     np.testing.assert_allclose(sin[1], np.sin(result["x"] * omega[3]), rtol=0, atol=1e-15)
     np.testing.assert_allclose(cos[0], np.cos(result["x"]), rtol=0, atol=1e-15)
     np.testing.assert_array_equal(result["wavelengths"], pelab.wavelengths(8))
-    assert result["wavelengths"].shape == result["angles"].shape == (4,)
     assert np.all(np.diff(result["wavelengths"]) > 0)
     np.testing.assert_allclose(result["angles"], np.mod(2.5 * omega, 2 * math.pi), rtol=1e-15)
 
@@ -71,8 +73,8 @@ def test_waves_at_most_max_samples():
 
 def test_waves_no_pairs_or_all_pairs():
     result = call("waves", {"d_model": 6, "base": 10000.0, "pairs": [], "max_pos": 3, "pos": 1})
-    assert_plain(result, WAVES_ARRAYS)
-    assert result["pairs"] == [] and result["sin"].shape == result["cos"].shape == (0,)
+    assert_plain(result, waves_arrays(demo.SAMPLES_PER_POSITION * 3 + 1, 0, 3))
+    assert result["pairs"] == []
     result = call("waves", {"d_model": 6, "base": 10000.0, "pairs": None, "max_pos": 3, "pos": 1})
     assert result["pairs"] == [0, 1, 2] and result["sin"].shape == (3 * 25,)
 
@@ -111,9 +113,7 @@ def check_waves(kw, r):
     rows = len(r["pairs"])
     assert r["pairs"] == (list(range(h)) if kw["pairs"] is None
                           else [int(p) for p in items_of(kw["pairs"])])
-    assert_plain(r, {"x": (np.float64, m), "sin": (np.float64, rows * m),
-                     "cos": (np.float64, rows * m), "wavelengths": (np.float64, h),
-                     "angles": (np.float64, h)})
+    assert_plain(r, waves_arrays(m, rows, h))
     for key in ("x", "sin", "cos", "wavelengths", "angles"):
         finite(r[key])
 
