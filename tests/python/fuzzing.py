@@ -44,7 +44,7 @@ FUZZ = settings(
     deadline=None,
     database=None,  # write no .hypothesis/ directory into the repository
 )
-# For the simpler properties, fewer examples keep the whole file well under 30 s.
+# For the simpler properties, fewer examples keep the run short.
 FUZZ_LIGHT = settings(FUZZ, max_examples=25)
 
 

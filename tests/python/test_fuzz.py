@@ -1,32 +1,29 @@
 """Property-based fuzzing of pelab's argument checking (hypothesis).
 
-Every public function of pelab, every entry point of pelab.browser (called through
-``entry_points.call(name, kwargs)``) and ``Notebook.run`` get arguments drawn from a broad mix:
-integers (huge and negative too), floats (nan, inf, -0.0, subnormal, huge), bools, strings
+Every public function of pelab (``SPECS``) and ``Notebook.run`` get arguments drawn from a broad
+mix: integers (huge and negative too), floats (nan, inf, -0.0, subnormal, huge), bools, strings
 (emoji, markup), None, lists, ragged lists, dicts, numpy scalars and numpy arrays of odd shapes
-and dtypes. The property, for every call:
+and dtypes. The machinery is in fuzzing.py beside this file, with the property every call must
+have: a result of the documented shape and dtype, or a ValueError naming the offending parameter
+(or IndexError/TypeError), never anything else and no warning. Valid sizes are kept small so
+that nothing allocates much, while invalid huge sizes (10**9, 2**64, 10**400, max + 1) are drawn
+too, and must be refused before anything is allocated.
 
-* it returns a result of the documented shape and dtype (finite where documented), or
-* it raises ValueError whose message names the offending parameter, or IndexError/TypeError;
-* never anything else: no OverflowError, ZeroDivisionError, MemoryError, LinAlgError, and no
-  warning (every call runs with warnings turned into errors).
-
-Each example is one of three modes: all arguments valid; valid but for one junk argument (a
-ValueError must then name that parameter, or one whose check depends on it); or several junk
-arguments (a ValueError must name one of them). Valid sizes are kept small so that nothing
-allocates much, while invalid huge sizes (10**9, 2**64, 10**400, max + 1) are drawn too, and
-must be refused before anything is allocated.
+The entry points of pelab.browser are fuzzed the same way, each demo's in its own entry test,
+tests/python/browser/demos/test_NAME_entry.py: its ``FUZZ_SPECS``, made into tests by
+``fuzzing.entry_point_fuzz_tests``; tests/python/browser/test_entry_points.py checks that every
+entry point has its spec there. Here, only ``entry_points.call`` given a name that is no entry
+point.
 
 The bugs the fuzzing found (ints beyond the float range, words, ragged lists and complex
 numbers leaking numpy's errors and warnings, array-valued colour limits, infinite wavelengths,
 ranges listed before their length was checked, an unbounded rope_relative_residual, numpy
 integers sent to JavaScript, show refusing huge values, a one-shot iterator read twice) are
 fixed; each has a regression test at the end of this file, and the strategies draw those
-inputs again. The one thing left out (``_junk(huge_floats=False)``) is array entries so large
-that products overflow as IEEE arithmetic says they must; test_extreme_finite_entries covers
-them.
+inputs again. The one thing left out (fuzzing's ``_junk(huge_floats=False)``) is array entries
+so large that products overflow as IEEE arithmetic says they must; test_extreme_finite_entries
+covers them.
 """
-
 from __future__ import annotations
 
 import asyncio

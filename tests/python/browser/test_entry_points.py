@@ -1,6 +1,6 @@
 """Tests for pelab.browser.entry_points: the table of entry points is assembled from the demo
-modules, one per live demo section of the lesson, and `call` runs one by name and hands back
-plain data only."""
+modules, one per live demo section of the lesson, each with its entry test (which fuzzes each of
+its entry points), and `call` runs one by name and hands back plain data only."""
 
 import ast
 import importlib
