@@ -1,6 +1,6 @@
 """The plain-data contract of the browser's entry points, with each array's dtype and length:
 what `pelab.browser.plain.check_plain` checks at run time, and more, for the tests of
-tests/python/browser/ and tests/python/test_fuzz.py."""
+tests/python/browser/ (the demos' entry tests check every fuzzed result with it too)."""
 
 import numpy as np
 

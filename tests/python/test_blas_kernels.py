@@ -23,6 +23,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.blas
+# The tests rerun. The fuzz tests of the entry points sit in marked modules (each demo's entry
+# test) but check argument handling, not bits: rerun, they would only multiply the run's time.
+RERUN = "blas_numeric and not fuzz"
 # numpy's own AVX-512 loops (sin, cos and sums among them): off, to stand for an AVX2 machine.
 NUMPY_AVX512 = "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"
 
@@ -70,7 +73,7 @@ def test_numeric_tests_pass_under_every_kernel_this_cpu_has():
         env.update(overrides, PYTHONPATH=str(ROOT / "py"), OPENBLAS_NUM_THREADS="1")
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
-             "-m", "blas_numeric", "tests/python"],
+             "-m", RERUN, "tests/python"],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -83,15 +86,25 @@ def test_numeric_tests_pass_under_every_kernel_this_cpu_has():
     assert ran  # at least the machine's own kernel
 
 
-def test_the_marked_modules_are_the_ones_rerun():
-    """The rerun selects by the marker: at least the modules the marker was first put on."""
+def collected(marks: str) -> list[str]:
+    """The node ids of the tests under tests/python that ``-m marks`` selects."""
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only",
-         "-m", "blas_numeric", "tests/python"],
+         "-m", marks, "tests/python"],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
         capture_output=True, text=True,
     )
-    files = {line.split("::")[0] for line in done.stdout.splitlines() if "::" in line}
+    return [line for line in done.stdout.splitlines() if "::" in line]
+
+
+def test_the_marked_modules_are_the_ones_rerun():
+    """The rerun selects by the marker: at least the modules the marker was first put on, and
+    none of the fuzz tests."""
+    rerun = collected(RERUN)
+    files = {line.split("::")[0] for line in rerun}
     assert {"tests/python/test_rope.py", "tests/python/experiments/test_training.py",
-            "tests/python/browser/demos/test_learned_entry.py"} <= files, done.stdout[-2000:]
+            "tests/python/browser/demos/test_learned_entry.py"} <= files, rerun[-20:]
     assert "tests/python/test_blas_kernels.py" not in files
+    fuzz = collected("fuzz")
+    assert fuzz, "no test is marked fuzz: is entry_point_fuzz_tests still used?"
+    assert not set(fuzz) & set(rerun), sorted(set(fuzz) & set(rerun))

@@ -1,38 +1,34 @@
 """Property-based fuzzing of pelab's argument checking (hypothesis).
 
-Every public function of pelab, every entry point of pelab.browser (called through
-``entry_points.call(name, kwargs)``) and ``Notebook.run`` get arguments drawn from a broad mix:
-integers (huge and negative too), floats (nan, inf, -0.0, subnormal, huge), bools, strings
+Every public function of pelab (``SPECS``) and ``Notebook.run`` get arguments drawn from a broad
+mix: integers (huge and negative too), floats (nan, inf, -0.0, subnormal, huge), bools, strings
 (emoji, markup), None, lists, ragged lists, dicts, numpy scalars and numpy arrays of odd shapes
-and dtypes. The property, for every call:
+and dtypes. The machinery is in fuzzing.py beside this file, with the property every call must
+have: a result of the documented shape and dtype, or a ValueError naming the offending parameter
+(or IndexError/TypeError), never anything else and no warning. Valid sizes are kept small so
+that nothing allocates much, while invalid huge sizes (10**9, 2**64, 10**400, max + 1) are drawn
+too, and must be refused before anything is allocated.
 
-* it returns a result of the documented shape and dtype (finite where documented), or
-* it raises ValueError whose message names the offending parameter, or IndexError/TypeError;
-* never anything else: no OverflowError, ZeroDivisionError, MemoryError, LinAlgError, and no
-  warning (every call runs with warnings turned into errors).
-
-Each example is one of three modes: all arguments valid; valid but for one junk argument (a
-ValueError must then name that parameter, or one whose check depends on it); or several junk
-arguments (a ValueError must name one of them). Valid sizes are kept small so that nothing
-allocates much, while invalid huge sizes (10**9, 2**64, 10**400, max + 1) are drawn too, and
-must be refused before anything is allocated.
+The entry points of pelab.browser are fuzzed the same way, each demo's in its own entry test,
+tests/python/browser/demos/test_NAME_entry.py: its ``FUZZ_SPECS``, made into tests by
+``fuzzing.entry_point_fuzz_tests``; tests/python/browser/test_entry_points.py checks that every
+entry point has its spec there. Here, only ``entry_points.call`` given a name that is no entry
+point.
 
 The bugs the fuzzing found (ints beyond the float range, words, ragged lists and complex
 numbers leaking numpy's errors and warnings, array-valued colour limits, infinite wavelengths,
 ranges listed before their length was checked, an unbounded rope_relative_residual, numpy
 integers sent to JavaScript, show refusing huge values, a one-shot iterator read twice) are
 fixed; each has a regression test at the end of this file, and the strategies draw those
-inputs again. The one thing left out (``_junk(huge_floats=False)``) is array entries so large
-that products overflow as IEEE arithmetic says they must; test_extreme_finite_entries covers
-them.
+inputs again. The one thing left out (fuzzing's ``_junk(huge_floats=False)``) is array entries
+so large that products overflow as IEEE arithmetic says they must; test_extreme_finite_entries
+covers them.
 """
-
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
 import contextlib
-import decimal
 import fractions
 import io
 import math
@@ -42,26 +38,56 @@ import subprocess
 import sys
 import textwrap
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import pelab
+from fuzzing import (
+    ARRAY_JUNK,
+    BASE_JUNK,
+    EVEN_JUNK,
+    FUZZ,
+    FUZZ_LIGHT,
+    JUNK,
+    MARKUP,
+    SCALE_JUNK,
+    SPECIAL_FLOATS,
+    Spec,
+    any_floats,
+    any_ints,
+    as_int,
+    bases,
+    draw_case,
+    even_sizes,
+    finite,
+    four_terms_args,
+    half_up,
+    in_unit,
+    is_f64,
+    is_real_float,
+    items_of,
+    judge,
+    kwargs_of,
+    matrices,
+    names_any,
+    optional,
+    permutations_of,
+    scales,
+    sentences,
+    size_junk,
+    sizes,
+    tame_floats,
+    widths,
+)
 from pelab.alibi import MAX_HEADS
 from pelab.alibi import MAX_SEQ_LEN as MAX_ALIBI_LEN
 from pelab.attention import MAX_WIDTH
 from pelab.browser import display, entry_points
-from pelab.browser.demos import alibi as alibi_demo
-from pelab.browser.demos import relative as relative_demo
-from pelab.browser.demos import rope as rope_demo
-from pelab.browser.demos import waves as waves_demo
-from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
 from pelab.checks import (
     MAX_D_MODEL,
     MAX_ELEMENTS,
@@ -77,345 +103,11 @@ from pelab.learned import MAX_LEN
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
 from pelab.tokens import MAX_TOKENS
-from plain_results import assert_plain  # the worker's contract, with each array's length here
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FUZZ = settings(
-    max_examples=60,
-    deadline=None,
-    database=None,  # write no .hypothesis/ directory into the repository
-)
-# For the simpler properties, fewer examples keep the whole file well under 30 s.
-FUZZ_LIGHT = settings(FUZZ, max_examples=25)
-
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 TWO_PI = 2.0 * math.pi
-
-
-# ---------------------------------------------------------------------------
-# Calling a function and judging what it did
-# ---------------------------------------------------------------------------
-
-
-class Refused(Exception):
-    """Wraps an allowed exception raised by the function under test."""
-
-    def __init__(self, error):
-        super().__init__(error)
-        self.error = error
-
-
-def attempt(function, kwargs):
-    """``function(**kwargs)`` with every warning turned into an error.
-
-    Returns the result, or raises Refused(error) for ValueError, IndexError or TypeError; any
-    other exception (or warning) propagates and fails the test.
-    """
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        try:
-            return function(**kwargs)
-        except (ValueError, IndexError, TypeError) as error:
-            raise Refused(error) from error
-
-
-def names_any(message, names):
-    """Whether ``message`` names one of ``names`` as a word (``x`` but not ``max``)."""
-    return any(re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", message) for name in names)
-
-
-def judge(spec, kwargs, bad):
-    """Call ``spec`` with ``kwargs``; ``bad`` lists the parameters given junk values.
-
-    A success is checked with ``spec.check``. A ValueError must name a parameter in ``bad``
-    (or one whose check depends on it, ``spec.related``); with no junk at all, any exception
-    is a failure.
-    """
-    try:
-        result = attempt(spec.function, kwargs)
-    except Refused as refused:
-        error = refused.error
-        message = str(error)
-        assert bad, f"valid arguments refused: {type(error).__name__}: {message}"
-        if isinstance(error, ValueError):
-            allowed = set(bad)
-            for name in bad:
-                allowed |= spec.related.get(name, set())
-            assert names_any(message, allowed), (
-                f"ValueError does not name any of {sorted(allowed)}: {message!r}"
-            )
-        elif isinstance(error, IndexError):
-            assert spec.index_error, f"undocumented IndexError: {message}"
-            assert "position" in message, message
-        return None
-    spec.check(kwargs, result)
-    return result
-
-
-# ---------------------------------------------------------------------------
-# Strategies: junk of every kind
-# ---------------------------------------------------------------------------
-
-MARKUP = [
-    "<img src=x onerror=alert(1)>",
-    "<script>alert(1)</script>",
-    '"><svg onload=alert(1)>',
-    "{{7*7}}",
-    "${7*7}",
-    "'; DROP TABLE cells; --",
-]
-ODD_STRINGS = MARKUP + [
-    "", " ", "\t\n", "4", "64", "10000", "4.0", "-1", "nan", "inf", "1e400", "True", "None",
-    "😀", "🐕 bites 👨", "\x00", "\ud800", "\u200b", "e\u0301", "…", "--", "...",
-]
-HUGE_INTS = [10**400, -(10**400), 2**1024]  # beyond the float range
-BIG_INTS = [2**31, 2**53 + 1, 2**63 - 1, 2**63, 2**64 - 1, 2**64, -(2**63) - 1, 10**9, -(10**9),
-            10**18, 10**30]
-SPECIAL_FLOATS = [math.nan, math.inf, -math.inf, -0.0, 0.0, 5e-324, 2.2250738585072014e-308,
-                  1e-300, 1.0, 1.0000000000000002, 4.0, 2.5, -2.5, 1e16, 1e300,
-                  1.7976931348623157e308]
-NUMPY_SCALARS = [
-    np.int8(-1), np.int8(4), np.uint8(255), np.int16(3), np.int32(-7), np.int64(2**62),
-    np.uint64(2**64 - 1), np.uint64(3), np.float16(2.5), np.float32(math.nan), np.float32(3.0),
-    np.float64(math.inf), np.float64(-0.0), np.float64(1e308), np.bool_(True), np.bool_(False),
-    np.longdouble(2.5),
-]
-NUMPY_COMPLEX = [np.complex128(1 + 2j), np.complex64(3)]
-NUMPY_STRINGS = [np.str_("4"), np.str_("dog"), np.bytes_(b"4")]
-OTHER_OBJECTS = [
-    object(), print, type, Ellipsis, NotImplemented, fractions.Fraction(3, 2),
-    fractions.Fraction(-1, 3), decimal.Decimal("2.5"), decimal.Decimal("NaN"), 1 + 2j,
-    complex(math.nan, 0), {}, {"a": 1}, {0: 1}, set(), {0, 1}, frozenset({1}), (), (0,), (1, 0),
-    range(0), range(3), range(-2, 2), b"", b"4", bytearray(b"ab"), slice(0, 2),
-]
-
-
-class OneShot:
-    """A one-shot iterator over ``items`` (fresh for each example), which remembers them."""
-
-    def __init__(self, items):
-        self.items = list(items)
-        self._iterator = iter(self.items)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        return next(self._iterator)
-
-    def __repr__(self):
-        return f"OneShot({self.items!r})"
-
-
-def items_of(value):
-    """The items of an iterable argument, without consuming a OneShot."""
-    return value.items if isinstance(value, OneShot) else list(value)
-
-
-def _ints():
-    # No medium values (a few thousand): some are valid sizes whose work is large (a 5000 x 5000
-    # score matrix). Out-of-range values near the limits come from size_junk's edges.
-    return st.one_of(
-        st.integers(-5, 70), st.sampled_from(BIG_INTS), st.integers(min_value=2**31),
-        st.integers(max_value=-(2**31)),
-    )
-
-
-# Entries of array-likes stay below this magnitude in the general fuzzing: products of larger
-# finite numbers overflow as IEEE arithmetic says they must (similarity([[1e200]]) has an
-# infinite dot product). test_extreme_finite_entries covers them separately.
-MODERATE = 1e50
-
-
-def _floats(huge=True):
-    if huge:
-        return st.one_of(st.floats(), st.sampled_from(SPECIAL_FLOATS), st.floats(-1e6, 1e6))
-    return st.one_of(st.floats(-MODERATE, MODERATE),
-                     st.sampled_from([v for v in SPECIAL_FLOATS if not abs(v) > MODERATE]
-                                     + [math.nan, math.inf, -math.inf]))
-
-
-def _element(huge_floats=True):
-    """One item of a junk list (never a container)."""
-    return st.one_of(_ints(), _floats(huge_floats), st.booleans(), st.none(),
-                     st.sampled_from(ODD_STRINGS), st.sampled_from(HUGE_INTS))
-
-
-def _arrays(huge_floats=True):
-    """numpy arrays of odd shapes (0-d, empty, 1-D to 4-D) and dtypes."""
-    dtypes = [np.float32, np.float16, np.int64, np.int8, np.uint8, np.uint64, np.bool_,
-              np.complex128]
-    shapes = hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4)
-    shaped = st.one_of(
-        hnp.arrays(dtype=st.sampled_from(dtypes), shape=shapes),
-        hnp.arrays(dtype=np.float64, shape=shapes, elements=_floats(huge_floats)),
-    )
-    fixed = [np.zeros(()), np.zeros((0,)), np.zeros((0, 3)), np.zeros((3, 0)), np.ones((2, 3, 4)),
-             np.ones((1, 1)), np.array([math.nan]), np.array([[math.inf, 1.0]]),
-             np.array([1, None, 2.5], dtype=object), np.ones((2, 2))[:, ::-1], np.arange(6.0)[::2],
-             np.array(["a", "b"]), np.array([[b"1"]]), np.array([1, "a"], dtype=object),
-             np.array([1 + 2j]), np.array([[1j, 0]]), np.array([[np.complex128(1j)]], dtype=object),
-             np.array([10**400], dtype=object)]
-    return st.one_of(shaped, st.sampled_from(fixed))
-
-
-def _junk(huge_floats=True):
-    """Anything at all: strings, ragged lists, ints beyond the float range, complex numbers,
-    one-shot iterators... Only huge_floats=False leaves something out: entries that overflow
-    in arithmetic for a reason (see MODERATE)."""
-    element = _element(huge_floats=huge_floats)
-    options = [
-        element,
-        st.sampled_from(OTHER_OBJECTS),
-        st.sampled_from(NUMPY_SCALARS),
-        st.lists(element, max_size=5),
-        st.lists(st.lists(element, min_size=2, max_size=2), min_size=1, max_size=3),
-        st.lists(st.integers(-3, 8), max_size=6).map(tuple),
-        st.dictionaries(st.text(max_size=3), element, max_size=2),
-        _arrays(huge_floats=huge_floats),
-        st.text(max_size=12),
-        st.sampled_from(NUMPY_STRINGS),
-        st.sampled_from([[[1.0], [1.0, 2.0]], [1, [2]], [[1, 2], 3], [[[]]], [[]]]),  # ragged
-        st.sampled_from(NUMPY_COMPLEX),
-        st.builds(OneShot, st.lists(st.integers(-1, 4), max_size=4)),
-    ]
-    return st.one_of(*options)
-
-
-JUNK = _junk()
-# Array-like parameters: their entries stay below MODERATE, so that no product overflows.
-ARRAY_JUNK = _junk(huge_floats=False)
-
-
-def size_junk(minimum, maximum):
-    """Junk for an integer size parameter: anything, plus the values just out of range."""
-    edges = [minimum - 1, maximum + 1, 2 * maximum, float(minimum), np.float64(minimum), True,
-             str(minimum)]
-    if maximum + 1 < 2**63:
-        edges.append(np.int64(maximum + 1))
-    return st.one_of(JUNK, st.sampled_from(edges))
-
-
-def sizes(minimum, cap):
-    """A valid size from ``minimum`` to ``cap`` (kept small), as int or numpy integer."""
-    plain = st.integers(minimum, cap)
-    return st.one_of(
-        plain,
-        plain.map(np.int64),
-        plain.filter(lambda v: -(2**15) <= v < 2**15).map(np.int16),
-        plain.filter(lambda v: v >= 0).map(np.uint64),
-    )
-
-
-def widths():
-    """A valid d_model, small or up to MAX_D_MODEL, for functions that only make O(d_model)
-    values: with a huge base, the widest ones have wavelengths beyond the float range."""
-    return st.one_of(sizes(1, 64), st.integers(1, MAX_D_MODEL), st.just(MAX_D_MODEL))
-
-
-BASE_JUNK = st.one_of(
-    JUNK,
-    st.sampled_from([1, 1.0, 0.999, 0, -10000.0, math.inf, math.nan, 10**400, -(10**400),
-                     np.float64(1.0), np.float32(math.inf), "10000", True, np.bool_(True)]),
-)
-
-
-def bases():
-    """A valid base: a finite real number > 1, from barely above 1 to the largest double."""
-    return st.one_of(
-        st.floats(min_value=1.0, max_value=1.7976931348623157e308, exclude_min=True),
-        st.floats(min_value=1.0, max_value=1e6, exclude_min=True),
-        st.integers(2, 10**6),
-        st.sampled_from([10000.0, 10000, 1.0000000000000002, 1.5, 2, 1e308, 2**1000,
-                         np.float64(500.0), np.float32(1.5), np.int64(10000), np.uint8(200),
-                         np.float16(2.0), fractions.Fraction(3, 2), np.longdouble(100)]),
-    )
-
-
-def tame_floats():
-    """Finite array entries of moderate size (so that products cannot overflow)."""
-    return st.one_of(
-        st.floats(-1e3, 1e3, allow_nan=False),
-        st.sampled_from([0.0, -0.0, 5e-324, 1e-300, 1.0, -1.0]),
-    )
-
-
-def matrices(rows, cols, elements=None):
-    """A 2-D float64 array (or nested list) of the given shape strategies."""
-
-    @st.composite
-    def build(draw):
-        n, m = draw(rows), draw(cols)
-        entries = tame_floats() if elements is None else elements
-        array = draw(hnp.arrays(np.float64, (n, m), elements=entries))
-        return array if draw(st.booleans()) else array.tolist()
-
-    return build()
-
-
-WORD_CHARS = st.characters(categories=["L", "N", "So", "Sm"])
-
-
-@st.composite
-def sentences(draw, min_words=1, max_words=30):
-    """Text with at least one word: letters, digits, emoji and symbols, wrapped in punctuation."""
-    words = draw(st.lists(st.text(WORD_CHARS, min_size=1, max_size=6), min_size=min_words,
-                          max_size=max_words))
-    before, after = st.sampled_from(["", '"', "(", "«"]), st.sampled_from(["", ",", ".", "!", "…"])
-    wrapped = [draw(before) + w + draw(after) for w in words]
-    separators = st.sampled_from([" ", "  ", "\t", "\n", "\u3000", " -- ", " ... "])
-    text = wrapped[0]
-    for w in wrapped[1:]:
-        text += draw(separators) + w
-    return text
-
-
-def permutations_of(n):
-    return st.permutations(list(range(n)))
-
-
-# ---------------------------------------------------------------------------
-# Result checks
-# ---------------------------------------------------------------------------
-
-
-def as_int(value):
-    return int(value)
-
-
-def half_up(d):
-    return (as_int(d) + 1) // 2
-
-
-def is_f64(array, shape):
-    assert isinstance(array, np.ndarray), type(array)
-    assert array.dtype == np.float64, array.dtype
-    assert array.shape == tuple(shape), (array.shape, shape)
-
-
-def finite(array):
-    assert np.isfinite(array).all(), array
-
-
-def in_unit(array):
-    finite(array)
-    assert (np.abs(array) <= 1.0).all()
-
-
-def is_real_float(value, nonnegative=True):
-    assert type(value) is float, type(value)
-    assert math.isfinite(value), value
-    if nonnegative:
-        assert value >= 0.0
-
-
-def all_finite_input(value):
-    try:
-        array = np.asarray(value, dtype=np.float64)
-    except Exception:
-        return False
-    return bool(np.isfinite(array).all())
 
 
 def check_frequencies(kw, omega):
@@ -835,25 +527,6 @@ def check_check_matrix(kw, array):
 # ---------------------------------------------------------------------------
 
 
-@dataclass
-class Spec:
-    function: Callable
-    valid: st.SearchStrategy  # of kwargs dicts, every argument valid (and small)
-    junk: dict  # parameter -> strategy of (mostly) invalid values
-    check: Callable  # check(kwargs, result) for an accepted call
-    related: dict = field(default_factory=dict)  # parameter -> names whose check depends on it
-    index_error: bool = False  # whether IndexError is documented
-
-
-def kwargs_of(**strategies):
-    return st.fixed_dictionaries(strategies)
-
-
-def optional(strategies, **optional_strategies):
-    """Required strategies plus optional ones (an omitted one takes its default)."""
-    return st.fixed_dictionaries(strategies, optional=optional_strategies)
-
-
 @st.composite
 def self_attention_args(draw):
     n, d, d_k, d_v = (draw(st.integers(1, 6)) for _ in range(4))
@@ -942,26 +615,6 @@ def rope_rotate_args(draw):
         **({"base": draw(bases())} if draw(st.booleans()) else {}),
         **({"pairing": draw(PAIRINGS)} if draw(st.booleans()) else {}),
     }
-
-
-def even_sizes(minimum, cap):
-    """A valid even width from ``minimum`` to ``cap``, as int or numpy integer."""
-    return sizes(minimum // 2, cap // 2).map(lambda h: h + h)
-
-
-def scales(cap=1.7976931348623157e308):
-    """A valid scale factor: a finite real number from 1 to ``cap``."""
-    return st.one_of(
-        st.floats(1.0, min(cap, 1e6)), st.integers(1, 1000),
-        st.sampled_from([v for v in [1, 1.0, 2, 4.0, 16, 32.0, np.float32(8.0), np.int64(4),
-                                     fractions.Fraction(3, 2), 1e300] if float(v) <= cap]),
-        st.floats(1.0, cap),
-    )
-
-
-SCALE_JUNK = st.one_of(JUNK, st.sampled_from([0.999, 0, -1, 0.5, math.inf, math.nan, 10**400,
-                                              True, "2", np.float64(0.5), [2.0]]))
-EVEN_JUNK = [3, 5, 99999, 100001, np.int64(7)]
 
 
 @st.composite
@@ -1183,18 +836,6 @@ def score_terms_args(draw):
     }
 
 
-@st.composite
-def four_terms_args(draw):
-    args = {"sentence": draw(sentences())}
-    if draw(st.booleans()):
-        args["identity"] = draw(st.sampled_from([True, False, np.bool_(True)]))
-    if draw(st.booleans()):
-        args["d_model"] = draw(sizes(1, MAX_TERMS_WIDTH))
-    if draw(st.booleans()):
-        args["base"] = draw(bases())
-    return args
-
-
 SPECS = {
     "alibi_slopes": Spec(
         pelab.alibi_slopes,
@@ -1396,8 +1037,8 @@ SPECS = {
                         st.sampled_from([np.float64, np.float32, np.int64, np.bool_, np.uint8]),
                         hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5),
                     ),
-                    _floats(),
-                    st.lists(_floats(), max_size=5),
+                    any_floats(),
+                    st.lists(any_floats(), max_size=5),
                 )
             },
             vmin=st.floats(-1e6, -1e-3),
@@ -1720,7 +1361,7 @@ SPECS = {
                     st.lists(SHOWABLE_FLOATS, min_size=1, max_size=5),
                 )
             },
-            title=st.one_of(st.none(), st.text(max_size=20), st.sampled_from(MARKUP), _ints()),
+            title=st.one_of(st.none(), st.text(max_size=20), st.sampled_from(MARKUP), any_ints()),
             vmin=st.floats(-1e6, -1e-3),
             vmax=st.floats(1e-3, 1e6),
         ),
@@ -1813,22 +1454,6 @@ SPECS = {
 }
 
 
-def draw_case(data, spec):
-    """Valid kwargs, then possibly junk for one or several parameters; returns (kwargs, bad)."""
-    kwargs = dict(data.draw(spec.valid, label="valid"))
-    mode = data.draw(st.sampled_from(["valid", "one", "one", "several"]), label="mode")
-    names = sorted(spec.junk)
-    if mode == "one":
-        chosen = [data.draw(st.sampled_from(names), label="bad parameter")]
-    elif mode == "several":
-        chosen = [n for n in names if data.draw(st.booleans(), label=f"junk {n}?")] or names[:1]
-    else:
-        chosen = []
-    for name in chosen:
-        kwargs[name] = data.draw(spec.junk[name], label=name)
-    return kwargs, chosen
-
-
 def test_every_public_function_is_fuzzed():
     public = {name for name in pelab.__all__ if callable(getattr(pelab, name))}
     classes = {"FourTerms", "LearnedTable", "LengthExperiment", "Notebook", "OrderBlindness",
@@ -1890,503 +1515,8 @@ def test_extreme_finite_entries(name, matrix):
 
 
 # ---------------------------------------------------------------------------
-# entry_points.call: every entry point the browser's worker calls
+# entry_points.call: a name that is no entry point
 # ---------------------------------------------------------------------------
-
-
-F64, U8 = np.float64, np.uint8
-
-
-def check_heatmap(kw, r):
-    s, d = as_int(kw["seq_len"]), as_int(kw["d_model"])
-    assert (r["width"], r["height"]) == (d, s)
-    assert_plain(r, {"rgba": (U8, s * d * 4), "values": (F64, s * d)})
-    in_unit(r["values"])
-
-
-def check_attention(kw, r):
-    n, d = len(r["tokens"]), r["d_model"]
-    assert_plain(r, {"outputs": (F64, n * d), "shuffled_outputs": (F64, n * d)})
-    assert 1 <= n <= MAX_TOKENS and sorted(r["order"]) == list(range(n))
-    finite(r["outputs"])
-    finite(r["shuffled_outputs"])
-    assert math.isfinite(r["token_match"]) and math.isfinite(r["pooled_diff"])
-
-
-def check_formula(kw, r):
-    d = as_int(kw["d_model"])
-    assert_plain(r, {key: (F64, d) for key in ("j", "i", "exponent", "angle", "value")}
-                 | {"is_sine": (U8, d)})
-    for key in ("j", "i", "exponent", "angle", "value"):
-        finite(r[key])
-
-
-def check_waves(kw, r):
-    max_pos, h = as_int(kw["max_pos"]), half_up(kw["d_model"])
-    m = min(waves_demo.SAMPLES_PER_POSITION * max_pos + 1, waves_demo.MAX_SAMPLES)
-    rows = len(r["pairs"])
-    assert r["pairs"] == (list(range(h)) if kw["pairs"] is None
-                          else [int(p) for p in items_of(kw["pairs"])])
-    assert_plain(r, {"x": (F64, m), "sin": (F64, rows * m), "cos": (F64, rows * m),
-                     "wavelengths": (F64, h), "angles": (F64, h)})
-    for key in ("x", "sin", "cos", "wavelengths", "angles"):
-        finite(r[key])
-
-
-def check_added(kw, r):
-    d = as_int(kw["d_model"])
-    assert_plain(r, {"embedding": (F64, d), "encoding": (F64, d), "sum": (F64, d)})
-    assert r["concat_width"] == 2 * d and type(r["truncated"]) is bool and r["word"]
-    for key in ("embedding", "encoding", "sum"):
-        finite(r[key])
-
-
-def check_relative(kw, r):
-    d = as_int(kw["d_model"])
-    p = len(r["positions"])
-    assert 1 <= p <= relative_demo.RELATIVE_SAMPLES
-    assert_plain(r, {"rotation": (F64, d * d), "rotation_rgba": (U8, d * d * 4),
-                     "shifted": (F64, p * d), "mapped": (F64, p * d)})
-    for key in ("residual", "independence", "sine_only_residual", "full_fit_residual"):
-        assert math.isfinite(r[key]) and r[key] >= 0
-
-
-def check_similarity_entry(kw, r):
-    n = as_int(kw["seq_len"])
-    assert_plain(r, {"dot": (F64, n * n), "cosine": (F64, n * n), "dot_rgba": (U8, n * n * 4),
-                     "cosine_rgba": (U8, n * n * 4), "row": (F64, n)})
-    for key in ("dot", "cosine", "row"):
-        finite(r[key])
-    assert math.isfinite(r["toeplitz"]) and r["dot_scale"] > 0
-
-
-def check_learned(kw, r):
-    n = as_int(kw["seq_len"])
-    names = ("sinusoidal", "rope", "learned")
-    assert_plain(r, {key: (F64, n * n) for key in names}
-                 | {f"{key}_rgba": (U8, n * n * 4) for key in names})
-    finite(r["sinusoidal"])
-    finite(r["rope"])
-    assert (r["learned_error"] is None) == (n <= as_int(kw["max_len"]))
-    assert math.isfinite(r["rope_relative_residual"])
-
-
-def check_extrapolation(kw, r):
-    s = as_int(kw["seq_len"])
-    assert_plain(r, {"nearest": (F64, s)})
-    assert math.isnan(r["nearest"][0])
-    finite(r["nearest"][1:])
-
-
-def check_rope_entry(kw, r):
-    d = as_int(kw["d"])
-    assert_plain(r, {"q": (F64, d), "k": (F64, d), "q_rotated": (F64, d), "k_rotated": (F64, d),
-                     "scores": (F64, 32 * 32), "scores_rgba": (U8, 32 * 32 * 4), "decay_bases": F64,
-                     "decay_offsets": (F64, rope_demo.DECAY_LEN), "decay": F64,
-                     "alike_mean": (F64, rope_demo.DECAY_LEN)})
-    for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry",
-                "independent_abs"):
-        assert math.isfinite(r[key])
-    finite(r["scores"])
-    finite(r["decay"])
-    finite(r["alike_mean"])
-
-
-def check_stretching_entry(kw, r):
-    arrays = {
-        key: (F64, 64)
-        for key in (
-            "omega",
-            "frequencies",
-            "trained",
-            "reached",
-            "trained_arc",
-            "hand",
-            "hand_before",
-        )
-    }
-    assert_plain(r, arrays | {"state": (U8, 64), "state_before": (U8, 64), "offsets": F64,
-                              "scores_before": F64, "scores_after": F64})
-    finite(r["scores_before"])
-    finite(r["scores_after"])
-    assert 0 <= r["outside"] + r["just_past"] <= 64
-
-
-def check_training(kw, r):
-    n = r["n"]
-    assert_plain(r, {"losses": (F64, r["steps_done"]), "cosine": (F64, n * n),
-                     "cosine_rgba": (U8, n * n * 4), "components": (F64, 2 * n),
-                     "component_shares": (F64, 2), "sinusoid_fits": (F64, 2 * n),
-                     "sinusoid_periods": (F64, 2), "sinusoid_r_squared": (F64, 2)})
-    finite(r["cosine"])
-    finite(r["losses"])
-
-
-def check_length_generalisation(kw, r):
-    cells = len(r["runs"]) * len(r["lengths"])
-    assert_plain(r, {"accuracy": (F64, cells), "accuracy_min": (F64, cells),
-                     "accuracy_max": (F64, cells)})
-    assert 0 <= r["steps_done"] <= r["total_steps"]
-
-
-def check_stretch_experiment(kw, r):
-    cells = len(r["methods"]) * len(r["lengths"])
-    assert_plain(r, {"accuracy": (F64, cells), "accuracy_min": (F64, cells),
-                     "accuracy_max": (F64, cells)})
-    assert 0 <= r["steps_done"] <= r["total_steps"]
-    assert 0 <= r["seeds_done"] <= len(r["seeds"])
-
-
-@st.composite
-def attention_args(draw):
-    sentence = draw(sentences())
-    n = len(pelab.tokenize(sentence)[0])
-    return {"sentence": sentence,
-            "order": draw(st.one_of(st.none(), permutations_of(n))),
-            "with_pe": draw(st.sampled_from([True, False, np.bool_(True)])),
-            "causal": draw(st.sampled_from([True, False, np.bool_(False)]))}
-
-
-@st.composite
-def waves_args(draw):
-    d = draw(widths())
-    chosen = st.lists(st.integers(0, half_up(d) - 1), unique=True, max_size=6)
-    # pairs=None draws every pair: for a wide d_model, more samples than pair_waves allows.
-    pairs = draw(st.one_of(st.none(), chosen) if d <= 128 else chosen)
-    if pairs is not None and draw(st.booleans()):
-        pairs = OneShot(pairs)
-    return {"d_model": d, "base": draw(bases()), "pairs": pairs,
-            "max_pos": draw(sizes(1, MAX_SEQ_LEN)),
-            "pos": draw(st.one_of(st.floats(0, MAX_SEQ_LEN), sizes(0, MAX_SEQ_LEN)))}
-
-
-@st.composite
-def similarity_entry_args(draw):
-    seq_len = draw(st.integers(1, 32))
-    return {"seq_len": seq_len, "d_model": draw(sizes(1, 32)), "base": draw(bases()),
-            "pos": draw(st.integers(0, seq_len - 1))}
-
-
-@st.composite
-def extrapolation_args(draw):
-    seq_len = draw(st.integers(2, 64))
-    return {"d_model": draw(sizes(1, 32)), "base": draw(bases()),
-            "train_len": draw(st.integers(2, seq_len)), "seq_len": seq_len}
-
-
-def check_terms(kw, r):
-    n = len(r["tokens"])
-    assert 1 <= n <= MAX_TOKENS and r["n"] == n
-    arrays = {}
-    for name in (*TERM_NAMES, "total"):
-        arrays[name] = (F64, n * n)
-        arrays[f"{name}_rgba"] = (U8, n * n * 4)
-        finite(r[name])
-        assert math.isfinite(r[f"{name}_toeplitz"]) and r[f"{name}_toeplitz"] >= 0
-    assert_plain(r, arrays)
-    assert r["scale"] > 0 and math.isfinite(r["sum_gap"])
-
-
-def check_alibi_entry(kw, r):
-    n, h = len(r["tokens"]), r["n_heads"]
-    assert 1 <= n <= MAX_TOKENS and r["n"] == n and h == as_int(kw.get("n_heads", 8))
-    assert_plain(r, {"slopes": (F64, h), "bias": (F64, h * n * n), "bias_rgba": (U8, h * n * n * 4),
-                     "weights": (F64, n * n), "weights_rgba": (U8, n * n * 4),
-                     "plain": (F64, n * n), "plain_rgba": (U8, n * n * 4), "distances": (F64, h)})
-    for key in ("weights", "plain", "distances", "slopes"):
-        finite(r[key])
-    assert r["bias_scale"] > 0 and math.isfinite(r["plain_distance"])
-
-
-@st.composite
-def alibi_entry_args(draw):
-    args = {"sentence": draw(sentences())}
-    n_heads = draw(st.one_of(st.none(), sizes(1, alibi_demo.MAX_ALIBI_HEADS)))
-    if n_heads is not None:
-        args["n_heads"] = n_heads
-    if draw(st.booleans()):
-        args["head"] = draw(st.integers(1, as_int(args.get("n_heads", 8))))
-    return args
-
-
-ENTRY_SPECS = {
-    "terms": Spec(
-        None,
-        four_terms_args(),
-        {
-            "sentence": JUNK,
-            "identity": JUNK,
-            "d_model": size_junk(1, MAX_TERMS_WIDTH),
-            "base": BASE_JUNK,
-        },
-        check_terms,
-    ),
-    "alibi": Spec(
-        None,
-        alibi_entry_args(),
-        {
-            "sentence": JUNK,
-            "n_heads": size_junk(1, alibi_demo.MAX_ALIBI_HEADS),
-            "head": size_junk(1, 8),
-        },
-        check_alibi_entry,
-        related={"n_heads": {"head"}},
-    ),
-    "heatmap": Spec(
-        None,
-        optional(
-            {"seq_len": sizes(1, 40), "d_model": sizes(1, 40)},
-            base=bases(),
-            concatenated=st.sampled_from([True, False, np.bool_(True)]),
-        ),
-        {
-            "seq_len": size_junk(1, MAX_SEQ_LEN),
-            "d_model": size_junk(1, MAX_D_MODEL),
-            "base": BASE_JUNK,
-            "concatenated": JUNK,
-        },
-        check_heatmap,
-    ),
-    "attention": Spec(
-        None,
-        attention_args(),
-        {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "causal": JUNK},
-        check_attention,
-        related={"sentence": {"order"}},
-    ),
-    "formula": Spec(
-        None,
-        optional({"pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)}, base=bases()),
-        {"pos": size_junk(0, MAX_SEQ_LEN), "d_model": size_junk(1, MAX_D_MODEL), "base": BASE_JUNK},
-        check_formula,
-    ),
-    "waves": Spec(
-        None,
-        waves_args(),
-        {
-            "d_model": size_junk(1, MAX_D_MODEL),
-            "base": BASE_JUNK,
-            "pairs": JUNK,
-            "max_pos": size_junk(1, MAX_SEQ_LEN),
-            "pos": JUNK,
-        },
-        check_waves,
-        related={"d_model": {"pairs"}},
-    ),
-    "added": Spec(
-        None,
-        optional(
-            {"word": sentences(max_words=3), "pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)},
-            base=bases(),
-        ),
-        {
-            "word": JUNK,
-            "pos": size_junk(0, MAX_SEQ_LEN),
-            "d_model": size_junk(1, MAX_D_MODEL),
-            "base": BASE_JUNK,
-        },
-        check_added,
-    ),
-    "relative": Spec(
-        None,
-        optional(
-            {"k": st.integers(-MAX_OFFSET, MAX_OFFSET), "d_model": sizes(1, 16)},
-            base=bases(),
-            seq_len=sizes(MIN_HALVES_LEN, 48),
-        ),
-        {
-            "k": size_junk(-MAX_OFFSET, MAX_OFFSET),
-            "d_model": size_junk(1, relative_demo.MAX_RELATIVE_WIDTH),
-            "base": BASE_JUNK,
-            "seq_len": size_junk(MIN_HALVES_LEN, relative_demo.MAX_RELATIVE_LEN),
-        },
-        check_relative,
-    ),
-    "similarity": Spec(
-        None,
-        similarity_entry_args(),
-        {
-            "seq_len": size_junk(1, MAX_MATRIX_LEN),
-            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
-            "base": BASE_JUNK,
-            "pos": size_junk(0, 31),
-        },
-        check_similarity_entry,
-        related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
-    ),
-    "learned": Spec(
-        None,
-        optional(
-            {
-                "seq_len": sizes(1, 24),
-                "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
-                "max_len": sizes(1, MAX_LEN),
-            },
-            base=bases(),
-            seed=st.integers(0, 2**64 - 1),
-        ),
-        {
-            "seq_len": size_junk(1, MAX_MATRIX_LEN),
-            "d_model": st.one_of(size_junk(2, MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
-            "max_len": size_junk(1, MAX_LEN),
-            "base": BASE_JUNK,
-            "seed": size_junk(0, 2**64 - 1),
-        },
-        check_learned,
-        related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
-    ),
-    "extrapolation": Spec(
-        None,
-        extrapolation_args(),
-        {
-            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
-            "base": BASE_JUNK,
-            "train_len": size_junk(2, 64),
-            "seq_len": size_junk(2, MAX_NEAREST_LEN),
-        },
-        check_extrapolation,
-        related={"seq_len": {"train_len", "d_model"}, "d_model": {"seq_len"}},
-    ),
-    "rope": Spec(
-        None,
-        optional(
-            {
-                "m": sizes(0, 4096),
-                "n": sizes(0, 4096),
-                "shift": sizes(0, 4096),
-                "d": even_sizes(2, 128),
-            },
-            base=bases(),
-            seed=sizes(0, 2**32 - 1),
-        ),
-        {
-            "m": size_junk(0, 4096),
-            "n": size_junk(0, 4096),
-            "shift": size_junk(0, 4096),
-            "d": st.one_of(size_junk(2, 128), st.sampled_from(EVEN_JUNK)),
-            "base": BASE_JUNK,
-            "seed": size_junk(0, 2**32 - 1),
-        },
-        check_rope_entry,
-    ),
-    "stretching": Spec(
-        None,
-        optional(
-            {
-                "model": st.sampled_from(sorted(pelab.context_scaling.MODEL_SETTINGS)),
-                "scale": scales(cap=1024.0),
-                "method": st.sampled_from(pelab.context_scaling.METHODS),
-            },
-            seed=sizes(0, 2**32 - 1),
-        ),
-        {"model": JUNK, "scale": SCALE_JUNK, "method": JUNK, "seed": size_junk(0, 2**32 - 1)},
-        check_stretching_entry,
-    ),
-    "training_reset": Spec(
-        None,
-        optional({}, seed=st.integers(0, 2**32 - 1), max_train_len=sizes(8, 12), shift=sizes(1, 4)),
-        {
-            "seed": size_junk(0, 2**32 - 1),
-            "max_train_len": size_junk(8, 64),
-            "shift": size_junk(1, 4),
-        },
-        check_training,
-    ),
-    "training_step": Spec(
-        None, optional({}, steps=sizes(1, 2)), {"steps": size_junk(1, 200)}, check_training
-    ),
-    "length_generalisation_reset": Spec(
-        None,
-        optional(
-            {},
-            quick=st.sampled_from([True, False, np.bool_(True)]),
-            task=st.sampled_from(["copy", "reverse"]),
-        ),
-        {"quick": JUNK, "task": JUNK},
-        check_length_generalisation,
-    ),
-    "length_generalisation_step": Spec(
-        None,
-        optional({}, steps=sizes(1, 2)),
-        {"steps": size_junk(1, 200)},
-        check_length_generalisation,
-    ),
-    "stretch_experiment_reset": Spec(
-        None,
-        optional(
-            {},
-            quick=st.sampled_from([True, False, np.bool_(True)]),
-            task=st.sampled_from(["copy", "reverse"]),
-        ),
-        {"quick": JUNK, "task": JUNK},
-        check_stretch_experiment,
-    ),
-    "stretch_experiment_step": Spec(
-        None,
-        optional({}, steps=sizes(1, 2)),
-        {"steps": size_junk(1, 200)},
-        check_stretch_experiment,
-    ),
-}
-for _name, _spec in ENTRY_SPECS.items():
-    _spec.function = (lambda name: lambda **kwargs: entry_points.call(name, kwargs))(_name)
-# A step needs a model or an experiment first: made small, before each call.
-ENTRY_SPECS["training_step"].function = lambda **kwargs: (
-    entry_points.call("training_reset", {"max_train_len": 8}),
-    entry_points.call("training_step", kwargs),
-)[1]
-ENTRY_SPECS["length_generalisation_step"].function = lambda **kwargs: (
-    entry_points.call("length_generalisation_reset", {"quick": True}),
-    entry_points.call("length_generalisation_step", kwargs))[1]
-ENTRY_SPECS["stretch_experiment_step"].function = lambda **kwargs: (
-    entry_points.call("stretch_experiment_reset", {"quick": True}),
-    entry_points.call("stretch_experiment_step", kwargs))[1]
-
-
-def test_every_entry_point_is_fuzzed():
-    missing = sorted(set(entry_points.ENTRY_POINTS) - set(ENTRY_SPECS))
-    assert not missing, (
-        f"entry points with no spec in ENTRY_SPECS (tests/python/test_fuzz.py): {missing}"
-    )
-    stale = sorted(set(ENTRY_SPECS) - set(entry_points.ENTRY_POINTS))
-    assert not stale, f"ENTRY_SPECS holds specs of no entry point: {stale}"
-
-
-@pytest.mark.parametrize("name", sorted(ENTRY_SPECS))
-@FUZZ
-@given(data=st.data())
-def test_entry_point_checks_its_arguments(name, data):
-    spec = ENTRY_SPECS[name]
-    kwargs, bad = draw_case(data, spec) if spec.junk else (data.draw(spec.valid), [])
-    judge(spec, kwargs, bad)
-
-
-@pytest.mark.parametrize("name", sorted(ENTRY_SPECS))
-@FUZZ_LIGHT
-@given(data=st.data())
-def test_entry_point_keyword_mistakes_are_type_errors(name, data):
-    """A missing or unknown keyword (a worker/page mismatch) is a TypeError naming it."""
-    spec = ENTRY_SPECS[name]
-    kwargs = dict(data.draw(spec.valid, label="valid"))
-    required = [p for p in kwargs if p in _required(entry_points.ENTRY_POINTS[name])]
-    if required and data.draw(st.booleans(), label="drop one?"):
-        missing = data.draw(st.sampled_from(required), label="missing")
-        del kwargs[missing]
-    else:
-        missing = data.draw(st.sampled_from(["bogus", "seqLen", "dModel", "kwargs", "self",
-                                             "<img src=x onerror=alert(1)>", "😀"]),
-                            label="unknown")
-        kwargs[missing] = data.draw(JUNK, label="its value")
-    with pytest.raises(TypeError) as caught:
-        entry_points.call(name, kwargs)
-    assert missing in str(caught.value)
-
-
-def _required(function):
-    import inspect
-
-    return {p.name for p in inspect.signature(function).parameters.values()
-            if p.default is inspect.Parameter.empty}
 
 
 @FUZZ_LIGHT

@@ -1,7 +1,8 @@
 """Tests for pelab.browser.entry_points: the table of entry points is assembled from the demo
-modules, one per live demo section of the lesson, and `call` runs one by name and hands back
-plain data only."""
+modules, one per live demo section of the lesson, each with its entry test (which fuzzes each of
+its entry points), and `call` runs one by name and hands back plain data only."""
 
+import ast
 import importlib
 import pkgutil
 import re
@@ -47,6 +48,93 @@ def test_every_live_demo_has_its_python_entry_module_and_tests(name):
     assert browser.exists(), f"demo {name!r} has no {browser.relative_to(ROOT)}"
     module = importlib.import_module(f"pelab.browser.demos.{name}")
     assert module.ENTRY_POINTS, f"py/pelab/browser/demos/{name}.py defines no ENTRY_POINTS"
+
+
+def fuzz_specs_problem(path: Path, entries: set[str], root: Path = ROOT) -> str | None:
+    """What is wrong with the fuzzing of the demo entry test at `path`, whose demo defines the
+    entry points `entries`, or None. Read with ast, not imported: a test module imports no
+    other, so this test cannot import the entry test to read its FUZZ_SPECS."""
+    where = path.relative_to(root)
+    if not path.exists():
+        return f"no {where}"
+    body = ast.parse(path.read_text(encoding="utf-8"), filename=str(where)).body
+    specs = [
+        node.value
+        for node in body
+        if isinstance(node, ast.Assign)
+        and [getattr(target, "id", None) for target in node.targets] == ["FUZZ_SPECS"]
+    ]
+    if len(specs) != 1 or not isinstance(specs[0], ast.Dict):
+        return (
+            f"{where} must hold one `FUZZ_SPECS = {{...}}`, a dict literal at module level with "
+            f"a fuzz spec (fuzzing.Spec) for each entry point: {sorted(entries)}"
+        )
+    keys = specs[0].keys
+    if not all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in keys):
+        return f"{where}: FUZZ_SPECS's keys must be the entry points' names, written out"
+    names = [key.value for key in keys]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    missing, stale = sorted(entries - set(names)), sorted(set(names) - entries)
+    wrong = [
+        f"{what} {names}"
+        for what, names in [
+            ("add a fuzz spec for", missing),
+            ("remove the specs of no entry point of the demo", stale),
+            ("keep one spec each for", twice),
+        ]
+        if names
+    ]
+    if wrong:
+        return f"edit FUZZ_SPECS in {where}: " + "; ".join(wrong)
+    made = [
+        node
+        for node in body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and ast.unparse(node.value) == "entry_point_fuzz_tests(FUZZ_SPECS)"
+        and all(
+            isinstance(target, ast.Tuple)
+            and all(getattr(name, "id", "").startswith("test") for name in target.elts)
+            for target in node.targets
+        )
+    ]
+    if not made:
+        return (
+            f"{where} must make FUZZ_SPECS into tests at module level: "
+            "`test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)`"
+        )
+    return None
+
+
+@pytest.mark.parametrize("name", demo_modules())
+def test_every_entry_point_is_fuzzed_by_its_demos_entry_test(name):
+    """Each demo's entry test fuzzes exactly that demo's entry points: adding a demo or an entry
+    point edits its own test file, not a central one."""
+    module = importlib.import_module(f"pelab.browser.demos.{name}")
+    path = ROOT / "tests" / "python" / "browser" / "demos" / f"test_{name}_entry.py"
+    problem = fuzz_specs_problem(path, set(module.ENTRY_POINTS))
+    assert problem is None, problem
+
+
+def test_the_fuzz_spec_check_names_what_to_edit(tmp_path):
+    """The check above, on a half-edited entry test: it names the file and the entry points."""
+    path = tmp_path / "test_demo_entry.py"
+    assert fuzz_specs_problem(path, {"a"}, tmp_path) == "no test_demo_entry.py"
+    path.write_text("FUZZ_SPECS = dict(a=1)\n")
+    assert "must hold one `FUZZ_SPECS = {...}`" in fuzz_specs_problem(path, {"a"}, tmp_path)
+    path.write_text("FUZZ_SPECS = {'a': 1, 'old': 2, 'a': 3}\n")
+    assert fuzz_specs_problem(path, {"a", "b"}, tmp_path) == (
+        "edit FUZZ_SPECS in test_demo_entry.py: add a fuzz spec for ['b']; remove the specs of "
+        "no entry point of the demo ['old']; keep one spec each for ['a']"
+    )
+    path.write_text("FUZZ_SPECS = {'a': 1}\n")
+    assert fuzz_specs_problem(path, {"a", "b"}, tmp_path) == (
+        "edit FUZZ_SPECS in test_demo_entry.py: add a fuzz spec for ['b']"
+    )
+    path.write_text("FUZZ_SPECS = {'a': 1}\nfuzzed = entry_point_fuzz_tests(FUZZ_SPECS)\n")
+    assert "must make FUZZ_SPECS into tests" in fuzz_specs_problem(path, {"a"}, tmp_path)
+    path.write_text("FUZZ_SPECS = {'a': 1}\ntest_a, test_b = entry_point_fuzz_tests(FUZZ_SPECS)\n")
+    assert fuzz_specs_problem(path, {"a"}, tmp_path) is None
 
 
 def test_every_entry_module_is_a_live_demo_of_the_registry():

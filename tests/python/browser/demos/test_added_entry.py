@@ -6,7 +6,21 @@ import numpy as np
 import pytest
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    sentences,
+    size_junk,
+    sizes,
+)
 from pelab.browser.entry_points import call
+from pelab.checks import MAX_D_MODEL, MAX_SEQ_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -16,16 +30,15 @@ pytestmark = pytest.mark.blas_numeric
 ADDED_KEYS = {"word", "pos", "d_model", "embedding", "encoding", "sum", "concat_width", "truncated"}
 
 
-ADDED_ARRAYS = {"embedding": np.float64, "encoding": np.float64, "sum": np.float64}
+ADDED_ARRAYS = ("embedding", "encoding", "sum")  # each d_model long
 
 
 def test_added():
     result = call("added", {"word": "Dog!", "pos": 3, "d_model": 4})
     assert set(result) == ADDED_KEYS
-    assert_plain(result, ADDED_ARRAYS)
+    assert_plain(result, {key: (np.float64, 4) for key in ADDED_ARRAYS})
     assert result["word"] == "Dog" and result["pos"] == 3 and result["d_model"] == 4
     assert result["concat_width"] == 8 and result["truncated"] is False
-    assert result["embedding"].shape == result["encoding"].shape == result["sum"].shape == (4,)
     np.testing.assert_array_equal(result["embedding"], pelab.embed(["dog"], 4)[0])
     np.testing.assert_array_equal(result["encoding"], pelab.sinusoidal(4, 4)[3])
     np.testing.assert_array_equal(result["sum"], result["embedding"] + result["encoding"])
@@ -61,3 +74,34 @@ def test_added_bad_arguments_are_rejected(changes, message):
     with pytest.raises(ValueError, match=message):
         call("added", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_added(kw, r):
+    d = as_int(kw["d_model"])
+    assert_plain(r, {key: (np.float64, d) for key in ADDED_ARRAYS})
+    assert r["concat_width"] == 2 * d and type(r["truncated"]) is bool and r["word"]
+    for key in ADDED_ARRAYS:
+        finite(r[key])
+
+
+FUZZ_SPECS = {
+    "added": Spec(
+        None,
+        optional(
+            {"word": sentences(max_words=3), "pos": sizes(0, MAX_SEQ_LEN), "d_model": sizes(1, 64)},
+            base=bases(),
+        ),
+        {
+            "word": JUNK,
+            "pos": size_junk(0, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+        },
+        check_added,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -5,32 +5,38 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import JUNK, Spec, as_int, entry_point_fuzz_tests, finite, sentences, size_junk, sizes
+from pelab.browser.demos import alibi as demo
 from pelab.browser.entry_points import call
+from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
 pytestmark = pytest.mark.blas_numeric
 
 
+def alibi_arrays(n, h):
+    """The alibi entry point's arrays, for n tokens and h heads."""
+    return {
+        "slopes": (np.float64, h),
+        "bias": (np.float64, h * n * n),
+        "bias_rgba": (np.uint8, h * n * n * 4),
+        "weights": (np.float64, n * n),
+        "weights_rgba": (np.uint8, n * n * 4),
+        "plain": (np.float64, n * n),
+        "plain_rgba": (np.uint8, n * n * 4),
+        "distances": (np.float64, h),
+    }
+
+
 def test_alibi():
     sentence = "the cat sat on the mat because the mat was warm"
     result = call("alibi", {"sentence": sentence, "n_heads": 6, "head": 2})
     n, h = 11, 6
-    assert_plain(
-        result,
-        {
-            "slopes": (np.float64, h),
-            "bias": (np.float64, h * n * n),
-            "bias_rgba": (np.uint8, h * n * n * 4),
-            "weights": (np.float64, n * n),
-            "weights_rgba": (np.uint8, n * n * 4),
-            "plain": (np.float64, n * n),
-            "plain_rgba": (np.uint8, n * n * 4),
-            "distances": (np.float64, h),
-        },
-    )
+    assert_plain(result, alibi_arrays(n, h))
     assert (result["n"], result["n_heads"], result["head"]) == (n, h, 2)
     np.testing.assert_array_equal(result["slopes"], pelab.alibi_slopes(6))
     bias = pelab.alibi_bias(n, 6)
@@ -82,3 +88,43 @@ def test_alibi_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("alibi", {"sentence": "dog bites man", "n_heads": 8, "head": 1, **changes})
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_alibi_entry(kw, r):
+    n, h = len(r["tokens"]), r["n_heads"]
+    assert 1 <= n <= MAX_TOKENS and r["n"] == n and h == as_int(kw.get("n_heads", 8))
+    assert_plain(r, alibi_arrays(n, h))
+    for key in ("weights", "plain", "distances", "slopes"):
+        finite(r[key])
+    assert r["bias_scale"] > 0 and math.isfinite(r["plain_distance"])
+
+
+@st.composite
+def alibi_entry_args(draw):
+    args = {"sentence": draw(sentences())}
+    n_heads = draw(st.one_of(st.none(), sizes(1, demo.MAX_ALIBI_HEADS)))
+    if n_heads is not None:
+        args["n_heads"] = n_heads
+    if draw(st.booleans()):
+        args["head"] = draw(st.integers(1, as_int(args.get("n_heads", 8))))
+    return args
+
+
+FUZZ_SPECS = {
+    "alibi": Spec(
+        None,
+        alibi_entry_args(),
+        {
+            "sentence": JUNK,
+            "n_heads": size_junk(1, demo.MAX_ALIBI_HEADS),
+            "head": size_junk(1, 8),
+        },
+        check_alibi_entry,
+        related={"n_heads": {"head"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

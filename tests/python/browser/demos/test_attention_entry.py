@@ -2,10 +2,14 @@
 (app/demos/attention.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import JUNK, Spec, entry_point_fuzz_tests, finite, permutations_of, sentences
 from pelab.browser.entry_points import call
 from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain
@@ -20,15 +24,19 @@ ATTENTION_KEYS = {
 }
 
 
+def attention_arrays(n, d_model):
+    """The attention entry point's arrays: each of n tokens' output, in order and shuffled."""
+    return {"outputs": (np.float64, n * d_model), "shuffled_outputs": (np.float64, n * d_model)}
+
+
 def test_attention_without_positions():
     result = call("attention", {"sentence": "dog bites man", "order": [2, 1, 0]})
     assert set(result) == ATTENTION_KEYS
-    assert_plain(result, {"outputs": np.float64, "shuffled_outputs": np.float64})
+    assert_plain(result, attention_arrays(3, 8))
     assert result["tokens"] == ["dog", "bites", "man"]
     assert result["shuffled"] == ["man", "bites", "dog"]
     assert result["order"] == [2, 1, 0]
     assert result["d_model"] == 8 and result["max_tokens"] == MAX_TOKENS == 24
-    assert result["outputs"].shape == result["shuffled_outputs"].shape == (3 * 8,)
     assert result["token_match"] < 1e-12 and result["pooled_diff"] < 1e-12
     assert result["truncated"] is False
     # Row-major: row k of the outputs is token k's output.
@@ -39,7 +47,7 @@ def test_attention_without_positions():
 
 def test_attention_with_positions():
     result = call("attention", {"sentence": "dog bites man", "order": [2, 1, 0], "with_pe": True})
-    assert_plain(result, {"outputs": np.float64, "shuffled_outputs": np.float64})
+    assert_plain(result, attention_arrays(3, 8))
     assert result["pooled_diff"] > 1e-3 and result["token_match"] > 1e-3
 
 
@@ -85,3 +93,38 @@ def test_attention_bad_arguments_are_rejected(kwargs, message):
     with pytest.raises(ValueError, match=message):
         call("attention", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_attention(kw, r):
+    n, d = len(r["tokens"]), r["d_model"]
+    assert_plain(r, attention_arrays(n, d))
+    assert 1 <= n <= MAX_TOKENS and sorted(r["order"]) == list(range(n))
+    finite(r["outputs"])
+    finite(r["shuffled_outputs"])
+    assert math.isfinite(r["token_match"]) and math.isfinite(r["pooled_diff"])
+
+
+@st.composite
+def attention_args(draw):
+    sentence = draw(sentences())
+    n = len(pelab.tokenize(sentence)[0])
+    return {"sentence": sentence,
+            "order": draw(st.one_of(st.none(), permutations_of(n))),
+            "with_pe": draw(st.sampled_from([True, False, np.bool_(True)])),
+            "causal": draw(st.sampled_from([True, False, np.bool_(False)]))}
+
+
+FUZZ_SPECS = {
+    "attention": Spec(
+        None,
+        attention_args(),
+        {"sentence": JUNK, "order": JUNK, "with_pe": JUNK, "causal": JUNK},
+        check_attention,
+        related={"sentence": {"order"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

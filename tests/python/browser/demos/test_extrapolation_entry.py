@@ -5,11 +5,26 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    size_junk,
+    sizes,
+)
 from pelab.browser import sessions
 from pelab.browser.entry_points import call
+from pelab.browser.limits import MAX_MATRIX_WIDTH
 from pelab.experiments import sliced
+from pelab.extrapolation import MAX_NEAREST_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -86,3 +101,63 @@ def test_length_generalisation_in_slices(monkeypatch):
     np.testing.assert_array_equal(state["accuracy_min"], experiment.accuracy.min(axis=1).ravel())
     assert state["current"] is None and state["chance"] == 1 / 8
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_extrapolation(kw, r):
+    s = as_int(kw["seq_len"])
+    assert_plain(r, {"nearest": (np.float64, s)})
+    assert math.isnan(r["nearest"][0])
+    finite(r["nearest"][1:])
+
+
+def check_length_generalisation(kw, r):
+    cells = len(r["runs"]) * len(r["lengths"])
+    assert_plain(r, {"accuracy": (np.float64, cells), "accuracy_min": (np.float64, cells),
+                     "accuracy_max": (np.float64, cells)})
+    assert 0 <= r["steps_done"] <= r["total_steps"]
+
+
+@st.composite
+def extrapolation_args(draw):
+    seq_len = draw(st.integers(2, 64))
+    return {"d_model": draw(sizes(1, 32)), "base": draw(bases()),
+            "train_len": draw(st.integers(2, seq_len)), "seq_len": seq_len}
+
+
+FUZZ_SPECS = {
+    "extrapolation": Spec(
+        None,
+        extrapolation_args(),
+        {
+            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
+            "base": BASE_JUNK,
+            "train_len": size_junk(2, 64),
+            "seq_len": size_junk(2, MAX_NEAREST_LEN),
+        },
+        check_extrapolation,
+        related={"seq_len": {"train_len", "d_model"}, "d_model": {"seq_len"}},
+    ),
+    "length_generalisation_reset": Spec(
+        None,
+        optional(
+            {},
+            quick=st.sampled_from([True, False, np.bool_(True)]),
+            task=st.sampled_from(["copy", "reverse"]),
+        ),
+        {"quick": JUNK, "task": JUNK},
+        check_length_generalisation,
+    ),
+    "length_generalisation_step": Spec(
+        None,
+        optional({}, steps=sizes(1, 2)),
+        {"steps": size_junk(1, 200)},
+        check_length_generalisation,
+        # a step needs an experiment first: made small, before each call
+        prepare=lambda: call("length_generalisation_reset", {"quick": True}),
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -4,22 +4,39 @@
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    in_unit,
+    optional,
+    size_junk,
+    sizes,
+)
 from pelab.browser.entry_points import call
+from pelab.checks import MAX_D_MODEL, MAX_SEQ_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
 pytestmark = pytest.mark.blas_numeric
 
 
+def heatmap_arrays(seq_len, d_model):
+    """The heatmap entry point's arrays: the table's values and their colours."""
+    return {"rgba": (np.uint8, seq_len * d_model * 4), "values": (np.float64, seq_len * d_model)}
+
+
 def test_heatmap():
     result = call("heatmap", {"seq_len": 5, "d_model": 6, "base": 100.0})
     assert set(result) == {"width", "height", "rgba", "values"}
-    assert_plain(result, {"rgba": np.uint8, "values": np.float64})
+    assert_plain(result, heatmap_arrays(5, 6))
     assert (result["width"], result["height"]) == (6, 5)
-    assert result["rgba"].shape == (5 * 6 * 4,)
-    assert result["values"].shape == (5 * 6,)
     np.testing.assert_array_equal(
         result["values"], pelab.sinusoidal_by_rotation(5, 6, 100.0, clip=False).reshape(-1)
     )
@@ -72,3 +89,34 @@ def test_heatmap_in_the_concatenated_layout_is_the_same_numbers_reordered(d_mode
         atol=1e-13,
     )
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_heatmap(kw, r):
+    s, d = as_int(kw["seq_len"]), as_int(kw["d_model"])
+    assert (r["width"], r["height"]) == (d, s)
+    assert_plain(r, heatmap_arrays(s, d))
+    in_unit(r["values"])
+
+
+FUZZ_SPECS = {
+    "heatmap": Spec(
+        None,
+        optional(
+            {"seq_len": sizes(1, 40), "d_model": sizes(1, 40)},
+            base=bases(),
+            concatenated=st.sampled_from([True, False, np.bool_(True)]),
+        ),
+        {
+            "seq_len": size_junk(1, MAX_SEQ_LEN),
+            "d_model": size_junk(1, MAX_D_MODEL),
+            "base": BASE_JUNK,
+            "concatenated": JUNK,
+        },
+        check_heatmap,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

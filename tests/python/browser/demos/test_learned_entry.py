@@ -2,11 +2,27 @@
 (app/demos/learned.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    size_junk,
+    sizes,
+)
 from pelab.browser.entry_points import call
+from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
+from pelab.learned import MAX_LEN
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -19,21 +35,20 @@ COMPARE_KEYS = {
 }
 
 
-COMPARE_ARRAYS = {
-    "sinusoidal": np.float64, "rope": np.float64, "learned": np.float64,
-    "sinusoidal_rgba": np.uint8, "rope_rgba": np.uint8, "learned_rgba": np.uint8,
-}
+def compare_arrays(n):
+    """The learned entry point's arrays, for n positions: three score maps and their colours."""
+    names = ("sinusoidal", "rope", "learned")
+    return {key: (np.float64, n * n) for key in names} | {
+        f"{key}_rgba": (np.uint8, n * n * 4) for key in names
+    }
 
 
 def test_learned_beyond_max_len():
     result = call("learned", {"seq_len": 64, "d_model": 64, "max_len": 48, "base": 10000.0})
     assert set(result) == COMPARE_KEYS
-    assert_plain(result, COMPARE_ARRAYS)
+    assert_plain(result, compare_arrays(64))
     n = result["n"]
     assert n == 64
-    for key in ("sinusoidal", "rope", "learned"):
-        assert result[key].shape == (n * n,)
-        assert result[f"{key}_rgba"].shape == (n * n * 4,)
     sinusoidal = result["sinusoidal"].reshape(n, n)
     np.testing.assert_array_equal(sinusoidal, pelab.similarity(pelab.sinusoidal(n, 64))[1])
     # RoPE: a seeded query q and a different key k. Computed here independently, with complex
@@ -69,7 +84,7 @@ def test_learned_beyond_max_len():
 
 def test_learned_within_max_len_and_seed():
     result = call("learned", {"seq_len": 16, "d_model": 8, "max_len": 16, "base": 100.0, "seed": 3})
-    assert_plain(result, COMPARE_ARRAYS)
+    assert_plain(result, compare_arrays(16))
     assert result["learned_error"] is None
     assert not np.isnan(result["learned"]).any()
     np.testing.assert_array_equal(
@@ -104,3 +119,42 @@ def test_learned_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("learned", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_learned(kw, r):
+    n = as_int(kw["seq_len"])
+    assert_plain(r, compare_arrays(n))
+    finite(r["sinusoidal"])
+    finite(r["rope"])
+    assert (r["learned_error"] is None) == (n <= as_int(kw["max_len"]))
+    assert math.isfinite(r["rope_relative_residual"])
+
+
+FUZZ_SPECS = {
+    "learned": Spec(
+        None,
+        optional(
+            {
+                "seq_len": sizes(1, 24),
+                "d_model": sizes(1, 12).map(lambda h: 2 * int(h)),
+                "max_len": sizes(1, MAX_LEN),
+            },
+            base=bases(),
+            seed=st.integers(0, 2**64 - 1),
+        ),
+        {
+            "seq_len": size_junk(1, MAX_MATRIX_LEN),
+            "d_model": st.one_of(size_junk(2, MAX_MATRIX_WIDTH), st.sampled_from([1, 3, 101])),
+            "max_len": size_junk(1, MAX_LEN),
+            "base": BASE_JUNK,
+            "seed": size_junk(0, 2**64 - 1),
+        },
+        check_learned,
+        related={"d_model": {"seq_len", "max_len"}, "seq_len": {"d_model"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

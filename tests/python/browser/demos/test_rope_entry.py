@@ -5,8 +5,22 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    EVEN_JUNK,
+    Spec,
+    as_int,
+    bases,
+    entry_point_fuzz_tests,
+    even_sizes,
+    finite,
+    optional,
+    size_junk,
+    sizes,
+)
 from pelab.browser.demos import rope as demo
 from pelab.browser.entry_points import call
 from pelab.rope import rope_independent_abs_score, rope_mean_score
@@ -14,6 +28,15 @@ from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
 pytestmark = pytest.mark.blas_numeric
+
+
+def rope_arrays(d):
+    """The rope entry point's arrays, for vectors of width d."""
+    return {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
+            "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
+            "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
+            "decay_offsets": (np.float64, demo.DECAY_LEN), "decay": np.float64,
+            "alike_mean": (np.float64, demo.DECAY_LEN)}
 
 
 def rotate_pairs(vector, position, frequencies):
@@ -29,11 +52,7 @@ def rotate_pairs(vector, position, frequencies):
                                                   (4096, 0, 4096, 128, 1e6), (3, 3, 0, 2, 10.0)])
 def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
     r = call("rope", {"m": m, "n": n, "shift": shift, "d": d, "base": base})
-    assert_plain(r, {"q": (np.float64, d), "k": (np.float64, d), "q_rotated": (np.float64, d),
-                     "k_rotated": (np.float64, d), "scores": (np.float64, 32 * 32),
-                     "scores_rgba": (np.uint8, 32 * 32 * 4), "decay_bases": np.float64,
-                     "decay_offsets": (np.float64, demo.DECAY_LEN), "decay": np.float64,
-                     "alike_mean": (np.float64, demo.DECAY_LEN)})
+    assert_plain(r, rope_arrays(d))
     q, k = np.random.default_rng(0).standard_normal((2, d))
     np.testing.assert_array_equal(r["q"], q)
     omega = pelab.angular_frequencies(d, base)
@@ -142,3 +161,44 @@ def test_rope_takes_a_numpy_float16_base():
         r = call("rope", {"m": 0, "n": 0, "shift": 0, "d": 2, "base": np.float16(2.0)})
     assert r["decay_bases"].tolist() == [2.0, 100.0, 10000.0, 1000000.0]
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_rope_entry(kw, r):
+    assert_plain(r, rope_arrays(as_int(kw["d"])))
+    for key in ("score", "via_matrix", "shifted_score", "pairing_gap", "toeplitz", "asymmetry",
+                "independent_abs"):
+        assert math.isfinite(r[key])
+    finite(r["scores"])
+    finite(r["decay"])
+    finite(r["alike_mean"])
+
+
+FUZZ_SPECS = {
+    "rope": Spec(
+        None,
+        optional(
+            {
+                "m": sizes(0, 4096),
+                "n": sizes(0, 4096),
+                "shift": sizes(0, 4096),
+                "d": even_sizes(2, 128),
+            },
+            base=bases(),
+            seed=sizes(0, 2**32 - 1),
+        ),
+        {
+            "m": size_junk(0, 4096),
+            "n": size_junk(0, 4096),
+            "shift": size_junk(0, 4096),
+            "d": st.one_of(size_junk(2, 128), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "seed": size_junk(0, 2**32 - 1),
+        },
+        check_rope_entry,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

@@ -2,11 +2,16 @@
 (app/demos/similarity.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import BASE_JUNK, Spec, as_int, bases, entry_point_fuzz_tests, finite, size_junk, sizes
 from pelab.browser.entry_points import call
+from pelab.browser.limits import MAX_MATRIX_LEN, MAX_MATRIX_WIDTH
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -16,23 +21,22 @@ pytestmark = pytest.mark.blas_numeric
 SIMILARITY_KEYS = {"n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toeplitz", "dot_scale"}
 
 
-SIMILARITY_ARRAYS = {
-    "dot": np.float64,
-    "cosine": np.float64,
-    "dot_rgba": np.uint8,
-    "cosine_rgba": np.uint8,
-    "row": np.float64,
-}
+def similarity_arrays(n):
+    """The similarity entry point's arrays, for a table of n positions."""
+    return {
+        "dot": (np.float64, n * n),
+        "cosine": (np.float64, n * n),
+        "dot_rgba": (np.uint8, n * n * 4),
+        "cosine_rgba": (np.uint8, n * n * 4),
+        "row": (np.float64, n),
+    }
 
 
 def test_similarity():
     result = call("similarity", {"seq_len": 100, "d_model": 64, "base": 10000.0, "pos": 50})
     assert set(result) == SIMILARITY_KEYS
-    assert_plain(result, SIMILARITY_ARRAYS)
+    assert_plain(result, similarity_arrays(100))
     assert result["n"] == 100
-    assert result["dot"].shape == result["cosine"].shape == (100 * 100,)
-    assert result["dot_rgba"].shape == result["cosine_rgba"].shape == (100 * 100 * 4,)
-    assert result["row"].shape == (100,)
     dot, cosine = pelab.similarity(pelab.sinusoidal(100, 64))
     np.testing.assert_array_equal(result["dot"], dot.reshape(-1))
     np.testing.assert_array_equal(result["cosine"], cosine.reshape(-1))
@@ -48,7 +52,7 @@ def test_similarity():
 
 def test_similarity_small_and_degenerate():
     result = call("similarity", {"seq_len": 1, "d_model": 1, "base": 10.0, "pos": 0})
-    assert_plain(result, SIMILARITY_ARRAYS)
+    assert_plain(result, similarity_arrays(1))
     assert result["dot"].tolist() == [0.0] and result["dot_scale"] == 1.0  # PE(0) = (sin 0) = 0
     assert result["toeplitz"] == 0.0
     result = call("similarity", {"seq_len": 512, "d_model": 256})
@@ -76,3 +80,38 @@ def test_similarity_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("similarity", kwargs)
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_similarity_entry(kw, r):
+    assert_plain(r, similarity_arrays(as_int(kw["seq_len"])))
+    for key in ("dot", "cosine", "row"):
+        finite(r[key])
+    assert math.isfinite(r["toeplitz"]) and r["dot_scale"] > 0
+
+
+@st.composite
+def similarity_entry_args(draw):
+    seq_len = draw(st.integers(1, 32))
+    return {"seq_len": seq_len, "d_model": draw(sizes(1, 32)), "base": draw(bases()),
+            "pos": draw(st.integers(0, seq_len - 1))}
+
+
+FUZZ_SPECS = {
+    "similarity": Spec(
+        None,
+        similarity_entry_args(),
+        {
+            "seq_len": size_junk(1, MAX_MATRIX_LEN),
+            "d_model": size_junk(1, MAX_MATRIX_WIDTH),
+            "base": BASE_JUNK,
+            "pos": size_junk(0, 31),
+        },
+        check_similarity_entry,
+        related={"seq_len": {"pos"}, "d_model": {"seq_len"}},
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

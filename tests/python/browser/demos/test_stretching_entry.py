@@ -5,8 +5,20 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import (
+    JUNK,
+    SCALE_JUNK,
+    Spec,
+    entry_point_fuzz_tests,
+    finite,
+    optional,
+    scales,
+    size_junk,
+    sizes,
+)
 from pelab.browser import sessions
 from pelab.browser.entry_points import call
 from pelab.experiments import sliced
@@ -15,35 +27,27 @@ from plain_results import assert_plain
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
 pytestmark = pytest.mark.blas_numeric
 
+# The stretching entry point's arrays: one value per pair of the demo's 128-wide head, but for
+# the score curves, whose length depends on the model.
+HALF = 64
+STRETCHING_ARRAYS = {
+    key: (np.float64, HALF)
+    for key in ("omega", "frequencies", "trained", "reached", "trained_arc", "hand", "hand_before")
+} | {
+    "state": (np.uint8, HALF),
+    "state_before": (np.uint8, HALF),
+    "offsets": np.float64,
+    "scores_before": np.float64,
+    "scores_after": np.float64,
+}
+
 
 @pytest.mark.parametrize("model", sorted(pelab.context_scaling.MODEL_SETTINGS))
 @pytest.mark.parametrize("method", pelab.context_scaling.METHODS)
 def test_stretching_entry_point(model, method):
     settings = pelab.context_scaling.MODEL_SETTINGS[model]
     r = call("stretching", {"model": model, "scale": 4, "method": method})
-    half = 64
-    assert_plain(
-        r,
-        {
-            key: (np.float64, half)
-            for key in (
-                "omega",
-                "frequencies",
-                "trained",
-                "reached",
-                "trained_arc",
-                "hand",
-                "hand_before",
-            )
-        }
-        | {
-            "state": (np.uint8, half),
-            "state_before": (np.uint8, half),
-            "offsets": np.float64,
-            "scores_before": np.float64,
-            "scores_after": np.float64,
-        },
-    )
+    assert_plain(r, STRETCHING_ARRAYS)
     L, base = settings["train_len"], settings["base"]
     assert (r["name"], r["base"], r["train_len"], r["d"], r["last"]) == (
         settings["name"],
@@ -130,3 +134,58 @@ def test_stretch_experiment_step_needs_a_reset(monkeypatch):
     with pytest.raises(ValueError, match="stretch_experiment_reset first"):
         call("stretch_experiment_step", {"steps": 1})
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_stretching_entry(kw, r):
+    assert_plain(r, STRETCHING_ARRAYS)
+    finite(r["scores_before"])
+    finite(r["scores_after"])
+    assert 0 <= r["outside"] + r["just_past"] <= HALF
+
+
+def check_stretch_experiment(kw, r):
+    cells = len(r["methods"]) * len(r["lengths"])
+    assert_plain(r, {"accuracy": (np.float64, cells), "accuracy_min": (np.float64, cells),
+                     "accuracy_max": (np.float64, cells)})
+    assert 0 <= r["steps_done"] <= r["total_steps"]
+    assert 0 <= r["seeds_done"] <= len(r["seeds"])
+
+
+FUZZ_SPECS = {
+    "stretching": Spec(
+        None,
+        optional(
+            {
+                "model": st.sampled_from(sorted(pelab.context_scaling.MODEL_SETTINGS)),
+                "scale": scales(cap=1024.0),
+                "method": st.sampled_from(pelab.context_scaling.METHODS),
+            },
+            seed=sizes(0, 2**32 - 1),
+        ),
+        {"model": JUNK, "scale": SCALE_JUNK, "method": JUNK, "seed": size_junk(0, 2**32 - 1)},
+        check_stretching_entry,
+    ),
+    "stretch_experiment_reset": Spec(
+        None,
+        optional(
+            {},
+            quick=st.sampled_from([True, False, np.bool_(True)]),
+            task=st.sampled_from(["copy", "reverse"]),
+        ),
+        {"quick": JUNK, "task": JUNK},
+        check_stretch_experiment,
+    ),
+    "stretch_experiment_step": Spec(
+        None,
+        optional({}, steps=sizes(1, 2)),
+        {"steps": size_junk(1, 200)},
+        check_stretch_experiment,
+        # a step needs an experiment first: made small, before each call
+        prepare=lambda: call("stretch_experiment_reset", {"quick": True}),
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

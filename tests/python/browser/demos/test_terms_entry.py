@@ -2,11 +2,24 @@
 (app/demos/terms.js), under CPython."""
 
 
+import math
+
 import numpy as np
 import pytest
 
 import pelab
+from fuzzing import (
+    BASE_JUNK,
+    JUNK,
+    Spec,
+    entry_point_fuzz_tests,
+    finite,
+    four_terms_args,
+    size_junk,
+)
 from pelab.browser.entry_points import call
+from pelab.score_terms import MAX_TERMS_WIDTH
+from pelab.tokens import MAX_TOKENS
 from plain_results import assert_plain
 
 # Its entry points' results go through BLAS (`@`, lstsq): rerun under every kernel.
@@ -16,13 +29,17 @@ pytestmark = pytest.mark.blas_numeric
 TERMS = ("content_content", "content_position", "position_content", "position_position", "total")
 
 
+def terms_arrays(n):
+    """The terms entry point's arrays, for n tokens: each term and the total, and its colours."""
+    arrays = {name: (np.float64, n * n) for name in TERMS}
+    return arrays | {f"{name}_rgba": (np.uint8, n * n * 4) for name in TERMS}
+
+
 def test_terms():
     sentence = "the cat sat on the mat because the mat was warm"
     result = call("terms", {"sentence": sentence})
     n = 11
-    arrays = {name: (np.float64, n * n) for name in TERMS}
-    arrays |= {f"{name}_rgba": (np.uint8, n * n * 4) for name in TERMS}
-    assert_plain(result, arrays)
+    assert_plain(result, terms_arrays(n))
     assert result["tokens"] == sentence.split() and result["n"] == n and result["d_model"] == 8
     assert result["identity"] is False and result["truncated"] is False
     expected = pelab.four_terms(sentence)
@@ -64,3 +81,33 @@ def test_terms_bad_arguments(changes, message):
     with pytest.raises(ValueError, match=message):
         call("terms", {"sentence": "dog bites man", **changes})
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_terms(kw, r):
+    n = len(r["tokens"])
+    assert 1 <= n <= MAX_TOKENS and r["n"] == n
+    for name in TERMS:
+        finite(r[name])
+        assert math.isfinite(r[f"{name}_toeplitz"]) and r[f"{name}_toeplitz"] >= 0
+    assert_plain(r, terms_arrays(n))
+    assert r["scale"] > 0 and math.isfinite(r["sum_gap"])
+
+
+FUZZ_SPECS = {
+    "terms": Spec(
+        None,
+        four_terms_args(),
+        {
+            "sentence": JUNK,
+            "identity": JUNK,
+            "d_model": size_junk(1, MAX_TERMS_WIDTH),
+            "base": BASE_JUNK,
+        },
+        check_terms,
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)

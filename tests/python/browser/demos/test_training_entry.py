@@ -4,8 +4,10 @@
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import pelab
+from fuzzing import Spec, entry_point_fuzz_tests, finite, optional, size_junk, sizes
 from pelab.browser import sessions
 from pelab.browser.entry_points import call
 from pelab.experiments.training import LEARNING_RATE, Trainer
@@ -15,16 +17,19 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
-TRAINING_ARRAYS = ("losses", "cosine", "cosine_rgba", "components", "component_shares",
-                   "sinusoid_fits", "sinusoid_periods", "sinusoid_r_squared")
+def training_arrays(n, steps_done):
+    """The training entry points' arrays, for a table of n rows after steps_done steps."""
+    return {"losses": (np.float64, steps_done), "cosine": (np.float64, n * n),
+            "cosine_rgba": (np.uint8, n * n * 4), "components": (np.float64, 2 * n),
+            "component_shares": (np.float64, 2), "sinusoid_fits": (np.float64, 2 * n),
+            "sinusoid_periods": (np.float64, 2), "sinusoid_r_squared": (np.float64, 2)}
 
 
 def test_training_starts_untrained_and_steps_on_from_where_it_was():
     first = call("training_reset", {"seed": 3, "max_train_len": 8, "shift": 1})
     n = first["n"]
     assert (n, first["steps_done"], first["accuracy"], first["seed"]) == (8, 0, None, 3)
-    assert_plain(first, {key: (np.uint8 if key.endswith("rgba") else np.float64)
-                         for key in TRAINING_ARRAYS})
+    assert_plain(first, training_arrays(n, 0))
     call("training_step", {"steps": 4})
     later = call("training_step", {"steps": 3})
     assert later["steps_done"] == 7 and later["losses"].shape == (7,)
@@ -68,3 +73,36 @@ def test_training_reports_when_the_table_became_structured():
     assert state["sinusoid_at_longest"] == [int(fit["at_longest"]) for fit in fits]
     assert state["sinusoid_periods"].tolist() == [fit["period"] for fit in fits]
 
+
+# ---------------------------------------------------------------------------
+# Fuzzing (tests/python/fuzzing.py): junk of every kind for each entry point of this demo
+# ---------------------------------------------------------------------------
+
+
+def check_training(kw, r):
+    assert_plain(r, training_arrays(r["n"], r["steps_done"]))
+    finite(r["cosine"])
+    finite(r["losses"])
+
+
+FUZZ_SPECS = {
+    "training_reset": Spec(
+        None,
+        optional({}, seed=st.integers(0, 2**32 - 1), max_train_len=sizes(8, 12), shift=sizes(1, 4)),
+        {
+            "seed": size_junk(0, 2**32 - 1),
+            "max_train_len": size_junk(8, 64),
+            "shift": size_junk(1, 4),
+        },
+        check_training,
+    ),
+    "training_step": Spec(
+        None,
+        optional({}, steps=sizes(1, 2)),
+        {"steps": size_junk(1, 200)},
+        check_training,
+        # a step needs a model first: made small, before each call
+        prepare=lambda: call("training_reset", {"max_train_len": 8}),
+    ),
+}
+test_fuzzed_arguments, test_fuzzed_keywords = entry_point_fuzz_tests(FUZZ_SPECS)
