@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
 from tools.page_protocol import marks  # noqa: E402  (app/page-protocol.js: the marks' owner)
 from tools.project import CACHE, DIST  # noqa: E402
+from tools.server import make_server  # noqa: E402  (the project's server)
 from tools.site import pyodide_folder  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_NPM, STORED_RUNTIME, pyodide_version  # noqa: E402
-from tools.server import make_server  # noqa: E402  (the project's server)
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -20,7 +20,8 @@ from tools.lesson import assemble, demo_sections
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
-from tools.scorm import FOLDER as SCORM_FOLDER, site_address, write_packages, write_thin_package
+from tools.scorm import FOLDER as SCORM_FOLDER
+from tools.scorm import site_address, write_packages, write_thin_package
 from tools.vendor_pyodide import (
     FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,

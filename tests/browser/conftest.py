@@ -12,9 +12,9 @@ import shutil
 
 import pytest
 
-from tools.environment import find_chromium
 from pages import CHROMIUM_ARGS, PageLog, open_context, wait_for_state
 from site_server import DIST, ROOT, served
+from tools.environment import find_chromium
 
 RESULTS = ROOT / "test-results"
 

@@ -25,7 +25,6 @@ from site_server import ROOT
 from test_colour_safety import contrast
 from tools.lesson import demo_sections
 
-
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Every demo of embed.html?demo=NAME, as app/demos/registry.js lists them.
 DEMOS = demo_sections()  # the lesson's demo sections; test_lesson.py ties them to registry.js

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import pelab
-from pages import cell_values, dataset, poll
+from pages import cell_values, poll
 
 
 def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import canvas_size, dataset, poll, wait_for_state, wait_rendered
+from pages import canvas_size, dataset, wait_for_state, wait_rendered
 from test_terms_demo import table_of
 
 SENTENCE = "the cat sat on the mat because the mat was warm"

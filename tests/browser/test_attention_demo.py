@@ -8,7 +8,6 @@ import pytest
 import pelab
 from pages import cell_values, dataset, poll
 
-
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 

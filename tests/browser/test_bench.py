@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import sys
 
-import pytest
-
 from pages import poll
 from site_server import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 import run  # noqa: E402  (bench/run.py)
-
 
 
 def test_the_benchmark_reads_the_boot_stages_of_protocol_js(lesson):

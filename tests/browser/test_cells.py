@@ -8,10 +8,17 @@ import time
 
 import pytest
 
-from pages import BOOT_TIMEOUT_S, FIRST_HEATMAP_CALL, IN_EDITOR, code_editor, code_of, poll, wait_for_state
+from pages import (
+    BOOT_TIMEOUT_S,
+    FIRST_HEATMAP_CALL,
+    IN_EDITOR,
+    code_editor,
+    code_of,
+    poll,
+    wait_for_state,
+)
 from site_server import PYODIDE, served
 from tools.lesson import assemble
-
 
 
 def cell(page, name: str):
@@ -373,7 +380,7 @@ CRASHES = {
 
 
 def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(lesson):
-    for number, (name, code) in enumerate(CRASHES.items(), start=1):
+    for name, code in CRASHES.items():
         type_code(lesson, "scratch", code)
         lesson.keyboard.press("Shift+Enter")
         assert wait_done(lesson, "scratch") == "stopped", name

@@ -3,13 +3,11 @@ style, nothing from another origin, WebAssembly allowed. Every part must still w
 
 from __future__ import annotations
 
-
 import pytest
 
 from pages import code_editor, poll, wait_for_state
 from site_server import served
 from tools.server import STRICT_CSP
-
 
 
 @pytest.fixture(scope="module")

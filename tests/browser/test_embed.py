@@ -14,7 +14,6 @@ from pages import poll, wait_for_state
 from site_server import DIST, served
 
 
-
 def rendered(frame_or_page, selector: str):
     return frame_or_page.evaluate("(s) => document.querySelector(s)?.dataset.rendered ?? null", selector)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pelab
-from pages import dataset, poll
+from pages import poll
 
 
 def formula_values(page) -> list[str]:

@@ -10,9 +10,8 @@ import pytest
 from pages import FIRST_HEATMAP, RECORD_WORKERS, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
 from site_server import DIST
-from tools.heatmap_settings import heatmap_settings
 from test_accessibility import numbers_of
-
+from tools.heatmap_settings import heatmap_settings
 
 CANVAS = ".heatmap-canvas"
 # The worker paints the canvas (its placeholder here cannot be read directly): draw it on another.

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import FIRST_HEATMAP_CALL, cell_values, dataset, live_demos, poll, registry
+from pages import FIRST_HEATMAP_CALL, cell_values, live_demos, poll, registry
 from tools.lesson import demo_sections
 
 

@@ -16,7 +16,6 @@ from site_server import DIST, served
 from test_cells import output, type_code, wait_done
 
 
-
 @pytest.fixture
 def context_options():
     return {"service_workers": "allow"}

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import cmath
 import math
+import re
 
 import numpy as np
 import pytest
-
-import re
 
 from pages import cell_values, code_of, dataset, poll, wait_for_state, wait_rendered
 

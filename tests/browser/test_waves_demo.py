@@ -7,7 +7,7 @@ import math
 import pytest
 
 import pelab
-from pages import dataset, poll
+from pages import poll
 
 
 def dial_angles(page) -> dict[int, float]:
