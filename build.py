@@ -30,7 +30,9 @@ from tools.vendor_pyodide import PYODIDE_CDN
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="build.py", description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="build.py",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     build_cmd = commands.add_parser("build", help="bundle the site into dist/")
@@ -47,7 +49,8 @@ def main(argv: list[str] | None = None) -> None:
         dest="stored_zips",
         action="store_false",
         help="keep Pyodide's zips and wheels deflated as released, for hosts that neither send "
-        "dist/'s .br/.gz copies nor compress zips (GitHub Pages, Cloudflare Pages: docs/hosting.md)",
+        "dist/'s .br/.gz copies nor compress zips "
+        "(GitHub Pages, Cloudflare Pages: docs/hosting.md)",
     )
     build_cmd.add_argument(
         "--scorm-site",
@@ -56,21 +59,34 @@ def main(argv: list[str] | None = None) -> None:
         "frames the lesson hosted at URL and relays its quiz score to the LMS",
     )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
-    serve_cmd.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    serve_cmd.add_argument(
+        "--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)"
+    )
     serve_cmd.add_argument(
         "--no-isolation",
         dest="isolated",
         action="store_false",
         help="omit the COOP/COEP headers, like most static hosts (Stop then restarts Python)",
     )
-    serve_cmd.add_argument("--csp", action="store_true", help="send the strict Content-Security-Policy")
-    test_cmd = commands.add_parser("test", help="install test needs, build, run the whole pytest suite")
-    test_cmd.add_argument("pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)")
-    bench_cmd = commands.add_parser("bench", help="measure boot, first paint and sliders; write bench/results.json")
-    bench_cmd.add_argument("--runs", type=int, default=5, help="cold runs to take the median of (default 5)")
+    serve_cmd.add_argument(
+        "--csp", action="store_true", help="send the strict Content-Security-Policy"
+    )
+    test_cmd = commands.add_parser(
+        "test", help="install test needs, build, run the whole pytest suite"
+    )
+    test_cmd.add_argument(
+        "pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)"
+    )
+    bench_cmd = commands.add_parser(
+        "bench", help="measure boot, first paint and sliders; write bench/results.json"
+    )
+    bench_cmd.add_argument(
+        "--runs", type=int, default=5, help="cold runs to take the median of (default 5)"
+    )
     bench_cmd.add_argument(
         "--only", choices=("network", "training"),
-        help="only the network profile (its figures are printed, not written), or only the training demos",
+        help="only the network profile (its figures are printed, not written), "
+        "or only the training demos",
     )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/")

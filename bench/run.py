@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
 from tools.page_protocol import marks  # noqa: E402  (app/page-protocol.js: the marks' owner)
 from tools.project import CACHE, DIST  # noqa: E402
+from tools.server import make_server  # noqa: E402  (the project's server)
 from tools.site import pyodide_folder  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_NPM, STORED_RUNTIME, pyodide_version  # noqa: E402
-from tools.server import make_server  # noqa: E402  (the project's server)
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -40,17 +40,23 @@ CHROMIUM_ARGS = [
 LONG_TASKS = """
 window.__firstHeatmap = null;
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__firstHeatmap ??= entry.renderTime || entry.loadTime;
+  for (const entry of list.getEntries()) {
+    window.__firstHeatmap ??= entry.renderTime || entry.loadTime;
+  }
 }).observe({ type: "element", buffered: true });
 window.__longTasks = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+  for (const entry of list.getEntries()) {
+    window.__longTasks.push([entry.startTime, entry.duration]);
+  }
 }).observe({ type: "longtask", buffered: true });
 """
 MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
 # Issue 24's network profile: Chromium's own emulation (DevTools protocol), 20 Mbps down, 10 up,
 # 40 ms latency, with the HTTP cache off; each run is a fresh context, so it starts empty too.
-NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8}
+NETWORK = {
+    "offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 10e6 / 8
+}
 # Chrome DevTools' "Slow 4G" preset, as its source defines it (Slow4GConditions in
 # front_end/core/sdk/NetworkManager.ts of ChromeDevTools/devtools-frontend): 1.6 Mbps down and
 # 750 kbps up, each times 0.9, and a 150 ms target RTT times 3.75 as request latency.
@@ -64,8 +70,11 @@ NETWORK_RUNS = 3  # fewer than the loopback runs: each pair takes some 20 s at t
 
 
 def boot_stages(protocol: Path = ROOT / "app" / "python" / "protocol.js") -> tuple[str, ...]:
-    """BOOT_STAGES of app/python/protocol.js, their one owner: its `BOOT_STAGES = Object.freeze([...])`."""
-    match = re.search(r"^export const BOOT_STAGES = Object\.freeze\((\[[^\]]*\])\);$", protocol.read_text(), re.M)
+    """BOOT_STAGES of app/python/protocol.js, their one owner: its
+    `BOOT_STAGES = Object.freeze([...])`."""
+    match = re.search(
+        r"^export const BOOT_STAGES = Object\.freeze\((\[[^\]]*\])\);$", protocol.read_text(), re.M
+    )
     if not match:
         raise ValueError(f"no BOOT_STAGES = Object.freeze([...]) line in {protocol}")
     return tuple(json.loads(match[1]))
@@ -117,7 +126,12 @@ def network_page(context, profile: dict = NETWORK):
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     cdp.send("Network.emulateNetworkConditions", profile)
     wire = []  # encoded bytes on the wire (headers and body) of every finished request
-    page.on("requestfinished", lambda request: wire.append(sum(request.sizes()[key] for key in ("responseHeadersSize", "responseBodySize"))))
+    page.on(
+        "requestfinished",
+        lambda request: wire.append(
+            sum(request.sizes()[key] for key in ("responseHeadersSize", "responseBodySize"))
+        ),
+    )
     return page, wire
 
 
@@ -142,7 +156,11 @@ def net_lesson_run(browser, url: str, profile: dict = NETWORK, timeout: float = 
         cold = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"], timeout)
         wire_bytes = sum(wire)
         first_paint = page.evaluate("() => window.__firstHeatmap")
-        return {"cold": cold, "wire_bytes": wire_bytes, "first_paint": first_paint if first_paint is not None else cold}
+        return {
+            "cold": cold,
+            "wire_bytes": wire_bytes,
+            "first_paint": first_paint if first_paint is not None else cold,
+        }
     finally:
         context.close()
 
@@ -174,7 +192,10 @@ def lesson_run(browser, base: str) -> dict:
         page = context.new_page()
         page.add_init_script(LONG_TASKS)
         transferred = []
-        page.on("requestfinished", lambda request: transferred.append(request.sizes()["responseBodySize"]))
+        page.on(
+            "requestfinished",
+            lambda request: transferred.append(request.sizes()["responseBodySize"]),
+        )
         page.goto(base)
         cold = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"])
         stages = {stage: page.evaluate(MARK, MARKS["STAGE"] + stage) for stage in STAGES}
@@ -193,7 +214,9 @@ def lesson_run(browser, base: str) -> dict:
         first_paint = page.evaluate("() => window.__firstHeatmap")
         # Issue 7: the longest main-thread task after first paint, during boot and dragging.
         long_tasks = page.evaluate("() => window.__longTasks")
-        after_paint = [(start, duration) for start, duration in long_tasks if start >= (first_paint or 0)]
+        after_paint = [
+            (start, duration) for start, duration in long_tasks if start >= (first_paint or 0)
+        ]
         # A second visit in the same profile: what the service worker's cache and the snapshot
         # of a fresh Python buy (both prepared above, before dragging).
         page.goto(base)
@@ -206,7 +229,9 @@ def lesson_run(browser, base: str) -> dict:
             "latencies": [duration for _, duration in steps],
             "input_intervals": [b[0] - a[0] for a, b in zip(steps, steps[1:])],
             "long_task_max": max((duration for _, duration in after_paint), default=0.0),
-            "long_task_after_live_max": max((duration for start, duration in after_paint if start >= cold), default=0.0),
+            "long_task_after_live_max": max(
+                (duration for start, duration in after_paint if start >= cold), default=0.0
+            ),
             "long_tasks": [(round(start), round(duration)) for start, duration in after_paint],
             "warm": warm,
         }
@@ -225,7 +250,10 @@ def heatmap_at_512_once_settled(page) -> None:
     for name in ("d_model", "seq_len"):
         page.locator(f"#heatmap [name={name}]").press("End")
     deadline = time.monotonic() + 60
-    while page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") != "512x512@10000":
+    while (
+        page.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered")
+        != "512x512@10000"
+    ):
         if time.monotonic() > deadline:
             raise TimeoutError("the heatmap did not reach 512 x 512")
         page.wait_for_timeout(20)
@@ -244,20 +272,31 @@ def training_run(browser, base: str) -> dict:
         structured = wait_for_mark(page, MARKS["TRAINING_STRUCTURED"])
         start = page.evaluate(MARK, MARKS["TRAINING_START"])
         booted = page.evaluate(MARK, MARKS["TRAINING_BOOTED"])
-        steps_at = int(page.evaluate("() => document.querySelector('#training').dataset.structuredAt"))
+        steps_at = int(
+            page.evaluate("() => document.querySelector('#training').dataset.structuredAt")
+        )
         # Drag while it trains on (a run lasts 600 steps): input to pixels of every step.
         page.evaluate("(name) => performance.clearMeasures(name)", MARKS["HEATMAP_LATENCY"])
         drag(page, "#heatmap [name=base]")
         page.wait_for_timeout(500)
         phase = page.evaluate("() => document.querySelector('#training').dataset.phase")
         if phase != "training":
-            raise RuntimeError(f"the model stopped training during the drag ({phase}): the drag must overlap training")
-        latencies = [duration for _, duration in page.evaluate(MEASURES, MARKS["HEATMAP_LATENCY"])]
+            raise RuntimeError(
+                f"the model stopped training during the drag ({phase}): "
+                "the drag must overlap training"
+            )
+        latencies = [
+            duration for _, duration in page.evaluate(MEASURES, MARKS["HEATMAP_LATENCY"])
+        ]
         return {
             "train_ms": structured - start,
             "train_boot_ms": booted - start,
             "train_steps_to_structured": steps_at,
-            "train_steps_per_s": float(page.evaluate("() => document.querySelector('#training').dataset.stepsPerSecond")),
+            "train_steps_per_s": float(
+                page.evaluate(
+                    "() => document.querySelector('#training').dataset.stepsPerSecond"
+                )
+            ),
             "latencies": latencies,
         }
     finally:
@@ -287,7 +326,9 @@ def training_figures(runs: list[dict]) -> dict:
         "train_runs": len(runs),
         "train_ms": round(statistics.median(run["train_ms"] for run in runs)),
         "train_boot_ms": round(statistics.median(run["train_boot_ms"] for run in runs)),
-        "train_steps_to_structured": statistics.median(run["train_steps_to_structured"] for run in runs),
+        "train_steps_to_structured": statistics.median(
+            run["train_steps_to_structured"] for run in runs
+        ),
         "train_steps_per_s": round(statistics.median(run["train_steps_per_s"] for run in runs), 1),
         "slider_while_training_p50_ms": round(percentile(latencies, 0.50), 1),
         "slider_while_training_p95_ms": round(percentile(latencies, 0.95), 1),
@@ -325,7 +366,9 @@ def cell_output(page, code: str, timeout: float = 120) -> str:
     page.keyboard.insert_text(code)
     page.keyboard.press("Shift+Enter")
     deadline = time.monotonic() + timeout
-    while page.evaluate("() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status") in (None, "running"):
+    while page.evaluate(
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status"
+    ) in (None, "running"):
         if time.monotonic() > deadline:
             raise TimeoutError("the cell did not finish")
         page.wait_for_timeout(50)
@@ -340,13 +383,17 @@ def python_figures(browser, base: str) -> dict:
         wait_ready(page)
         heap = cell_output(page, "import pyodide_js\npyodide_js._module.HEAPU8.length")
         mpl = cell_output(page, RENDER_TIMES)
-        return {"worker_heap_bytes": int(heap.strip()), "mpl_render_ms": float(mpl.split("MPL")[1].split()[0])}
+        return {
+            "worker_heap_bytes": int(heap.strip()),
+            "mpl_render_ms": float(mpl.split("MPL")[1].split()[0]),
+        }
     finally:
         context.close()
 
 
 def official_file(served: Path) -> Path:
-    """The official file of Pyodide's that `served` (in dist's Pyodide folder) is, or a stored copy of."""
+    """The official file of Pyodide's that `served` (in dist's Pyodide folder) is, or a stored
+    copy of."""
     version = pyodide_version()
     if served.name in (*STORED_RUNTIME, "pyodide-lock.json"):
         return PYODIDE_NPM / served.name
@@ -384,13 +431,18 @@ def main() -> None:
     parser.add_argument("--net-runs", type=int, default=NETWORK_RUNS)
     parser.add_argument(
         "--only", choices=("network", "training"),
-        help="only the network profile (its keys, printed; written only to --out if given), or only "
-             "the training demos (train_ms, steps per second, the slider while it trains, the "
-             "extrapolation experiment's time; written to bench/training-results.json)",
+        help="only the network profile (its keys, printed; written only to --out if given), "
+             "or only the training demos (train_ms, steps per second, the slider while it trains, "
+             "the extrapolation experiment's time; written to bench/training-results.json)",
     )
-    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)")
-    parser.add_argument("--out", type=Path, help="where to write the results (default: bench/results.json, "
-                        "for a whole bench only)")
+    parser.add_argument(
+        "--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)"
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="where to write the results (default: bench/results.json, for a whole bench only)",
+    )
     args = parser.parse_args()
     if args.only == "training":
         return training_only(args.runs)
@@ -404,24 +456,40 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
-            for n in range(0 if args.only else args.runs):  # floor and lesson alternate: the same noise
+            # floor and lesson alternate: the same noise
+            for n in range(0 if args.only else args.runs):
                 floors.append(floor_run(browser, base))
                 runs.append(lesson_run(browser, base))
-                print(f"run {n + 1}/{args.runs}: floor {floors[-1]:.0f} ms, lesson {runs[-1]['cold']:.0f} ms, "
-                      f"long tasks after first paint (start, ms): {runs[-1]['long_tasks']}", flush=True)
+                print(
+                    f"run {n + 1}/{args.runs}: floor {floors[-1]:.0f} ms, "
+                    f"lesson {runs[-1]['cold']:.0f} ms, "
+                    f"long tasks after first paint (start, ms): {runs[-1]['long_tasks']}",
+                    flush=True,
+                )
             extra = None if args.only else python_figures(browser, base)
             trained = [] if args.only else [training_run(browser, base) for _ in range(args.runs)]
-            print(f"network profile (20/10 Mbps, 40 ms, empty cache), {args.net_runs} runs:", flush=True)
+            print(
+                f"network profile (20/10 Mbps, 40 ms, empty cache), {args.net_runs} runs:",
+                flush=True,
+            )
             for n in range(args.net_runs):
                 net_floors.append(net_floor_run(browser, typical_base))
                 net_runs.append(net_lesson_run(browser, base))
                 embed_runs.append(net_lesson_run(browser, base + EMBED))
-                print(f"net run {n + 1}/{args.net_runs}: floor {net_floors[-1]:.0f} ms, lesson {net_runs[-1]['cold']:.0f} ms, "
-                      f"{net_runs[-1]['wire_bytes'] / 1e6:.2f} MB on the wire; embed {embed_runs[-1]['cold']:.0f} ms",
-                      flush=True)
-            # One run on Slow 4G: at about 180 kB/s it takes a minute, and it is reported, not a target.
+                print(
+                    f"net run {n + 1}/{args.net_runs}: floor {net_floors[-1]:.0f} ms, "
+                    f"lesson {net_runs[-1]['cold']:.0f} ms, "
+                    f"{net_runs[-1]['wire_bytes'] / 1e6:.2f} MB on the wire; "
+                    f"embed {embed_runs[-1]['cold']:.0f} ms",
+                    flush=True,
+                )
+            # One run on Slow 4G: at about 180 kB/s it takes a minute, and it is reported, not a
+            # target.
             slow4g = net_lesson_run(browser, base, SLOW_4G, timeout=600)
-            print(f"Slow 4G: lesson {slow4g['cold']:.0f} ms, {slow4g['wire_bytes'] / 1e6:.2f} MB", flush=True)
+            print(
+                f"Slow 4G: lesson {slow4g['cold']:.0f} ms, {slow4g['wire_bytes'] / 1e6:.2f} MB",
+                flush=True,
+            )
         finally:
             browser.close()
             server.shutdown()
@@ -441,7 +509,11 @@ def main() -> None:
         # Chrome DevTools' Slow 4G (SLOW_4G), one run
         "slow4g_cold_ms": round(slow4g["cold"]),
     }
-    results = network if args.only else {**loopback_results(args, dist, floors, runs, extra, trained), **network}
+    results = (
+        network
+        if args.only
+        else {**loopback_results(args, dist, floors, runs, extra, trained), **network}
+    )
     if args.out:
         args.out.write_text(json.dumps(results, indent=2) + "\n")
     print("\n| figure | value |\n| --- | --- |")
@@ -452,7 +524,9 @@ def main() -> None:
         print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
 
 
-def loopback_results(args, dist: Path, floors: list, runs: list, extra: dict, trained: list) -> dict:
+def loopback_results(
+    args, dist: Path, floors: list, runs: list, extra: dict, trained: list
+) -> dict:
     latencies = [latency for run in runs for latency in run["latencies"]]
     floor = statistics.median(floors)
     cold = statistics.median(run["cold"] for run in runs)
@@ -475,12 +549,18 @@ def loopback_results(args, dist: Path, floors: list, runs: list, extra: dict, tr
             statistics.median(interval for run in runs for interval in run["input_intervals"]), 1
         ),
         "long_task_max_ms": round(statistics.median(run["long_task_max"] for run in runs)),
-        "long_task_after_live_max_ms": round(statistics.median(run["long_task_after_live_max"] for run in runs)),
+        "long_task_after_live_max_ms": round(
+            statistics.median(run["long_task_after_live_max"] for run in runs)
+        ),
         "warm_ms": round(statistics.median(run["warm"] for run in runs)),
         "mpl_render_ms": round(extra["mpl_render_ms"], 1),
         "canvas_render_ms": round(percentile(latencies, 0.50), 1),
         # the site's own files, not the .br/.gz copies the server picks from
-        "bundle_bytes": sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")),
+        "bundle_bytes": sum(
+            p.stat().st_size
+            for p in dist.rglob("*")
+            if p.is_file() and p.suffix not in (".br", ".gz")
+        ),
         "cold_transfer_bytes": round(statistics.median(run["cold_bytes"] for run in runs)),
         "worker_heap_bytes": extra["worker_heap_bytes"],
         **training_figures(trained),
@@ -496,10 +576,14 @@ def training_only(runs: int) -> None:
             measured = []
             for n in range(runs):
                 measured.append(training_run(browser, base))
-                print(f"training run {n + 1}/{runs}: structured in {measured[-1]['train_ms']:.0f} ms "
-                      f"(step {measured[-1]['train_steps_to_structured']})", flush=True)
+                print(
+                    f"training run {n + 1}/{runs}: structured in {measured[-1]['train_ms']:.0f} ms "
+                    f"(step {measured[-1]['train_steps_to_structured']})",
+                    flush=True,
+                )
             experiments = {
-                quick: [experiment_run(browser, base, quick) for _ in range(runs)] for quick in (True, False)
+                quick: [experiment_run(browser, base, quick) for _ in range(runs)]
+                for quick in (True, False)
             }
         finally:
             browser.close()

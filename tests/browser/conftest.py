@@ -12,9 +12,9 @@ import shutil
 
 import pytest
 
-from tools.environment import find_chromium
 from pages import CHROMIUM_ARGS, PageLog, open_context, wait_for_state
 from site_server import DIST, ROOT, served
+from tools.environment import find_chromium
 
 RESULTS = ROOT / "test-results"
 
@@ -37,7 +37,9 @@ def pytest_runtest_makereport(item, call):
 def site_url():
     """dist/ served by build.py's own server on a free port of 127.0.0.1."""
     if not (DIST / "app" / "config.js").exists():
-        pytest.fail(f"{DIST} is not built: run python3 build.py build (python3 build.py test does it)")
+        pytest.fail(
+            f"{DIST} is not built: run python3 build.py build (python3 build.py test does it)"
+        )
     with served() as url:
         yield url
 
@@ -48,7 +50,10 @@ def browser():
 
     executable = find_chromium()
     if executable is None:
-        pytest.fail("no Chromium found: python3 build.py test installs Debian's chromium, or set PELAB_CHROMIUM")
+        pytest.fail(
+            "no Chromium found: python3 build.py test installs Debian's chromium, "
+            "or set PELAB_CHROMIUM"
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield browser
@@ -97,7 +102,8 @@ def page(browser, page_log, request, context_options):
 
 
 def boot(page, site_url):
-    """Open the lesson and wait for it: fails with the page's own message when boot does not succeed."""
+    """Open the lesson and wait for it: fails with the page's own message when boot does not
+    succeed."""
     page.goto(site_url)
     state = wait_for_state(page)
     if state != "ready":
@@ -114,7 +120,8 @@ def lesson(page, site_url):
 
 @pytest.fixture(scope="module")
 def booted_lesson(browser, site_url):
-    """One lesson, booted once for the whole module (each boot costs seconds), in its own context."""
+    """One lesson, booted once for the whole module (each boot costs seconds), in its own
+    context."""
     log = PageLog()
     context = open_context(browser, log)
     yield boot(context.new_page(), site_url), log

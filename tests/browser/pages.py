@@ -93,7 +93,8 @@ def open_context(browser, page_log: PageLog, **options):
     return context
 
 def wait_for_state(page, *, timeout: float = BOOT_TIMEOUT_S) -> str:
-    """Poll <html data-state> until it leaves "loading" (no string eval: works under a strict CSP)."""
+    """Poll <html data-state> until it leaves "loading" (no string eval: works under a strict
+    CSP)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         state = page.evaluate("() => document.documentElement.dataset.state")
@@ -112,11 +113,16 @@ def poll(page, function, predicate, *, timeout: float = 30, arg=None):
         if predicate(value):
             return value
         page.wait_for_timeout(50)
-    raise AssertionError(f"timed out after {timeout} s waiting on {function!r}; last value {value!r}")
+    raise AssertionError(
+        f"timed out after {timeout} s waiting on {function!r}; last value {value!r}"
+    )
 
 
 # True while the focus is in a code editor's text (inside its shadow root).
-IN_EDITOR = "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false"
+IN_EDITOR = (
+    "() => document.activeElement.shadowRoot?.activeElement?.classList.contains('cm-content')"
+    " ?? false"
+)
 
 
 def code_editor(page, cell: str):
@@ -131,18 +137,25 @@ def code_editor(page, cell: str):
     editor.wait_for()
     # CodeMirror measures its new view in the next frame (gutter width, line heights): a click
     # before that can land beside the text it aimed at.
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     return editor
 
 
 def code_of(page, cell: str) -> str:
     """The code a cell's editor shows, line by line (the editor made first, see code_editor)."""
-    return code_editor(page, cell).evaluate("(content) => [...content.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\\n')")
+    return code_editor(page, cell).evaluate(
+        "(content) => [...content.querySelectorAll('.cm-line')]"
+        ".map((l) => l.textContent).join('\\n')"
+    )
 
 
 def dataset(page, selector: str, key: str):
     """`element.dataset[key]` of the first element matching `selector`, or None."""
-    return page.evaluate("([s, k]) => document.querySelector(s)?.dataset[k] ?? null", [selector, key])
+    return page.evaluate(
+        "([s, k]) => document.querySelector(s)?.dataset[k] ?? null", [selector, key]
+    )
 
 
 def run_quick_experiment(page, section: str, button: str) -> list[float]:
@@ -153,7 +166,12 @@ def run_quick_experiment(page, section: str, button: str) -> list[float]:
     demo.get_by_label("Quick").check()
     before = len(page.workers)
     demo.get_by_role("button", name=button).click()
-    poll(page, f"() => document.querySelector('{section}').dataset.experiment", lambda v: v == "done", timeout=300)
+    poll(
+        page,
+        f"() => document.querySelector('{section}').dataset.experiment",
+        lambda v: v == "done",
+        timeout=300,
+    )
     assert len(page.workers) == before  # its Python is ended when it is done
     assert dataset(page, section, "experimentSetting") == "quick"
     return json.loads(dataset(page, section, "experimentAccuracy"))
@@ -170,25 +188,35 @@ def cell_values(page, selector: str) -> list[list[float]]:
 
 def wait_rendered(page, section: str, expected: str):
     """Wait until `section`'s demo says it shows `expected` (its data-rendered)."""
-    poll(page, "(s) => document.querySelector(s).dataset.rendered", lambda v: v == expected, arg=section)
+    poll(
+        page,
+        "(s) => document.querySelector(s).dataset.rendered",
+        lambda v: v == expected,
+        arg=section,
+    )
 
 
 def canvas_size(page, selector: str) -> list[int]:
     """[width, height] of the canvas matching `selector`."""
-    return page.evaluate("(s) => [document.querySelector(s).width, document.querySelector(s).height]", selector)
+    return page.evaluate(
+        "(s) => [document.querySelector(s).width, document.querySelector(s).height]", selector
+    )
 
 
 # The first heatmap's settings, from their one owner (the heatmap section's sliders, as the build
 # reads them), and the call the heatmap's code cell shows for them.
 FIRST_HEATMAP = heatmap_settings()
-FIRST_HEATMAP_CALL = "pelab.sinusoidal(seq_len={seq_len}, d_model={d_model}, base={base:g})".format(**FIRST_HEATMAP)
+FIRST_HEATMAP_CALL = (
+    "pelab.sinusoidal(seq_len={seq_len}, d_model={d_model}, base={base:g})".format(**FIRST_HEATMAP)
+)
 
 
 def registry(page, name: str):
     """An export of app/demos/registry.js (DEMOS' names, LIVE_DEMOS, WITHOUT_PYTHON), as the page
     itself imports it."""
     return page.evaluate(
-        "async (name) => { const value = (await import(new URL('app/demos/registry.js', document.baseURI)))[name];"
+        "async (name) => {"
+        " const value = (await import(new URL('app/demos/registry.js', document.baseURI)))[name];"
         " return Array.isArray(value) ? value : Object.keys(value); }",
         name,
     )

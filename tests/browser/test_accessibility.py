@@ -25,7 +25,6 @@ from site_server import ROOT
 from test_colour_safety import contrast
 from tools.lesson import demo_sections
 
-
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Every demo of embed.html?demo=NAME, as app/demos/registry.js lists them.
 DEMOS = demo_sections()  # the lesson's demo sections; test_lesson.py ties them to registry.js
@@ -101,7 +100,8 @@ def axe_in_both_schemes(page, where: str, **options) -> None:
 
 def describe(found) -> str:
     return "\n".join(
-        f"  [{scheme}] {v['id']} ({v['impact']}): {v['help']}\n" + "\n".join(f"      {t}" for t in v["nodes"][:8])
+        f"  [{scheme}] {v['id']} ({v['impact']}): {v['help']}\n"
+        + "\n".join(f"      {t}" for t in v["nodes"][:8])
         for scheme, v in found
     )
 
@@ -116,7 +116,12 @@ def test_axe_finds_nothing_on_the_lesson(lesson):
     open_every_details(lesson)
     scratch = lesson.locator(".cell[data-cell='scratch']")
     scratch.locator(".cell-run").click()
-    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "done", timeout=60)
+    poll(
+        lesson,
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        lambda s: s == "done",
+        timeout=60,
+    )
     assert scratch.locator(".out-heatmap canvas").count() == 1
     lesson.locator("input[name='quiz-1'][value='0']").check()
     lesson.locator("input[name='quiz-2'][value='1']").check()
@@ -154,7 +159,11 @@ def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url
 
 def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
     page.goto(f"{site_url}embedding.html")
-    poll(page, "() => document.querySelectorAll('.reference-table tbody tr').length", lambda n: n == len(DEMOS))
+    poll(
+        page,
+        "() => document.querySelectorAll('.reference-table tbody tr').length",
+        lambda n: n == len(DEMOS),
+    )
     # The live example's iframe is embed.html?demo=attention, checked on its own above.
     axe_in_both_schemes(page, "embedding.html", iframes=False)
 
@@ -168,7 +177,9 @@ FIGURES = """() => [...document.querySelectorAll('canvas, svg')]
   .map((f) => {
     const details = document.getElementById(f.getAttribute('aria-details'));
     return {
-      figure: f.getAttribute('class') ?? f.parentElement.className, role: f.getAttribute('role'), name: f.getAttribute('aria-label') ?? '',
+      figure: f.getAttribute('class') ?? f.parentElement.className,
+      role: f.getAttribute('role'),
+      name: f.getAttribute('aria-label') ?? '',
       details: details?.matches('details.numbers') ?? false,
       summary: details?.querySelector('summary')?.textContent ?? '',
       cells: details?.querySelectorAll('tbody td').length ?? 0,
@@ -178,26 +189,42 @@ FIGURES = """() => [...document.querySelectorAll('canvas, svg')]
 
 def test_every_figure_has_a_name_and_a_table_of_its_numbers(lesson):
     scratch = lesson.locator(".cell[data-cell='scratch']")
-    if scratch.locator(".out-heatmap canvas").count() == 0:  # the scratch cell draws with pelab.show
+    # the scratch cell draws with pelab.show
+    if scratch.locator(".out-heatmap canvas").count() == 0:
         scratch.locator(".cell-run").click()
-        poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch'] .out-heatmap canvas`) !== null", bool,
-             timeout=60)
+        poll(
+            lesson,
+            "() => document.querySelector(`.cell[data-cell='scratch'] .out-heatmap canvas`)"
+            " !== null",
+            bool,
+            timeout=60,
+        )
     # A numbers table is built when its box opens (figures repaint on every slider step).
-    lesson.evaluate("() => document.querySelectorAll('details.numbers').forEach((d) => (d.open = true))")
-    figures = poll(lesson, FIGURES, lambda found: all(f["cells"] > 0 for f in found if f["details"]))
+    lesson.evaluate(
+        "() => document.querySelectorAll('details.numbers').forEach((d) => (d.open = true))"
+    )
+    figures = poll(
+        lesson, FIGURES, lambda found: all(f["cells"] > 0 for f in found if f["details"])
+    )
     kinds = {f["figure"].split()[0] for f in figures}
     assert {
         "heatmap-canvas", "waves-chart", "wavelength-chart", "relative-matrix", "similarity-dot",
-        "similarity-cosine", "similarity-chart", "learned-panel-learned", "learned-panel-sinusoidal", "learned-panel-rope",
-        "terms-content-content", "terms-content-position", "terms-position-content", "terms-position-position",
-        "terms-total", "alibi-plain", "alibi-weights", "alibi-chart",  # alibi-heads: a <div>, see its own test
+        "similarity-cosine", "similarity-chart",
+        "learned-panel-learned", "learned-panel-sinusoidal", "learned-panel-rope",
+        "terms-content-content", "terms-content-position", "terms-position-content",
+        "terms-position-position", "terms-total",
+        "alibi-plain", "alibi-weights", "alibi-chart",  # alibi-heads: a <div>, see its own test
         "extrapolation-chart", "rope-matrix", "rope-decay", "stretching-scores",
         "out-heatmap",  # a cell's pelab.show output
     } <= kinds
     for figure in figures:
         assert figure["role"] == "img", figure
         assert len(figure["name"]) > 40 and "loading" not in figure["name"], figure
-        assert figure["details"] and figure["summary"].startswith("Show the numbers") and figure["cells"] > 0, figure
+        assert (
+            figure["details"]
+            and figure["summary"].startswith("Show the numbers")
+            and figure["cells"] > 0
+        ), figure
 
 
 NAMED_BY = [  # a slider (its input's name), and a figure whose name must then say its new value
@@ -224,7 +251,11 @@ def test_a_figures_name_follows_its_slider(lesson, section, slider, figure):
     control = lesson.locator(f"{section} [name={slider}]")
     control.press("ArrowRight")
     shown = lesson.locator(f"output[for='{control.get_attribute('id')}']").inner_text()
-    after = poll(lesson, f"() => document.querySelector('{section} {figure}').getAttribute('aria-label')", lambda v: v != before)
+    after = poll(
+        lesson,
+        f"() => document.querySelector('{section} {figure}').getAttribute('aria-label')",
+        lambda v: v != before,
+    )
     assert re.search(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", after), (shown, after)
 
 
@@ -232,7 +263,8 @@ def numbers_of(page, figure: str) -> dict:
     """The numbers table of a figure: {caption, columns, rows: {label: [float, ...]}}."""
     table = page.evaluate(
         """(selector) => {
-             const table = document.getElementById(document.querySelector(selector).getAttribute('aria-details')).querySelector('table');
+             const details = document.querySelector(selector).getAttribute('aria-details');
+             const table = document.getElementById(details).querySelector('table');
              return {
                caption: table.caption.textContent,
                columns: [...table.tHead.rows[0].cells].slice(1).map((c) => c.textContent),
@@ -248,7 +280,8 @@ def numbers_of(page, figure: str) -> dict:
 
 
 def set_slider(page, section: str, name: str, value: int) -> None:
-    """Move the slider named `name` to `value` with the keyboard: Home, then ArrowRight step by step."""
+    """Move the slider named `name` to `value` with the keyboard: Home, then ArrowRight step by
+    step."""
     control = page.locator(f"{section} [name={name}]")
     control.press("Home")
     step = float(control.get_attribute("step"))
@@ -261,7 +294,11 @@ def test_the_numbers_are_the_ones_python_computed(lesson):
     # The source's worked example, d_model = 4, position 1: the heatmap's table lists it.
     set_slider(lesson, "#heatmap", "d_model", 4)
     set_slider(lesson, "#heatmap", "seq_len", 64)
-    poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v.startswith("64x4@"))
+    poll(
+        lesson,
+        "() => document.querySelector('.heatmap-canvas').dataset.rendered",
+        lambda v: v.startswith("64x4@"),
+    )
     base = float(lesson.locator("output[for='heatmap-base']").inner_text())
     heatmap = numbers_of(lesson, ".heatmap-canvas")
     assert heatmap["columns"] == ["j = 0", "j = 1", "j = 2", "j = 3"]
@@ -272,23 +309,48 @@ def test_the_numbers_are_the_ones_python_computed(lesson):
         np.testing.assert_allclose(values, pelab.sinusoidal(pos + 1, 4, base)[pos], atol=5e-7)
 
     set_slider(lesson, "#relative", "k", 3)
-    poll(lesson, "() => document.querySelector('#relative').dataset.rendered", lambda v: v.startswith("3/"))
+    poll(
+        lesson,
+        "() => document.querySelector('#relative').dataset.rendered",
+        lambda v: v.startswith("3/"),
+    )
     d_model = int(lesson.locator("output[for='relative-d-model']").inner_text())
     rotation = numbers_of(lesson, ".relative-matrix")
     shown = min(d_model, 8)
-    assert len(rotation["rows"]) == shown and rotation["caption"].startswith(f"M_3, {d_model} × {d_model}")
-    np.testing.assert_allclose(list(rotation["rows"].values()), pelab.rotation(3, d_model)[:shown, :shown], atol=5e-7)
+    assert (
+        len(rotation["rows"]) == shown
+        and rotation["caption"].startswith(f"M_3, {d_model} × {d_model}")
+    )
+    np.testing.assert_allclose(
+        list(rotation["rows"].values()), pelab.rotation(3, d_model)[:shown, :shown], atol=5e-7
+    )
 
     def read(name):
         return float(lesson.locator(f"output[for='{name}']").inner_text())
 
-    n, d_model, base = int(read("similarity-seq-len")), int(read("similarity-d-model")), read("similarity-base")
-    poll(lesson, "() => document.querySelector('#similarity').dataset.rendered", lambda v: v.startswith(f"{n}x{d_model}@"))
+    n, d_model, base = (
+        int(read("similarity-seq-len")),
+        int(read("similarity-d-model")),
+        read("similarity-base"),
+    )
+    poll(
+        lesson,
+        "() => document.querySelector('#similarity').dataset.rendered",
+        lambda v: v.startswith(f"{n}x{d_model}@"),
+    )
     dot, cosine = pelab.similarity(pelab.sinusoidal(n, d_model, base))
-    np.testing.assert_allclose(list(numbers_of(lesson, ".similarity-dot")["rows"].values()), dot[:8, :8], atol=5e-7)
-    np.testing.assert_allclose(list(numbers_of(lesson, ".similarity-cosine")["rows"].values()), cosine[:8, :8], atol=5e-7)
+    np.testing.assert_allclose(
+        list(numbers_of(lesson, ".similarity-dot")["rows"].values()), dot[:8, :8], atol=5e-7
+    )
+    np.testing.assert_allclose(
+        list(numbers_of(lesson, ".similarity-cosine")["rows"].values()), cosine[:8, :8], atol=5e-7
+    )
 
-    n, d_model, base = int(read("extrapolation-seq-len")), int(read("extrapolation-d-model")), read("extrapolation-base")
+    n, d_model, base = (
+        int(read("extrapolation-seq-len")),
+        int(read("extrapolation-d-model")),
+        read("extrapolation-base"),
+    )
     nearest = pelab.nearest_distances(n, d_model, base)
     for label, (value,) in numbers_of(lesson, ".extrapolation-chart")["rows"].items():
         assert value == pytest.approx(nearest[int(label.split()[0]) - 1], abs=5e-7), label
@@ -315,12 +377,16 @@ FOCUSED = """() => {
   const style = getComputedStyle(ring);
   // The colour around the ring: the nearest opaque background outside the element.
   let around = 'rgb(255, 255, 255)';
-  for (let e = ring.parentElement ?? ring.getRootNode().host; e; e = e.parentElement ?? e.getRootNode().host) {
+  const outside = (e) => e.parentElement ?? e.getRootNode().host;
+  for (let e = outside(ring); e; e = outside(e)) {
     const colour = getComputedStyle(e).backgroundColor;
-    if (colour.startsWith('rgb(')) { around = colour; break; }  // rgba(): not opaque, look further out
+    // rgba(): not opaque, look further out
+    if (colour.startsWith('rgb(')) { around = colour; break; }
   }
+  const tag = `${element.tagName.toLowerCase()}.${element.className || ''}#${element.id || ''}`;
+  const label = element.getAttribute('aria-label') ?? element.textContent.slice(0, 30);
   return {
-    what: `${element.tagName.toLowerCase()}.${element.className || ''}#${element.id || ''} ${element.getAttribute('aria-label') ?? element.textContent.slice(0, 30)}`,
+    what: `${tag} ${label}`,
     outline: [style.outlineStyle, parseFloat(style.outlineWidth), style.outlineColor],
     shadow: style.boxShadow, around,
     editor: element.classList.contains('cm-content'),
@@ -330,13 +396,18 @@ FOCUSED = """() => {
 TABBABLE = """() => {
   // every control the keyboard should reach, visible now
   const all = [...document.querySelectorAll(
-    'a[href], button:not(:disabled), input:not(:disabled), textarea:not([hidden]), summary, [tabindex="0"]')];
-  for (const host of document.querySelectorAll('.cell-editor')) all.push(...(host.shadowRoot?.querySelectorAll('.cm-content') ?? []));
+    'a[href], button:not(:disabled), input:not(:disabled), textarea:not([hidden]), summary, '
+    + '[tabindex="0"]')];
+  for (const host of document.querySelectorAll('.cell-editor')) {
+    all.push(...(host.shadowRoot?.querySelectorAll('.cm-content') ?? []));
+  }
   const seen = window.__tabbed ?? new Set();
   // A radio group is one tab stop: reaching any of its buttons counts for all of them.
-  const reached = (e) => seen.has(e) || (e.type === 'radio' && [...document.getElementsByName(e.name)].some((r) => seen.has(r)));
+  const reached = (e) => seen.has(e)
+    || (e.type === 'radio' && [...document.getElementsByName(e.name)].some((r) => seen.has(r)));
   return all.filter((e) => e.checkVisibility()).filter((e) => !reached(e))
-    .map((e) => `${e.tagName.toLowerCase()}.${e.className}#${e.id} ${e.getAttribute('aria-label') ?? e.textContent.slice(0, 40)}`);
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className}#${e.id} `
+      + (e.getAttribute('aria-label') ?? e.textContent.slice(0, 40)));
 }"""
 
 
@@ -348,7 +419,10 @@ def srgb(css: str) -> list[float]:
 def test_tab_reaches_every_control_and_each_shows_a_focus_ring(lesson, scheme):
     lesson.emulate_media(color_scheme=scheme)
     open_every_details(lesson)
-    lesson.evaluate("() => { window.__tabbed = new Set(); document.activeElement?.blur(); window.scrollTo(0, 0); }")
+    lesson.evaluate(
+        "() => { window.__tabbed = new Set(); document.activeElement?.blur();"
+        " window.scrollTo(0, 0); }"
+    )
     lesson.mouse.click(1, 1)  # Tab starts after the last click: start from the top of the page
     no_ring, stops, editors, last = [], 0, 0, None
     for _ in range(600):
@@ -365,14 +439,20 @@ def test_tab_reaches_every_control_and_each_shows_a_focus_ring(lesson, scheme):
             lesson.wait_for_timeout(30)
             focused = lesson.evaluate(FOCUSED)
         if not ringed or contrast(srgb(colour), srgb(focused["around"])) < 3:
-            no_ring.append(f"{focused['what']}: outline {style} {width}px {colour} on {focused['around']}")
+            no_ring.append(
+                f"{focused['what']}: outline {style} {width}px {colour} on {focused['around']}"
+            )
         if focused["editor"]:
             # The documented way out of an editor, where Tab indents: Esc, then Tab.
             editors += 1
             lesson.keyboard.press("Escape")
     lesson.emulate_media(color_scheme="light")
-    assert stops > 100 and editors >= 10, f"Tab left the page after {stops} stops ({editors} editors), at {last}"
-    assert not no_ring, "no visible focus ring (3:1 against its surroundings):\n" + "\n".join(no_ring)
+    assert stops > 100 and editors >= 10, (
+        f"Tab left the page after {stops} stops ({editors} editors), at {last}"
+    )
+    assert not no_ring, (
+        "no visible focus ring (3:1 against its surroundings):\n" + "\n".join(no_ring)
+    )
     assert lesson.evaluate(TABBABLE) == [], "never reached by Tab"
 
 
@@ -382,7 +462,11 @@ def test_key_controls_work_from_the_keyboard(lesson):
     set_slider(lesson, "#heatmap", "d_model", 64)
     d_model.press("ArrowRight")
     assert d_model.get_attribute("aria-valuetext") == "66"
-    poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: "x66@" in v)
+    poll(
+        lesson,
+        "() => document.querySelector('.heatmap-canvas').dataset.rendered",
+        lambda v: "x66@" in v,
+    )
 
     # The heatmap: arrow keys move the readout, Enter chooses that row as the position.
     canvas = lesson.locator(".heatmap-canvas")
@@ -401,7 +485,11 @@ def test_key_controls_work_from_the_keyboard(lesson):
     turned_on = not pe.is_checked()
     pe.focus()
     lesson.keyboard.press("Space")
-    poll(lesson, "() => document.querySelector('.attention-summary').dataset.withPe", lambda v: v == str(turned_on).lower())
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-summary').dataset.withPe",
+        lambda v: v == str(turned_on).lower(),
+    )
     lesson.locator("#relative .share-link").focus()
     lesson.keyboard.press("Enter")
     poll(lesson, "() => document.querySelector('#relative .share-status').textContent", bool)
@@ -416,7 +504,9 @@ def test_key_controls_work_from_the_keyboard(lesson):
     lesson.locator("input[name='quiz-3'][value='1']").focus()
     lesson.keyboard.press("ArrowDown")
     assert lesson.locator("input[name='quiz-3'][value='2']").is_checked()
-    assert "Not quite" in lesson.locator("input[name='quiz-3']").first.evaluate("(r) => r.closest('fieldset').querySelector('.quiz-feedback').textContent")
+    assert "Not quite" in lesson.locator("input[name='quiz-3']").first.evaluate(
+        "(r) => r.closest('fieldset').querySelector('.quiz-feedback').textContent"
+    )
 
     # The editor's documented trap: Tab indents and stays, Esc then Tab moves on.
     code_editor(lesson, "scratch").click()
@@ -436,20 +526,24 @@ def test_key_controls_work_from_the_keyboard(lesson):
 ANIMATIONS = """() => {
   // running animations and the longest animation/transition duration of any element, shadow
   // roots (the code editors) included: document.getAnimations() does not look inside them.
-  const roots = [document, ...[...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot)];
+  const hosts = [...document.querySelectorAll('*')].filter((e) => e.shadowRoot);
+  const roots = [document, ...hosts.map((e) => e.shadowRoot)];
   const seconds = (list) => Math.max(...list.split(',').map(parseFloat));
   let longest = 0;
   for (const root of roots) {
     for (const element of root.querySelectorAll('*')) {
       for (const pseudo of [null, '::before', '::after']) {
         const style = getComputedStyle(element, pseudo);
-        if (style.animationName !== 'none') longest = Math.max(longest, seconds(style.animationDuration));
+        if (style.animationName !== 'none') {
+          longest = Math.max(longest, seconds(style.animationDuration));
+        }
         longest = Math.max(longest, seconds(style.transitionDuration));
       }
     }
   }
   return {
-    running: roots.flatMap((r) => r.getAnimations()).filter((a) => a.playState === 'running').map((a) => a.animationName ?? a.transitionProperty),
+    running: roots.flatMap((r) => r.getAnimations()).filter((a) => a.playState === 'running')
+      .map((a) => a.animationName ?? a.transitionProperty),
     longest, scroll: getComputedStyle(document.documentElement).scrollBehavior,
   };
 }"""
@@ -459,7 +553,9 @@ def test_reduced_motion_stops_every_animation(lesson):
     code_editor(lesson, "scratch").click()  # its cursor blinks
     lesson.emulate_media(reduced_motion="no-preference")
     moving = lesson.evaluate(ANIMATIONS)
-    assert moving["running"], "the check must see the editor's blinking cursor, or it proves nothing"
+    assert moving["running"], (
+        "the check must see the editor's blinking cursor, or it proves nothing"
+    )
     lesson.emulate_media(reduced_motion="reduce")
     try:
         still = lesson.evaluate(ANIMATIONS)

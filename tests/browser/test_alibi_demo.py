@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import canvas_size, dataset, poll, wait_for_state, wait_rendered
+from pages import canvas_size, dataset, wait_for_state, wait_rendered
 from test_terms_demo import table_of
 
 SENTENCE = "the cat sat on the mat because the mat was warm"
@@ -25,7 +25,10 @@ def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
     wait_rendered(lesson, "#alibi", "8/1/11")
     labels = demo.locator(".alibi-head-label").all_inner_texts()
     assert labels == [f"head {h}: m = {2.0 ** -h:g}" for h in range(1, 9)]
-    assert all(canvas_size(lesson, f"#alibi .alibi-head:nth-child({h}) canvas") == [11, 11] for h in range(1, 9))
+    assert all(
+        canvas_size(lesson, f"#alibi .alibi-head:nth-child({h}) canvas") == [11, 11]
+        for h in range(1, 9)
+    )
     # The small multiples are one image (a <div role=img>, which the accessibility test's canvas
     # and svg search does not see): a name, and a numbers table through aria-details.
     heads = lesson.locator("#alibi .alibi-heads")
@@ -37,8 +40,12 @@ def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
     bias = pelab.alibi_bias(11, 8)
     for h in range(8):
         # 6 decimals shown: within 5e-7, and an exact half such as 0.0078125 may round either way.
-        np.testing.assert_allclose(table["rows"][str(h + 1)], [slopes[h], *bias[h, 10, [10, 9, 8, 7, 6, 5, 4, 3]]],
-                                   rtol=0, atol=5e-7 * (1 + 1e-9))
+        np.testing.assert_allclose(
+            table["rows"][str(h + 1)],
+            [slopes[h], *bias[h, 10, [10, 9, 8, 7, 6, 5, 4, 3]]],
+            rtol=0,
+            atol=5e-7 * (1 + 1e-9),
+        )
     weights = expected_weights(SENTENCE, 8)
     distances = [pelab.attention_distance(w) for w in weights]
     # Scores through Pyodide's numpy (no BLAS) and this machine's: rounding only, far below 1e-9.
@@ -64,13 +71,19 @@ def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
     count.press("Home")
     wait_rendered(lesson, "#alibi", "1/1/11")
     assert demo.locator(".alibi-head").count() == 1
-    assert demo.locator(".alibi-head-label").inner_text() == "head 1: m = 0.00390625"  # 2^-8 for one head
+    # 2^-8 for one head
+    assert demo.locator(".alibi-head-label").inner_text() == "head 1: m = 0.00390625"
 
 
 def test_an_embedded_alibi_demo_clamps_its_link_with_a_notice(page, site_url):
     page.goto(f"{site_url}embed.html?demo=alibi#n_heads=40&head=3&sentence=dog+bites+man")
     assert wait_for_state(page) == "ready"
-    assert "Heads: 40 is outside 1 to 16; using 16." in page.locator(".share-notices li").all_inner_texts()
+    assert (
+        "Heads: 40 is outside 1 to 16; using 16."
+        in page.locator(".share-notices li").all_inner_texts()
+    )
     wait_rendered(page, "#alibi", "16/3/3")
     weights = expected_weights("dog bites man", 16)
-    assert float(dataset(page, "#alibi", "distance")) == pytest.approx(pelab.attention_distance(weights[2]), abs=1e-9)
+    assert float(dataset(page, "#alibi", "distance")) == pytest.approx(
+        pelab.attention_distance(weights[2]), abs=1e-9
+    )

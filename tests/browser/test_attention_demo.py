@@ -8,13 +8,16 @@ import pytest
 import pelab
 from pages import cell_values, dataset, poll
 
-
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
 def test_without_positions_the_shuffle_only_moves_rows(lesson, page_log):
     demo = lesson.locator("#attention")
-    poll(lesson, "() => document.querySelector('.attention-summary').dataset.pooledDiff", lambda v: v is not None)
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-summary').dataset.pooledDiff",
+        lambda v: v is not None,
+    )
     assert demo.locator(".attention-original-title").inner_text() == "dog bites man"
     assert demo.locator(".attention-shuffled-title").inner_text() == "man bites dog"
     assert float(dataset(lesson, ".attention-summary", "tokenMatch")) < 1e-12
@@ -30,9 +33,17 @@ def test_without_positions_the_shuffle_only_moves_rows(lesson, page_log):
 
 def test_adding_positions_makes_the_two_orders_differ(lesson):
     demo = lesson.locator("#attention")
-    poll(lesson, "() => document.querySelector('.attention-summary').dataset.pooledDiff", lambda v: v is not None)
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-summary').dataset.pooledDiff",
+        lambda v: v is not None,
+    )
     demo.get_by_label("Add positional encoding").check()
-    poll(lesson, "() => document.querySelector('.attention-summary').dataset.withPe", lambda v: v == "true")
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-summary').dataset.withPe",
+        lambda v: v == "true",
+    )
     pooled = float(dataset(lesson, ".attention-summary", "pooledDiff"))
     expected = pelab.order_blindness("dog bites man", [2, 1, 0], with_pe=True)
     assert pooled == pytest.approx(expected.pooled_diff, abs=1e-12)
@@ -46,16 +57,31 @@ def test_typed_sentences_with_repeated_words_and_single_words_work(lesson):
     demo = lesson.locator("#attention")
     box = demo.get_by_label("Sentence")
     box.fill("the cat saw the dog")
-    poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 5)
+    poll(
+        lesson,
+        "() => document.querySelectorAll('.attention-original tbody tr').length",
+        lambda n: n == 5,
+    )
     # A fixed Math.random makes the shuffle [0, 3, 1, 4, 2]: a random one only swaps the two "the"s
     # (the same text, rightly) once in 119 shuffles.
     lesson.evaluate("() => { Math.random = () => 0.5; }")
     demo.get_by_role("button", name="Shuffle").click()
-    poll(lesson, "() => document.querySelector('.attention-shuffled-title').textContent", lambda t: t == "the the cat dog saw")
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-shuffled-title').textContent",
+        lambda t: t == "the the cat dog saw",
+    )
     assert float(dataset(lesson, ".attention-summary", "tokenMatch")) < 1e-12
-    assert all(note.startswith("=") for note in demo.locator(".attention-shuffled .vector-note").all_inner_texts())
+    assert all(
+        note.startswith("=")
+        for note in demo.locator(".attention-shuffled .vector-note").all_inner_texts()
+    )
     box.fill("hello")
-    poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 1)
+    poll(
+        lesson,
+        "() => document.querySelectorAll('.attention-original tbody tr').length",
+        lambda n: n == 1,
+    )
     assert float(dataset(lesson, ".attention-summary", "pooledDiff")) == 0
 
 
@@ -63,33 +89,57 @@ def test_the_classic_pair_is_one_click_away_and_markup_is_shown_as_text(lesson):
     demo = lesson.locator("#attention")
     box = demo.get_by_label("Sentence")
     box.fill("<img src=x onerror=alert(1)> bites")
-    poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 4)
+    poll(
+        lesson,
+        "() => document.querySelectorAll('.attention-original tbody tr').length",
+        lambda n: n == 4,
+    )
     assert lesson.locator("#attention img").count() == 0
     assert "<img" in demo.locator(".attention-original tbody th").first.inner_text()
     demo.get_by_role("button", name="dog bites man ↔ man bites dog").click()
-    poll(lesson, "() => document.querySelector('.attention-shuffled-title').textContent", lambda t: t == "man bites dog")
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-shuffled-title').textContent",
+        lambda t: t == "man bites dog",
+    )
     assert box.input_value() == "dog bites man"
 
 
 def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(lesson):
     dialogs = []
     lesson.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    words = ["<img/src=x/onerror=alert(1)>", "🐶", "שלום", "مرحبا", "<b>bold</b>", "ｗｉｄｅ", "e\u0301", "\u202eevil"]
+    words = [
+        "<img/src=x/onerror=alert(1)>", "🐶", "שלום", "مرحبا", "<b>bold</b>", "ｗｉｄｅ", "e\u0301",
+        "\u202eevil",
+    ]
     sentence = " ".join(words[k % len(words)] + str(k) for k in range(2_000))[:10_000]
     demo = lesson.locator("#attention")
     demo.get_by_label("Sentence").fill(sentence)
-    poll(lesson, "() => document.querySelectorAll('.attention-original tbody tr').length", lambda n: n == 24)
+    poll(
+        lesson,
+        "() => document.querySelectorAll('.attention-original tbody tr').length",
+        lambda n: n == 24,
+    )
     notice = demo.locator(".attention-notice")
     assert notice.is_visible() and notice.inner_text() == (
         "Only the first 24 words are used; the rest of the sentence was left out."
     )
     tokens = demo.locator(".attention-original tbody th").all_inner_texts()
     assert tokens[:8] == [word + str(k) for k, word in enumerate(words)]
-    assert lesson.evaluate("() => [...document.querySelectorAll('main img:not(.hero img, .heatmap-placeholder), main b')].map(e => e.outerHTML.slice(0, 200))") == []
+    markup = lesson.evaluate(
+        "() => [...document.querySelectorAll("
+        "'main img:not(.hero img, .heatmap-placeholder), main b')]"
+        ".map(e => e.outerHTML.slice(0, 200))"
+    )
+    assert markup == []
 
     added = lesson.locator("#added")
     added.get_by_label("Word").fill(words[0])
-    poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v.startswith("<img"))
+    poll(
+        lesson,
+        "() => document.querySelector('.added-table').dataset.rendered",
+        lambda v: v.startswith("<img"),
+    )
     assert words[0] in added.inner_text() and added.locator("img").count() == 0
 
     from test_cells import output, type_code, wait_done  # noqa: PLC0415 (the cells' own helpers)
@@ -105,12 +155,24 @@ def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(less
 
 def test_a_causal_mask_breaks_the_symmetry_without_any_positions(lesson):
     demo = lesson.locator("#attention")
-    poll(lesson, "() => document.querySelector('.attention-summary').dataset.pooledDiff", lambda v: v is not None)
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-summary').dataset.pooledDiff",
+        lambda v: v is not None,
+    )
     demo.get_by_label("Causal mask (GPT-style)").check()
-    poll(lesson, "() => document.querySelector('.attention-summary').dataset.causal", lambda v: v == "true")
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-summary').dataset.causal",
+        lambda v: v == "true",
+    )
     expected = pelab.order_blindness("dog bites man", [2, 1, 0], causal=True)
-    assert float(dataset(lesson, ".attention-summary", "tokenMatch")) == pytest.approx(expected.token_match, abs=1e-12)
-    assert float(dataset(lesson, ".attention-summary", "pooledDiff")) == pytest.approx(expected.pooled_diff, abs=1e-12)
+    assert float(dataset(lesson, ".attention-summary", "tokenMatch")) == pytest.approx(
+        expected.token_match, abs=1e-12
+    )
+    assert float(dataset(lesson, ".attention-summary", "pooledDiff")) == pytest.approx(
+        expected.pooled_diff, abs=1e-12
+    )
     assert expected.token_match > 0.1
     assert "no positions at all" in demo.locator(".attention-verdict").inner_text()
     assert not demo.get_by_label("Add positional encoding").is_checked()

@@ -8,10 +8,17 @@ import time
 
 import pytest
 
-from pages import BOOT_TIMEOUT_S, FIRST_HEATMAP_CALL, IN_EDITOR, code_editor, code_of, poll, wait_for_state
+from pages import (
+    BOOT_TIMEOUT_S,
+    FIRST_HEATMAP_CALL,
+    IN_EDITOR,
+    code_editor,
+    code_of,
+    poll,
+    wait_for_state,
+)
 from site_server import PYODIDE, served
 from tools.lesson import assemble
-
 
 
 def cell(page, name: str):
@@ -60,17 +67,26 @@ def test_a_cell_runs_with_shift_enter_ctrl_enter_and_the_button(lesson):
 def test_editors_are_made_when_the_learner_comes_to_them(lesson):
     # Booted, and nothing asked for an editor yet: CodeMirror is not even loaded, and each cell
     # shows its code as text (the demo's current code, here the heatmap's).
-    loaded = "() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/vendor/codemirror.js'))"
+    loaded = (
+        "() => performance.getEntriesByType('resource')"
+        ".some((r) => r.name.endsWith('/vendor/codemirror.js'))"
+    )
     assert not lesson.evaluate(loaded)
     assert lesson.locator(".cell-editor .cm-editor").count() == 0
     preview = cell(lesson, "heatmap").locator(".cell-preview")
     assert FIRST_HEATMAP_CALL in preview.text_content()
     # Opening "Show the Python" makes its editor, with that code; the others wait.
     cell(lesson, "heatmap").locator("xpath=ancestor::details/summary").click()
-    poll(lesson, "() => document.querySelector('.cell[data-cell=heatmap] .cell-editor').dataset.editor", lambda v: v == "ready")
+    poll(
+        lesson,
+        "() => document.querySelector('.cell[data-cell=heatmap] .cell-editor').dataset.editor",
+        lambda v: v == "ready",
+    )
     assert lesson.evaluate(loaded) and preview.count() == 0
     assert FIRST_HEATMAP_CALL in code_of(lesson, "heatmap")
-    assert lesson.evaluate("() => document.querySelector('.cell[data-cell=formula] .cell-editor').shadowRoot") is None
+    assert lesson.evaluate(
+        "() => document.querySelector('.cell[data-cell=formula] .cell-editor').shadowRoot"
+    ) is None
     # Tabbing to a cell's code before its editor is made lands in the editor once it is.
     scratch = cell(lesson, "scratch").locator(".cell-preview")
     scratch.evaluate("(pre) => pre.focus({ preventScroll: true })")
@@ -84,7 +100,11 @@ def test_a_cell_keeps_its_code_and_runs_when_the_editor_cannot_load(page, site_u
     assert wait_for_state(page) == "ready"
     host = cell(page, "scratch").locator(".cell-editor")
     host.scroll_into_view_if_needed()
-    poll(page, "() => document.querySelector('.cell[data-cell=scratch] .cell-editor').dataset.editor", lambda v: v == "failed")
+    poll(
+        page,
+        "() => document.querySelector('.cell[data-cell=scratch] .cell-editor').dataset.editor",
+        lambda v: v == "failed",
+    )
     preview = cell(page, "scratch").locator(".cell-preview")
     assert preview.text_content().startswith("# A scratch cell.")
     assert "the editor could not load" in preview.get_attribute("aria-label")
@@ -108,9 +128,17 @@ def test_cells_of_a_page_share_one_namespace(lesson):
 
 
 def test_output_streams_while_the_cell_runs(lesson):
-    type_code(lesson, "scratch", "import time\nprint('first', flush=True)\ntime.sleep(1.5)\nprint('second')")
+    type_code(
+        lesson,
+        "scratch",
+        "import time\nprint('first', flush=True)\ntime.sleep(1.5)\nprint('second')",
+    )
     lesson.keyboard.press("Shift+Enter")
-    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch'] .cell-output`).innerText", lambda t: "first" in t)
+    poll(
+        lesson,
+        "() => document.querySelector(`.cell[data-cell='scratch'] .cell-output`).innerText",
+        lambda t: "first" in t,
+    )
     assert cell(lesson, "scratch").get_attribute("data-status") == "running"
     assert wait_done(lesson, "scratch") == "done"
     assert output(lesson, "scratch") == "first\nsecond"
@@ -137,24 +165,31 @@ def test_a_traceback_names_the_learners_line_and_other_cells_keep_working(lesson
 
 def test_matplotlib_loads_on_first_use_and_figures_show_inline_in_order(lesson, page_log):
     lesson.evaluate(
-        """() => { window.statusLog = []; const status = document.querySelector(".cell[data-cell='scratch'] .cell-status");
-           new MutationObserver(() => window.statusLog.push(status.textContent)).observe(status, {childList: true, characterData: true, subtree: true}); }"""
+        """() => {
+             window.statusLog = [];
+             const status = document.querySelector(".cell[data-cell='scratch'] .cell-status");
+             new MutationObserver(() => window.statusLog.push(status.textContent))
+               .observe(status, {childList: true, characterData: true, subtree: true});
+           }"""
     )
     type_code(
         lesson,
         "scratch",
         "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('between')\n"
-        "plt.figure(figsize=(3, 2)); plt.plot([1, 2, 3])\nplt.show()\nplt.figure(); plt.plot([3, 1]);",
+        "plt.figure(figsize=(3, 2)); plt.plot([1, 2, 3])\nplt.show()\n"
+        "plt.figure(); plt.plot([3, 1]);",
     )
     lesson.keyboard.press("Shift+Enter")
     assert wait_done(lesson, "scratch", timeout=90) == "done"
     assert any("matplotlib" in text for text in lesson.evaluate("() => window.statusLog"))
     kinds = lesson.evaluate(
-        "() => [...document.querySelector(`.cell[data-cell='scratch'] .cell-output`).children].map(e => e.tagName === 'IMG' ? 'img' : e.dataset.kind)"
+        "() => [...document.querySelector(`.cell[data-cell='scratch'] .cell-output`).children]"
+        ".map(e => e.tagName === 'IMG' ? 'img' : e.dataset.kind)"
     )
     assert kinds == ["img", "stdout", "img", "img"]  # shown, printed, shown, left open at the end
     sizes = lesson.evaluate(
-        "() => [...document.querySelectorAll(`.cell[data-cell='scratch'] img`)].map(i => [i.naturalWidth, i.complete])"
+        "() => [...document.querySelectorAll(`.cell[data-cell='scratch'] img`)]"
+        ".map(i => [i.naturalWidth, i.complete])"
     )
     assert all(width > 100 and complete for width, complete in sizes)
     assert "font cache" not in output(lesson, "scratch")  # built at build time, not in the browser
@@ -172,7 +207,8 @@ def test_numpy_and_pelab_were_imported_from_the_bytecode_made_at_build_time(less
         "    with open(importlib.util.cache_from_source(source), 'rb') as f: pyc = f.read()\n"
         "    with open(source, 'rb') as f: digest = importlib.util.source_hash(f.read())\n"
         "    return pyc[4:8] == bytes([3, 0, 0, 0]) and pyc[8:16] == digest\n"
-        "names = ['numpy', 'numpy._core.numeric', 'numpy.linalg._linalg', 'pelab.browser.entry_points', 'pelab.colormap']\n"
+        "names = ['numpy', 'numpy._core.numeric', 'numpy.linalg._linalg',"
+        " 'pelab.browser.entry_points', 'pelab.colormap']\n"
         "print(sys.dont_write_bytecode, [from_bytecode(n) for n in names])",
     )
     lesson.keyboard.press("Shift+Enter")
@@ -188,7 +224,11 @@ def test_stop_interrupts_an_endless_loop_and_python_keeps_working(lesson):
     assert lesson.evaluate("() => crossOriginIsolated") is True
     type_code(lesson, "scratch", "n = 0\nwhile True:\n    n += 1")
     lesson.keyboard.press("Shift+Enter")
-    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    poll(
+        lesson,
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        lambda s: s == "running",
+    )
     lesson.wait_for_timeout(300)
     started = time.monotonic()
     cell(lesson, "scratch").get_by_role("button", name="Stop").click()
@@ -203,7 +243,8 @@ def test_stop_interrupts_an_endless_loop_and_python_keeps_working(lesson):
 
 @pytest.fixture
 def plain_host_url():
-    """dist/ served without COOP/COEP, like most static hosts: no SharedArrayBuffer, no interrupts."""
+    """dist/ served without COOP/COEP, like most static hosts: no SharedArrayBuffer, no
+    interrupts."""
     with served(isolated=False) as url:
         yield url
 
@@ -217,12 +258,21 @@ def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url
     assert wait_done(page, "scratch") == "done"
     type_code(page, "scratch", "while True: pass")
     page.keyboard.press("Shift+Enter")
-    poll(page, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    poll(
+        page,
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        lambda s: s == "running",
+    )
     page.evaluate(COUNT_STARTS)
     cell(page, "scratch").get_by_role("button", name="Stop").click()
     assert wait_done(page, "scratch", timeout=10) == "stopped"
-    assert "restarted" in output(page, "scratch") and "run the cells you need again" in output(page, "scratch")
-    assert "Restarting Python" in page.inner_text(".boot-message") or wait_for_state(page) == "ready"
+    assert (
+        "restarted" in output(page, "scratch")
+        and "run the cells you need again" in output(page, "scratch")
+    )
+    assert (
+        "Restarting Python" in page.inner_text(".boot-message") or wait_for_state(page) == "ready"
+    )
     assert wait_for_state(page, timeout=BOOT_TIMEOUT_S) == "ready"
     assert "Python was restarted" in page.inner_text(".boot-message")
     type_code(page, "scratch", "'kept' in globals(), 1 + 1")  # nothing re-ran silently
@@ -232,13 +282,23 @@ def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url
     # The restart made exactly one new Python, through start-python.js's factory, and ended the old.
     starts = page.evaluate("() => window.__starts.filter(([entry]) => entry !== 'snapshot')")
     assert starts == [["python", "python"]]
-    poll(page, "() => 0", lambda _: sum(w.url.endswith("/app/python/worker/main.js") for w in page.workers) == 1, timeout=10)
-    # The heatmap's canvas went with the old worker: the page paints a copy, which still reads values.
+    poll(
+        page,
+        "() => 0",
+        lambda _: sum(w.url.endswith("/app/python/worker/main.js") for w in page.workers) == 1,
+        timeout=10,
+    )
+    # The heatmap's canvas went with the old worker: the page paints a copy, which still reads
+    # values.
     canvas = page.locator(".heatmap-canvas")
     assert canvas.count() == 1
     before = canvas.get_attribute("data-rendered")
     page.locator("#heatmap [name=base]").press("ArrowRight")
-    poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v != before)
+    poll(
+        page,
+        "() => document.querySelector('.heatmap-canvas').dataset.rendered",
+        lambda v: v != before,
+    )
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
@@ -268,7 +328,11 @@ COUNT_STARTS = """() => {
 def test_a_flood_of_output_is_truncated_and_the_page_stays_responsive(lesson):
     type_code(lesson, "scratch", "for i in range(1_000_000):\n    print(i)")
     lesson.keyboard.press("Shift+Enter")
-    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    poll(
+        lesson,
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        lambda s: s == "running",
+    )
     started = time.monotonic()
     assert lesson.evaluate("() => 1 + 1") == 2  # the main thread answers while Python prints
     assert time.monotonic() - started < 2
@@ -292,7 +356,8 @@ def test_edits_survive_a_reload_until_reset(lesson):
 
 def test_cells_work_when_storage_is_blocked(page, site_url):
     page.add_init_script(
-        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }})"
+        "Object.defineProperty(window, 'localStorage',"
+        " {get() { throw new DOMException('blocked', 'SecurityError'); }})"
     )
     page.goto(site_url)
     assert wait_for_state(page) == "ready"
@@ -316,7 +381,11 @@ def test_escape_then_tab_leaves_the_editor(lesson):
 @pytest.mark.allow_foreign_requests  # micropip looks the unknown package up on the package index
 def test_micropip_installs_a_same_origin_wheel_and_fails_fast_offline(lesson, site_url, page_log):
     wheel = f"{site_url}{PYODIDE}/six-1.16.0-py2.py3-none-any.whl"
-    type_code(lesson, "scratch", f"import micropip\nawait micropip.install({wheel!r})\nimport six\nsix.__version__")
+    type_code(
+        lesson,
+        "scratch",
+        f"import micropip\nawait micropip.install({wheel!r})\nimport six\nsix.__version__",
+    )
     lesson.keyboard.press("Shift+Enter")
     assert wait_done(lesson, "scratch", timeout=60) == "done"
     assert output(lesson, "scratch") == "'1.16.0'"
@@ -326,14 +395,21 @@ def test_micropip_installs_a_same_origin_wheel_and_fails_fast_offline(lesson, si
     assert wait_done(lesson, "scratch", timeout=30) == "failed"
     assert time.monotonic() - started < 15
     assert "surely-not-installed-pelab-test" in output(lesson, "scratch")
-    assert page_log.blocked, "micropip did not even try the package index: is the test still testing?"
+    assert page_log.blocked, (
+        "micropip did not even try the package index: is the test still testing?"
+    )
 
 
 def test_run_all_runs_every_cell_in_order(lesson):
     lesson.get_by_role("button", name="Run all cells").click()
-    poll(lesson, "() => document.documentElement.dataset.runAll", lambda v: v == "done", timeout=120)
-    statuses = lesson.evaluate("() => [...document.querySelectorAll('.cell')].map(c => [c.dataset.cell, c.dataset.status])")
-    names = re.findall(r'<div class="cell" data-cell="([\w-]+)"', assemble())  # every cell, in the page's order
+    poll(
+        lesson, "() => document.documentElement.dataset.runAll", lambda v: v == "done", timeout=120
+    )
+    statuses = lesson.evaluate(
+        "() => [...document.querySelectorAll('.cell')].map(c => [c.dataset.cell, c.dataset.status])"
+    )
+    # every cell, in the page's order
+    names = re.findall(r'<div class="cell" data-cell="([\w-]+)"', assemble())
     assert statuses == [[name, "done"] for name in names] and len(names) > 1
     assert cell(lesson, "waves").locator("img.out-figure").count() == 1
 
@@ -342,9 +418,15 @@ ERRORS = {
     "SyntaxError": ("def f(:\n    pass", "SyntaxError"),
     "SystemExit": ("raise SystemExit(3)", "SystemExit: 3"),
     "KeyboardInterrupt": ("raise KeyboardInterrupt", "KeyboardInterrupt"),
-    "RecursionError": ("def f(n):\n    return f(n + 1)\nf(0)", "RecursionError: maximum recursion depth exceeded"),
+    "RecursionError": (
+        "def f(n):\n    return f(n + 1)\nf(0)",
+        "RecursionError: maximum recursion depth exceeded",
+    ),
     "MemoryError": ("hoard = [bytearray(2**28) for _ in range(40)]", "MemoryError"),
-    "numpy too big": ("import numpy as np\nnp.ones(10**10)", "ValueError: Maximum allowed dimension exceeded"),
+    "numpy too big": (
+        "import numpy as np\nnp.ones(10**10)",
+        "ValueError: Maximum allowed dimension exceeded",
+    ),
 }
 
 
@@ -367,13 +449,15 @@ def test_errors_in_a_cell_are_reported_and_python_keeps_its_variables(lesson):
 
 CRASHES = {
     "abort": "import os\nos.abort()",
-    "C stack overflow": "import sys\nsys.setrecursionlimit(10**6)\nclass Loop:\n    def __repr__(self):\n"
-                        "        return repr(self)\nrepr(Loop())",
+    "C stack overflow": (
+        "import sys\nsys.setrecursionlimit(10**6)\nclass Loop:\n    def __repr__(self):\n"
+        "        return repr(self)\nrepr(Loop())"
+    ),
 }
 
 
 def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(lesson):
-    for number, (name, code) in enumerate(CRASHES.items(), start=1):
+    for name, code in CRASHES.items():
         type_code(lesson, "scratch", code)
         lesson.keyboard.press("Shift+Enter")
         assert wait_done(lesson, "scratch") == "stopped", name
@@ -381,7 +465,9 @@ def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(les
         assert "Python was restarted: it stopped working" in said, (name, said[-500:])
         assert "run the cells you need again" in said
         assert code_of(lesson, "scratch") == code, name  # the learner's code is still there...
-        stored = lesson.evaluate("() => localStorage.getItem('pelab:cell:' + location.pathname + ':scratch')")
+        stored = lesson.evaluate(
+            "() => localStorage.getItem('pelab:cell:' + location.pathname + ':scratch')"
+        )
         assert stored == code, name  # ...and kept for the next visit
         assert wait_for_state(lesson) == "ready", name
         assert "Python was restarted" in lesson.inner_text(".boot-message")
@@ -393,9 +479,15 @@ def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(les
 
 
 def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(lesson):
-    type_code(lesson, "scratch", "import time\nend = time.time() + 4\nwhile time.time() < end:\n    pass")
+    type_code(
+        lesson, "scratch", "import time\nend = time.time() + 4\nwhile time.time() < end:\n    pass"
+    )
     lesson.keyboard.press("Shift+Enter")
-    poll(lesson, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "running")
+    poll(
+        lesson,
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        lambda s: s == "running",
+    )
     slider = lesson.locator("#heatmap [name=d_model]")
     slider.focus()
     slider.press("ArrowRight")
@@ -403,7 +495,14 @@ def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(lesso
     note.wait_for(state="visible", timeout=3000)
     assert note.inner_text().startswith("Waiting for Python: a code cell is running.")
     assert note.get_attribute("role") == "status"
-    assert lesson.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered") == "64x128@10000"
+    assert (
+        lesson.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered")
+        == "64x128@10000"
+    )
     assert wait_done(lesson, "scratch") == "done"
-    poll(lesson, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v == "64x130@10000")
+    poll(
+        lesson,
+        "() => document.querySelector('.heatmap-canvas').dataset.rendered",
+        lambda v: v == "64x130@10000",
+    )
     assert note.is_hidden()

@@ -1,15 +1,13 @@
-"""The pages under the strict Content-Security-Policy (STRICT_CSP in tools/server.py): no inline script or
-style, nothing from another origin, WebAssembly allowed. Every part must still work."""
+"""The pages under the strict Content-Security-Policy (STRICT_CSP in tools/server.py): no inline
+script or style, nothing from another origin, WebAssembly allowed. Every part must still work."""
 
 from __future__ import annotations
-
 
 import pytest
 
 from pages import code_editor, poll, wait_for_state
 from site_server import served
 from tools.server import STRICT_CSP
-
 
 
 @pytest.fixture(scope="module")
@@ -19,22 +17,42 @@ def csp_url():
 
 
 def violations(page_log) -> list[str]:
-    return [line for line in page_log.console + page_log.errors if "Content Security Policy" in line or "Refused to" in line]
+    return [
+        line
+        for line in page_log.console + page_log.errors
+        if "Content Security Policy" in line or "Refused to" in line
+    ]
 
 
 def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log, csp_url):
     response = page.goto(csp_url)
     assert response.headers["content-security-policy"] == STRICT_CSP
     assert wait_for_state(page) == "ready"
-    poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda v: v == "64x128@10000")
-    poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "1/4")
+    poll(
+        page,
+        "() => document.querySelector('.heatmap-canvas').dataset.rendered",
+        lambda v: v == "64x128@10000",
+    )
+    poll(
+        page,
+        "() => document.querySelector('.formula-table').dataset.rendered",
+        lambda v: v == "1/4",
+    )
     code_editor(page, "scratch").click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     # typed key by key, as a learner would (CodeMirror handles each key itself)
-    page.keyboard.type("import matplotlib.pyplot as plt; plt.plot([1, 3, 2]); plt.show(); pelab.show(np.eye(3)); 1 + 1")
+    page.keyboard.type(
+        "import matplotlib.pyplot as plt; plt.plot([1, 3, 2]); plt.show(); "
+        "pelab.show(np.eye(3)); 1 + 1"
+    )
     page.keyboard.press("Shift+Enter")
-    poll(page, "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status", lambda s: s == "done", timeout=90)
+    poll(
+        page,
+        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        lambda s: s == "done",
+        timeout=90,
+    )
     assert page.locator(".cell[data-cell='scratch'] img.out-figure").count() == 1
     assert page.locator(".cell[data-cell='scratch'] .out-heatmap canvas").count() == 1
     assert violations(page_log) == [] and page_log.console_errors() == []
@@ -43,7 +61,13 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
 def test_embed_and_the_teachers_page_work_under_the_strict_policy(page, page_log, csp_url):
     page.goto(f"{csp_url}embed.html?demo=waves#pos=10")
     assert wait_for_state(page) == "ready"
-    poll(page, "() => document.querySelector('#waves').dataset.rendered", lambda v: v == "128@10000:10")
+    poll(
+        page,
+        "() => document.querySelector('#waves').dataset.rendered",
+        lambda v: v == "128@10000:10",
+    )
     page.goto(f"{csp_url}embedding.html")
-    poll(page, "() => document.querySelectorAll('.reference-table tbody tr').length", lambda n: n > 5)
+    poll(
+        page, "() => document.querySelectorAll('.reference-table tbody tr').length", lambda n: n > 5
+    )
     assert violations(page_log) == [] and page_log.console_errors() == []

@@ -14,9 +14,10 @@ from pages import poll, wait_for_state
 from site_server import DIST, served
 
 
-
 def rendered(frame_or_page, selector: str):
-    return frame_or_page.evaluate("(s) => document.querySelector(s)?.dataset.rendered ?? null", selector)
+    return frame_or_page.evaluate(
+        "(s) => document.querySelector(s)?.dataset.rendered ?? null", selector
+    )
 
 
 def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_log):
@@ -37,10 +38,13 @@ def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):
     notices = page.locator(".share-notices li").all_inner_texts()
     assert "d_model: 100000 is outside 2 to 512; using 512." in notices
     assert "d_model: 7 is not one of its steps; using 8." in notices
-    assert any(n.startswith("Sequence length: “abc” is not a number from 1 to 512") for n in notices)
+    assert any(
+        n.startswith("Sequence length: “abc” is not a number from 1 to 512") for n in notices
+    )
     assert any(n.startswith("Base: “-5” is not a number from 10 to 1000000") for n in notices)
     assert any("“colour” is not part of this demo" in n for n in notices)
-    assert rendered(page, ".heatmap-canvas") == "64x8@10000"  # the last d_model wins; the rest kept defaults
+    # the last d_model wins; the rest kept defaults
+    assert rendered(page, ".heatmap-canvas") == "64x8@10000"
 
 
 @pytest.mark.parametrize(
@@ -64,7 +68,9 @@ def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):
         ),
     ],
 )
-def test_nan_infinity_huge_and_negative_settings_are_clamped_with_a_notice(page, site_url, fragment, notices, shown):
+def test_nan_infinity_huge_and_negative_settings_are_clamped_with_a_notice(
+    page, site_url, fragment, notices, shown
+):
     page.goto(f"{site_url}embed.html?demo=heatmap#{fragment}")
     assert wait_for_state(page) == "ready"
     assert page.locator(".share-notices li").all_inner_texts() == notices
@@ -84,14 +90,26 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
     assert link == f"{site_url}index.html#demo=attention&sentence=man+bites+dog&with_pe=1&causal=0"
     demo.get_by_role("button", name="Copy embed code").click()
     snippet = demo.locator(".share-text").input_value()
-    assert snippet.startswith(f'<iframe src="{site_url}embed.html?demo=attention#sentence=man+bites+dog&amp;with_pe=1&amp;causal=0"')
-    for part in ['title="Positional Encoding Lab: Attention cannot see order"', 'width="100%"', 'loading="lazy"', 'height="']:
+    assert snippet.startswith(
+        f'<iframe src="{site_url}embed.html?demo=attention'
+        '#sentence=man+bites+dog&amp;with_pe=1&amp;causal=0"'
+    )
+    for part in [
+        'title="Positional Encoding Lab: Attention cannot see order"',
+        'width="100%"',
+        'loading="lazy"',
+        'height="',
+    ]:
         assert part in snippet
     other = page.context.new_page()  # same context: same network rules
     try:
         other.goto(link)
         assert wait_for_state(other) == "ready"
-        poll(other, "() => document.querySelector('.attention-original-title').textContent", lambda t: t == "man bites dog")
+        poll(
+            other,
+            "() => document.querySelector('.attention-original-title').textContent",
+            lambda t: t == "man bites dog",
+        )
         assert other.locator("#attention").get_by_label("Add positional encoding").is_checked()
     finally:
         other.close()
@@ -121,8 +139,13 @@ def test_a_quiz_embed_starts_no_python_and_downloads_none_of_it(page, site_url):
     assert not [w.url for w in page.workers], "no worker at all"
     assert not [path for path in requested if path.startswith(("pyodide/", "py/"))], requested
     assert page.evaluate("() => navigator.serviceWorker.getRegistration()") is None
-    listed = page.evaluate("() => document.querySelector('script[src$=\"start-python.js\"]').dataset.withoutPython")
-    registry = page.evaluate("async () => (await import(new URL('app/demos/registry.js', document.baseURI))).WITHOUT_PYTHON")
+    listed = page.evaluate(
+        "() => document.querySelector('script[src$=\"start-python.js\"]').dataset.withoutPython"
+    )
+    registry = page.evaluate(
+        "async () => (await import(new URL('app/demos/registry.js', document.baseURI)))"
+        ".WITHOUT_PYTHON"
+    )
     assert listed.split() == registry == ["quiz"]
 
 
@@ -132,7 +155,12 @@ def test_an_unknown_demo_is_explained(page, site_url):
     assert "no demo called “nope”" in page.inner_text(".boot-error-detail")
     assert "heatmap" in page.inner_text(".boot-error-detail")
     # The Python that start-python.js began is ended, not left booting for nothing.
-    poll(page, "() => 0", lambda _: not any(w.url.endswith("/python/worker/main.js") for w in page.workers), timeout=10)
+    poll(
+        page,
+        "() => 0",
+        lambda _: not any(w.url.endswith("/python/worker/main.js") for w in page.workers),
+        timeout=10,
+    )
 
 
 @pytest.fixture
@@ -142,8 +170,11 @@ def host_url(tmp_path, site_url):
         f"""<!doctype html><html><head><title>A course</title>
 <script src="{site_url}static/embed-host.js" defer></script></head><body>
 <h1>Week 3</h1>
-<iframe id="one" src="{site_url}embed.html?demo=heatmap#d_model=32&amp;seq_len=16" title="heatmap" width="100%" height="150"></iframe>
-<iframe id="two" src="{site_url}embed.html?demo=attention&amp;theme=light#sentence=dog+bites+man&amp;with_pe=1" title="attention" width="100%" height="150"></iframe>
+<iframe id="one" src="{site_url}embed.html?demo=heatmap#d_model=32&amp;seq_len=16"
+  title="heatmap" width="100%" height="150"></iframe>
+<iframe id="two"
+  src="{site_url}embed.html?demo=attention&amp;theme=light#sentence=dog+bites+man&amp;with_pe=1"
+  title="attention" width="100%" height="150"></iframe>
 </body></html>"""
     )
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
@@ -158,16 +189,26 @@ def host_url(tmp_path, site_url):
 def test_a_cross_origin_course_page_embeds_resizes_and_themes_two_demos(page, host_url, site_url):
     page.goto(host_url)
     one = page.frame_locator("#one")
-    frames = {f.url.split("demo=")[1].split("&")[0].split("#")[0]: f for f in page.frames if "embed.html" in f.url}
+    frames = {
+        f.url.split("demo=")[1].split("&")[0].split("#")[0]: f
+        for f in page.frames
+        if "embed.html" in f.url
+    }
     assert set(frames) == {"heatmap", "attention"}
     for frame in frames.values():
         assert wait_for_state(frame) == "ready"
     assert rendered(frames["heatmap"], ".heatmap-canvas") == "16x32@10000"  # the fragment applied
-    poll(frames["attention"], "() => document.querySelector('.attention-summary').dataset.withPe", lambda v: v == "true")
+    poll(
+        frames["attention"],
+        "() => document.querySelector('.attention-summary').dataset.withPe",
+        lambda v: v == "true",
+    )
     for iframe, frame in (("#one", frames["heatmap"]), ("#two", frames["attention"])):
         deadline = time.monotonic() + 30
         while True:  # the host's iframe follows the demo's own height as it settles
-            content = frame.evaluate("() => Math.ceil(document.documentElement.getBoundingClientRect().height)")
+            content = frame.evaluate(
+                "() => Math.ceil(document.documentElement.getBoundingClientRect().height)"
+            )
             given = page.evaluate("(s) => document.querySelector(s).clientHeight", iframe)
             if abs(content - given) <= 1 or time.monotonic() > deadline:
                 break
@@ -190,7 +231,11 @@ def test_the_site_works_under_a_sub_path(page, tmp_path):
     with served(tmp_path) as site:
         page.goto(f"{site}courses/ml/lab/embed.html?demo=formula#pos=2")
         assert wait_for_state(page) == "ready"
-        poll(page, "() => document.querySelector('.formula-table').dataset.rendered", lambda v: v == "2/4")
+        poll(
+            page,
+            "() => document.querySelector('.formula-table').dataset.rendered",
+            lambda v: v == "2/4",
+        )
 
 
 @pytest.mark.parametrize("failure", ["404", "network"])
@@ -220,39 +265,61 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, si
     quiz = page.frame_locator(".quiz-example-frame")
     total = poll(
         page,
-        "() => document.querySelector('.quiz-example-frame').contentDocument?.querySelectorAll('.quiz-question').length ?? 0",
+        "() => document.querySelector('.quiz-example-frame').contentDocument"
+        "?.querySelectorAll('.quiz-question').length ?? 0",
         lambda n: n > 0,
     )
-    poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: t.startswith("Received"))
+    poll(
+        page,
+        "() => document.querySelector('.quiz-example-received').textContent",
+        lambda t: t.startswith("Received"),
+    )
     quiz.locator(".quiz-question").nth(0).locator("input[data-correct]").check()
     quiz.locator(".quiz-question").nth(1).locator("input:not([data-correct])").first.check()
     expected = f"Received pelab:quiz: 2 of {total} answered, 1 right."
-    assert poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: t == expected)
+    assert poll(
+        page,
+        "() => document.querySelector('.quiz-example-received').textContent",
+        lambda t: t == expected,
+    )
     # A message from anything but that frame is not believed: posted before the next real answer,
     # it would show until that answer's message replaced it.
-    page.evaluate("() => window.postMessage({type: 'pelab:quiz', answered: 9, correct: 9, total: 9}, '*')")
+    page.evaluate(
+        "() => window.postMessage({type: 'pelab:quiz', answered: 9, correct: 9, total: 9}, '*')"
+    )
     quiz.locator(".quiz-question").nth(2).locator("input[data-correct]").check()
     seen = []
     final = f"Received pelab:quiz: 3 of {total} answered, 2 right."
-    poll(page, "() => document.querySelector('.quiz-example-received').textContent", lambda t: seen.append(t) or t == final)
+    poll(
+        page,
+        "() => document.querySelector('.quiz-example-received').textContent",
+        lambda t: seen.append(t) or t == final,
+    )
     assert not any("9 of 9" in text for text in seen)
 
 
 def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, site_url):
     page.goto(f"{site_url}embed.html?demo=stretching#model=codellama&method=yarn&scale=64")
     assert wait_for_state(page) == "ready"
-    assert page.locator(".share-notices li").all_inner_texts() == ["Stretch: 64 is outside 1 to 32; using 32."]
+    assert page.locator(".share-notices li").all_inner_texts() == [
+        "Stretch: 64 is outside 1 to 32; using 32."
+    ]
     assert rendered(page, "#stretching") == "codellama/32/yarn"
     assert page.get_by_role("radio", name="YaRN").is_checked()
     page.get_by_role("button", name="Copy link").click()
-    assert page.locator(".share-text").input_value().endswith("embed.html?demo=stretching#model=codellama&scale=32&method=yarn&stretch-quick=0")
+    assert (
+        page.locator(".share-text")
+        .input_value()
+        .endswith("embed.html?demo=stretching#model=codellama&scale=32&method=yarn&stretch-quick=0")
+    )
 
 
 def test_an_unknown_option_in_a_link_keeps_the_current_one_with_a_notice(page, site_url):
     page.goto(f"{site_url}embed.html?demo=stretching#method=%3Cb%3Elinear%3C%2Fb%3E&model=gpt2")
     assert wait_for_state(page) == "ready"
     assert page.locator(".share-notices li").all_inner_texts() == [
-        "Method: “<b>linear</b>” is not one of none, interpolation, ntk, yarn, llama3; it stays none.",
+        "Method: “<b>linear</b>” is not one of none, interpolation, ntk, yarn, llama3; "
+        "it stays none.",
         "Model: “gpt2” is not one of llama2, codellama, llama3; it stays llama2.",
     ]
     assert page.locator(".share-notices b").count() == 0  # shown as text, never as markup

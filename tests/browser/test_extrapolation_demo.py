@@ -17,21 +17,27 @@ def test_nearest_positions_as_the_sequence_grows(lesson):
     at_train = float(dataset(lesson, "#extrapolation", "atTrain"))
     expected = pelab.nearest_distances(seq_len=512, d_model=16)
     assert at_train == pytest.approx(expected[63], abs=1e-9)
-    assert float(dataset(lesson, "#extrapolation", "beyond")) == pytest.approx(expected[-1], abs=1e-9)
+    assert float(dataset(lesson, "#extrapolation", "beyond")) == pytest.approx(
+        expected[-1], abs=1e-9
+    )
     demo.get_by_role("slider", name="d_model").press("Home")  # one pair: a single clock hand
     wait_rendered(lesson, "#extrapolation", "64/512/2@10000")
     beyond = float(dataset(lesson, "#extrapolation", "beyond"))
     assert beyond == pytest.approx(pelab.nearest_distances(seq_len=512, d_model=2)[-1], abs=1e-12)
-    assert beyond < 0.01 and beyond < at_train  # a single clock hand comes back round: near-collisions
+    # a single clock hand comes back round: near-collisions
+    assert beyond < 0.01 and beyond < at_train
     demo.get_by_role("slider", name="Training length").press("End")
-    demo.get_by_role("slider", name="Sequence length").press("Home")  # 16 < training length: clamped
+    # 16 < training length: clamped
+    demo.get_by_role("slider", name="Sequence length").press("Home")
     assert "is longer than the sequence" in demo.locator(".extrapolation-notice").inner_text()
     wait_rendered(lesson, "#extrapolation", "16/16/2@10000")
 
 
 def test_the_experiment_trains_every_scheme_and_matches_cpython(lesson):
     demo = lesson.locator("#extrapolation")
-    shown = np.array(run_quick_experiment(lesson, "#extrapolation", "Run the experiment"), dtype=float)
+    shown = np.array(
+        run_quick_experiment(lesson, "#extrapolation", "Run the experiment"), dtype=float
+    )
     experiment = LengthExperiment(quick=True)
     while not experiment.done:
         experiment.advance(200)
@@ -46,7 +52,11 @@ def test_stopping_the_experiment_ends_its_python_at_once(lesson):
     demo = lesson.locator("#extrapolation")
     before = len(lesson.workers)
     demo.get_by_role("button", name="Run the experiment").click()
-    poll(lesson, "() => document.querySelector('#extrapolation').dataset.experiment", lambda v: v == "running")
+    poll(
+        lesson,
+        "() => document.querySelector('#extrapolation').dataset.experiment",
+        lambda v: v == "running",
+    )
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before + 1)
     demo.get_by_role("button", name="Stop").click()
     assert dataset(lesson, "#extrapolation", "experiment") == "stopped"

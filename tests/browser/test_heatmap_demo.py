@@ -10,15 +10,15 @@ import pytest
 from pages import FIRST_HEATMAP, RECORD_WORKERS, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
 from site_server import DIST
-from tools.heatmap_settings import heatmap_settings
 from test_accessibility import numbers_of
-
+from tools.heatmap_settings import heatmap_settings
 
 CANVAS = ".heatmap-canvas"
 # The worker paints the canvas (its placeholder here cannot be read directly): draw it on another.
 PIXELS = """() => {
   const canvas = document.querySelector(".heatmap-canvas");
-  const copy = Object.assign(document.createElement("canvas"), {width: canvas.width, height: canvas.height});
+  const copy = Object.assign(
+    document.createElement("canvas"), {width: canvas.width, height: canvas.height});
   const context = copy.getContext("2d");
   context.drawImage(canvas, 0, 0);
   const data = context.getImageData(0, 0, copy.width, copy.height).data;
@@ -56,7 +56,9 @@ def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
     # build's reading of the sliders (tools/heatmap_settings.py) is the page's (slider.js).
     built = heatmap_settings()
     assert rendered(lesson) == f"{built['seq_len']}x{built['d_model']}@{built['base']:g}"
-    pixels_when(lesson, lambda seen: seen[:2] == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"]))
+    pixels_when(
+        lesson, lambda seen: seen[:2] == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"])
+    )
     # Row 0 is PE(0) = [0, 1, 0, 1, ...]: white for sine columns, the +1 red for cosine columns.
     red = lesson.evaluate(PIXELS)["bytes"][:8]
     assert red[0] > 215 and red[1] > 215 and red[2] > 215  # sin(0) = 0 -> near white
@@ -82,10 +84,18 @@ def test_each_slider_repaints_the_canvas(lesson, page_log, name, keys, expected)
     slider.focus()
     for key in keys:
         slider.press(key)
-    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == expected)
+    poll(
+        lesson,
+        f"() => document.querySelector('{CANVAS}').dataset.rendered",
+        lambda v: v == expected,
+    )
     seq_len, d_model = (int(n) for n in expected.split("@")[0].split("x"))
     pixels_when(lesson, lambda seen: seen != before and seen[:2] == (d_model, seq_len))
-    shown = {"d_model": str(d_model), "sequence length": str(seq_len), "base": expected.split("@")[1]}[name]
+    shown = {
+        "d_model": str(d_model),
+        "sequence length": str(seq_len),
+        "base": expected.split("@")[1],
+    }[name]
     assert lesson.locator(f"output[for='{slider.get_attribute('id')}']").inner_text() == shown
     assert page_log.console_errors() == []
 
@@ -101,7 +111,11 @@ def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(
         lesson.mouse.move(box["x"] + 4 + (box["width"] - 8) * step / 40, y)
     lesson.mouse.up()
     assert slider.input_value() == "512"
-    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == "64x512@10000")
+    poll(
+        lesson,
+        f"() => document.querySelector('{CANVAS}').dataset.rendered",
+        lambda v: v == "64x512@10000",
+    )
     pixels_when(lesson, lambda seen: seen[:2] == (512, 64))
 
 
@@ -115,21 +129,31 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
     for _ in range(6):  # one repaint each, all 64 x 128: the same buffer sizes every time
         before = rendered(lesson)
         slider.press("ArrowRight")
-        poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v, b=before: v != b)
+        poll(
+            lesson,
+            f"() => document.querySelector('{CANVAS}').dataset.rendered",
+            lambda v, b=before: v != b,
+        )
     base = float(rendered(lesson).split("@")[1])
     assert base > 10000
     expected = sinusoidal_by_rotation(64, 128, base)  # what pelab.browser.demos.heatmap draws
     colours = to_rgba(expected).tobytes()
     assert colours == to_rgba(sinusoidal(64, 128, base)).tobytes()
-    pixels_when(lesson, lambda seen: seen == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"], hashlib.sha256(colours).hexdigest()))
+    sha = hashlib.sha256(colours).hexdigest()
+    pixels_when(
+        lesson, lambda seen: seen == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"], sha)
+    )
     lesson.mouse.move(*cell_centre(lesson, 40, 3))
-    poll(lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "40")
+    poll(
+        lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "40"
+    )
     # Row 40 = 5 x 8 starts a block (B = 8 at 64 rows): exact in any numpy, whether or not its
     # complex product fuses multiply-adds, so this CPython value is Pyodide's too.
     assert float(lesson.locator(".heatmap-readout").get_attribute("data-value")) == expected[40, 3]
 
 
-CAPTION = f"""() => document.getElementById(document.querySelector('{CANVAS}').getAttribute('aria-details'))
+CAPTION = f"""() => document
+  .getElementById(document.querySelector('{CANVAS}').getAttribute('aria-details'))
   .querySelector('table').caption?.textContent ?? ''"""
 
 
@@ -142,7 +166,13 @@ def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(less
     def step_base() -> float:
         before = rendered(lesson)
         slider.press("ArrowRight")
-        return float(poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v != before).split("@")[1])
+        return float(
+            poll(
+                lesson,
+                f"() => document.querySelector('{CANVAS}').dataset.rendered",
+                lambda v: v != before,
+            ).split("@")[1]
+        )
 
     def check(base: float) -> None:
         poll(lesson, CAPTION, lambda caption: f"base {base:g}" in caption.replace(",", ""))
@@ -162,15 +192,25 @@ def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(less
 def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
     page.locator(CANVAS).scroll_into_view_if_needed()
     box = page.locator(CANVAS).bounding_box()
-    width, height = page.evaluate(f"() => [document.querySelector('{CANVAS}').width, document.querySelector('{CANVAS}').height]")
-    return box["x"] + (dim + 0.5) * box["width"] / width, box["y"] + (pos + 0.5) * box["height"] / height
+    width, height = page.evaluate(
+        f"() => [document.querySelector('{CANVAS}').width,"
+        f" document.querySelector('{CANVAS}').height]"
+    )
+    return (
+        box["x"] + (dim + 0.5) * box["width"] / width,
+        box["y"] + (pos + 0.5) * box["height"] / height,
+    )
 
 
 def test_hover_readout_shows_the_value_and_the_formula(lesson):
     pos, dim = 5, 10
     lesson.mouse.move(*cell_centre(lesson, pos, dim))
     readout = lesson.locator(".heatmap-readout")
-    poll(lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == str(pos))
+    poll(
+        lesson,
+        "() => document.querySelector('.heatmap-readout').dataset.pos",
+        lambda v: v == str(pos),
+    )
     expected = sinusoidal(64, 128)[pos, dim]
     assert expected == pytest.approx(math.sin(5 / 10000 ** (10 / 128)), abs=1e-15)
     assert float(readout.get_attribute("data-value")) == pytest.approx(expected, abs=1e-12)
@@ -208,12 +248,17 @@ def test_python_paints_the_canvas_from_its_worker(lesson):
     assert lesson.evaluate(handed_over)
     slider = heatmap(lesson).get_by_role("slider", name="sequence length")
     slider.press("ArrowLeft")
-    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == "63x128@10000")
+    poll(
+        lesson,
+        f"() => document.querySelector('{CANVAS}').dataset.rendered",
+        lambda v: v == "63x128@10000",
+    )
     pixels_when(lesson, lambda seen: seen[:2] == (128, 63))
     # Input to pixels is measured to the moment the worker painted: after the input, and before
     # the page heard of it.
     latency = lesson.evaluate(
-        "() => performance.getEntriesByName('pelab:heatmap-latency').map((e) => [e.duration, e.startTime + e.duration])"
+        "() => performance.getEntriesByName('pelab:heatmap-latency')"
+        ".map((e) => [e.duration, e.startTime + e.duration])"
     )
     assert len(latency) >= 2
     duration, painted = latency[-1]
@@ -238,7 +283,11 @@ def test_after_a_crash_the_heatmap_keeps_its_picture_and_repaints(lesson):
     assert lesson.locator(CANVAS).get_attribute("tabindex") == "0"
     assert wait_for_state(lesson) == "ready"
     heatmap(lesson).get_by_role("slider", name="base").press("ArrowRight")
-    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: not v.endswith("@10000"))
+    poll(
+        lesson,
+        f"() => document.querySelector('{CANVAS}').dataset.rendered",
+        lambda v: not v.endswith("@10000"),
+    )
     base = float(rendered(lesson).split("@")[1])
     colours = to_rgba(sinusoidal(63, 128, base)).tobytes()
     pixels_when(lesson, lambda seen: seen == (128, 63, hashlib.sha256(colours).hexdigest()))
@@ -252,8 +301,13 @@ def test_after_a_crash_the_heatmap_keeps_its_picture_and_repaints(lesson):
 
 def test_the_page_makes_no_request_to_another_host(lesson, page_log, site_url):
     heatmap(lesson).get_by_role("slider", name="d_model").press("End")
-    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == "64x512@10000")
-    assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)  # worker requests are seen
+    poll(
+        lesson,
+        f"() => document.querySelector('{CANVAS}').dataset.rendered",
+        lambda v: v == "64x512@10000",
+    )
+    # worker requests are seen
+    assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)
     assert any("numpy" in url for url in page_log.requests)
     assert page_log.foreign_requests(site_url) == []
 
@@ -264,28 +318,41 @@ def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
     assert wait_for_state(page) == "error"
     detail = page.inner_text(".boot-error-detail")
     assert "pelab-" in detail and "404" in detail
-    assert page.locator(".boot-stages [data-stage='pelab']").get_attribute("data-status") == "failed"
+    assert (
+        page.locator(".boot-stages [data-stage='pelab']").get_attribute("data-status") == "failed"
+    )
     assert page.get_by_role("button", name="Retry").is_visible()
 
 
 def test_python_starts_once_while_the_page_is_parsed(lesson):
     """start-python.js starts the worker before the modules run; the bridge adopts that one
     worker, with what it said meanwhile, rather than booting a second Python."""
-    workers = [worker.url for worker in lesson.workers if worker.url.endswith("/app/python/worker/main.js")]
+    workers = [
+        worker.url for worker in lesson.workers if worker.url.endswith("/app/python/worker/main.js")
+    ]
     assert len(workers) == 1
-    stages = lesson.eval_on_selector_all(".boot-stages li", "items => items.map((li) => li.dataset.status)")
+    stages = lesson.eval_on_selector_all(
+        ".boot-stages li", "items => items.map((li) => li.dataset.status)"
+    )
     assert stages == ["done"] * 4
 
 
-def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(page, site_url):
+def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(
+    page, site_url
+):
     """BOOT_STAGES (app/python/protocol.js) is the one list of stage names: the panel is made from
     it, and the worker announces all but the page's last."""
     page.add_init_script(RECORD_WORKERS)
     page.goto(site_url)
     assert wait_for_state(page) == "ready"
-    stages = page.evaluate("async () => (await import(new URL('app/python/protocol.js', document.baseURI))).BOOT_STAGES")
+    stages = page.evaluate(
+        "async () => (await import(new URL('app/python/protocol.js', document.baseURI)))"
+        ".BOOT_STAGES"
+    )
     assert stages == ["runtime", "numpy", "pelab", "render"]
-    listed = page.eval_on_selector_all(".boot-stages li", "items => items.map((li) => [li.dataset.stage, li.dataset.status])")
+    listed = page.eval_on_selector_all(
+        ".boot-stages li", "items => items.map((li) => [li.dataset.stage, li.dataset.status])"
+    )
     assert listed == [[stage, "done"] for stage in stages]
     assert page.evaluate("() => document.querySelector('.boot progress').max") == len(stages)
     [python] = page.evaluate("() => window.__workers")  # the snapshot maker: see test_offline.py
@@ -295,7 +362,9 @@ def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_an
 
 def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_url):
     # It fails before pages/lesson.js has run: the bridge hears of it from start-python.js.
-    page.route("**/app/python/worker/main.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.route(
+        "**/app/python/worker/main.js", lambda route: route.fulfill(status=404, body="not found")
+    )
     page.goto(site_url)
     assert wait_for_state(page) == "error"
     assert "the Python worker could not start" in page.inner_text(".boot-error-detail")
@@ -306,19 +375,26 @@ def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_ur
     ("pattern", "stage"),
     [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/*/numpy-*.whl", "numpy")],
 )
-def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page, site_url, pattern, stage):
+def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(
+    page, site_url, pattern, stage
+):
     broken = {"on": True}
 
     def serve(route):
         if broken["on"]:
-            route.fulfill(status=200, body=b"this is not a wheel", content_type="application/octet-stream")
+            route.fulfill(
+                status=200, body=b"this is not a wheel", content_type="application/octet-stream"
+            )
         else:
             route.continue_()
 
     page.route(pattern, serve)
     page.goto(site_url)
     assert wait_for_state(page) == "error"
-    assert page.locator(f".boot-stages [data-stage='{stage}']").get_attribute("data-status") == "failed"
+    assert (
+        page.locator(f".boot-stages [data-stage='{stage}']").get_attribute("data-status")
+        == "failed"
+    )
     assert page.inner_text(".boot-error-detail").strip()  # the runtime's own words, not a blank box
     broken["on"] = False  # the file is fixed on the server: Retry gets the lesson going
     page.get_by_role("button", name="Retry").click()
@@ -328,14 +404,27 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page,
 @pytest.mark.parametrize(
     ("module", "response", "said"),
     [
-        ("demos/waves.js", {"status": 404, "body": "not found"}, "a script could not be loaded (pages/lesson.js or a module it imports)"),
-        ("demos/quiz.js", {"status": 200, "body": "export const = ;", "content_type": "text/javascript"}, "demos/quiz.js: Uncaught SyntaxError"),
+        (
+            "demos/waves.js",
+            {"status": 404, "body": "not found"},
+            "a script could not be loaded (pages/lesson.js or a module it imports)",
+        ),
+        (
+            "demos/quiz.js",
+            {"status": 200, "body": "export const = ;", "content_type": "text/javascript"},
+            "demos/quiz.js: Uncaught SyntaxError",
+        ),
     ],
 )
-def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(page, site_url, module, response, said):
+def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(
+    page, site_url, module, response, said
+):
     """Not a silent "Starting Python…" for ever: preflight.js hears of it, and Retry recovers."""
     broken = {"on": True}
-    page.route(f"**/app/{module}", lambda route: route.fulfill(**response) if broken["on"] else route.continue_())
+    page.route(
+        f"**/app/{module}",
+        lambda route: route.fulfill(**response) if broken["on"] else route.continue_(),
+    )
     page.goto(site_url)
     assert wait_for_state(page, timeout=30) == "error"
     detail = page.inner_text(".boot-error-detail")
@@ -347,7 +436,8 @@ def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_rec
 
 
 def test_without_its_bytecode_python_still_starts(page, site_url, page_log):
-    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes on."""
+    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes
+    on."""
     page.route("**/py/bytecode.zip", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site_url)
     assert wait_for_state(page) == "ready"
@@ -368,7 +458,8 @@ LEGEND_BYTES = """() => {
 
 
 def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, site_url):
-    """The colour scale needs no request to the worker: it is pelab's table (app/figures/colormap.js)."""
+    """The colour scale needs no request to the worker: it is pelab's table
+    (app/figures/colormap.js)."""
     from pelab.colormap import COOL_WARM
 
     page.goto(site_url)
@@ -380,7 +471,11 @@ def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(lesson):
     """The layout switch: sines first, then cosines, as TensorFlow's tutorial lays them out."""
     demo = heatmap(lesson)
     demo.get_by_label("Sines first, then cosines (TensorFlow’s layout)").check()
-    poll(lesson, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda r: r == "64x128@10000 concatenated")
+    poll(
+        lesson,
+        f"() => document.querySelector('{CANVAS}').dataset.rendered",
+        lambda r: r == "64x128@10000 concatenated",
+    )
     canvas = demo.locator(CANVAS)
     canvas.focus()
     for key in ["Home", *["ArrowRight"] * 64]:  # to column 64: the first cosine
@@ -394,6 +489,7 @@ def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(lesson):
     demo.locator(".show-python summary").click()  # the code follows the switch
     poll(
         lesson,
-        "() => document.querySelector('#heatmap .cell-editor').shadowRoot?.querySelector('.cm-content')?.textContent ?? ''",
+        "() => document.querySelector('#heatmap .cell-editor').shadowRoot"
+        "?.querySelector('.cm-content')?.textContent ?? ''",
         lambda code: "pelab.layout_permutation(128)" in code,
     )

@@ -19,7 +19,10 @@ def test_a_learned_table_has_no_row_past_its_length_but_the_formula_does(lesson)
     assert str(raised.value) in error.inner_text()
     for kind in ["learned", "sinusoidal", "rope"]:
         assert canvas_size(lesson, f".learned-panel-{kind}") == [64, 64]
-    assert "depends on the positions only through m − n" in demo.locator(".learned-rope-check").inner_text()
+    assert (
+        "depends on the positions only through m − n"
+        in demo.locator(".learned-rope-check").inner_text()
+    )
     demo.get_by_role("slider", name="Learned table length").press("End")
     wait_rendered(lesson, "#learned", "64/128")
     assert not error.is_visible()

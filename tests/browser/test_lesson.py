@@ -7,18 +7,31 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import FIRST_HEATMAP_CALL, cell_values, dataset, live_demos, poll, registry
+from pages import FIRST_HEATMAP_CALL, cell_values, live_demos, poll, registry
 from tools.lesson import demo_sections
 
 
 def test_table_cells_take_the_heatmaps_colour_for_their_number(shared_lesson):
     """Coloured numbers (app/figures/colors.js) pick the colour-map entry pelab.to_rgba picks."""
-    poll(shared_lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
-    poll(shared_lesson, "() => document.querySelectorAll('.relative-table td[title]').length", lambda n: n > 0)
-    for selector, limit in ((".attention-original", 1.5), (".added-table", 2.0), (".relative-table", 1.0)):
+    poll(
+        shared_lesson,
+        "() => document.querySelector('.added-table').dataset.rendered",
+        lambda v: v == "dog@1",
+    )
+    poll(
+        shared_lesson,
+        "() => document.querySelectorAll('.relative-table td[title]').length",
+        lambda n: n > 0,
+    )
+    for selector, limit in (
+        (".attention-original", 1.5),
+        (".added-table", 2.0),
+        (".relative-table", 1.0),
+    ):
         values = [value for row in cell_values(shared_lesson, selector) for value in row]
         colours = shared_lesson.evaluate(
-            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")].map((td) => getComputedStyle(td).backgroundColor)""",
+            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")]
+                 .map((td) => getComputedStyle(td).backgroundColor)""",
             selector,
         )
         expected = pelab.to_rgba(np.array(values), -limit, limit)[:, :3].tolist()
@@ -26,45 +39,63 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(shared_lesson):
     # Exact halves, where Math.round goes up and numpy's rint to even, and their neighbours.
     for limit in (1.0, 1.5, 2.0):
         ties = -limit + (np.arange(255) + 0.5) / 255 * (2 * limit)
-        values = np.concatenate([ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf), [-9.0, 9.0]])
+        values = np.concatenate(
+            [ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf), [-9.0, 9.0]]
+        )
         entries = shared_lesson.evaluate(
             """async ([values, limit]) => {
-                 const { entryFor } = await import(new URL("app/figures/colors.js", document.baseURI));
+                 const url = new URL("app/figures/colors.js", document.baseURI);
+                 const { entryFor } = await import(url);
                  return values.map((value) => entryFor(value, limit, 256));
                }""",
             [values.tolist(), limit],
         )
-        np.testing.assert_array_equal(pelab.COOL_WARM[entries], pelab.to_rgba(values, -limit, limit))
+        np.testing.assert_array_equal(
+            pelab.COOL_WARM[entries], pelab.to_rgba(values, -limit, limit)
+        )
 
 
 def test_every_demo_shows_the_python_behind_it(lesson):
-    poll(lesson, "() => document.querySelector('.added-table').dataset.rendered", lambda v: v == "dog@1")
+    poll(
+        lesson,
+        "() => document.querySelector('.added-table').dataset.rendered",
+        lambda v: v == "dog@1",
+    )
     for summary in lesson.locator("section.demo .show-python summary").all():
         summary.click()  # open each, as a learner would: a hidden editor shows its text once opened
     codes = poll(
         lesson,
-        """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
-             [d.closest('section').id, [...(d.querySelector('.cell-editor').shadowRoot?.querySelectorAll('.cm-line') ?? [])]
-               .map(l => l.textContent).join('\\n')]))""",
+        """() => Object.fromEntries(
+             [...document.querySelectorAll('section.demo .show-python')].map((d) => {
+               const root = d.querySelector('.cell-editor').shadowRoot;
+               const lines = [...(root?.querySelectorAll('.cm-line') ?? [])];
+               return [d.closest('section').id, lines.map(l => l.textContent).join('\\n')];
+             }))""",
         lambda codes: all(code.startswith("import") for code in codes.values()),
     )
-    assert set(codes) == set(live_demos(lesson))  # every live demo shows its Python, nothing else does
+    # every live demo shows its Python, nothing else does
+    assert set(codes) == set(live_demos(lesson))
     for code in codes.values():
         assert code.startswith("import") and "pelab." in code
     assert FIRST_HEATMAP_CALL in codes["heatmap"]
     assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
     heatmap = lesson.locator("#heatmap")
-    heatmap.locator(".show-python summary").click()  # closed again: the code follows the slider anyway
+    # closed again: the code follows the slider anyway
+    heatmap.locator(".show-python summary").click()
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
     heatmap.locator(".show-python summary").click()
     poll(
         lesson,
-        "() => document.querySelector('#heatmap .cell-editor').shadowRoot.querySelector('.cm-content').textContent",
+        "() => document.querySelector('#heatmap .cell-editor').shadowRoot"
+        ".querySelector('.cm-content').textContent",
         lambda t: "d_model=130" in t,
     )
 
 
-@pytest.mark.parametrize(("old", "section"), [("order-blind", "attention"), ("heatmap-demo", "heatmap"), ("scratch", "cell")])
+@pytest.mark.parametrize(
+    ("old", "section"),
+    [("order-blind", "attention"), ("heatmap-demo", "heatmap"), ("scratch", "cell")],
+)
 def test_links_to_a_section_by_its_old_id_still_land_on_it(page, site_url, old, section):
     """Each section's id is its demo's public name; links made before the rename still work."""
     page.goto(f"{site_url}#{old}")
@@ -87,7 +118,8 @@ def test_the_contents_name_each_section_as_its_heading_does(shared_lesson):
     """One title per demo: the section's <h2>, which the contents, share bars and guide repeat."""
     pairs = shared_lesson.evaluate(
         """() => [...document.querySelectorAll("nav a[href^='#']")].map((a) => {
-             const heading = document.querySelector(a.getAttribute("href") + " h2")?.cloneNode(true);
+             const heading = document.querySelector(a.getAttribute("href") + " h2")
+               ?.cloneNode(true);
              heading?.querySelector(".step")?.remove();
              return [a.textContent.trim(), heading?.textContent.trim() ?? null];
            })"""
@@ -111,11 +143,13 @@ def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_secti
              bare: (() => {
                const copy = document.querySelector("main").cloneNode(true);
                copy.querySelectorAll("a.section-ref").forEach((a) => a.remove());
-               const attributes = [...copy.querySelectorAll("[data-why]")].map((e) => e.dataset.why);
+               const attributes = [...copy.querySelectorAll("[data-why]")]
+                 .map((e) => e.dataset.why);
                const text = [copy.textContent, ...attributes].join(" ");
                return [
                  ...(text.match(/\\bsections? \\d+(?!\\.\\d)/gi) ?? []),
-                 // "the next section" goes stale as silently as a number when a section is inserted.
+                 // "the next section" goes stale as silently as a number when a section is
+                 // inserted.
                  ...(text.match(/\\b(?:next|previous|following|last|above) section\\b/gi) ?? []),
                ];
              })(),
@@ -135,13 +169,15 @@ SKELETON = """(names) => names.map((name) => {
   const inputs = [...section.querySelectorAll("input[name]")];
   return {
     name,
-    isDemo: section.classList.contains("demo") && section.getAttribute("aria-labelledby") === name + "-title",
+    isDemo: section.classList.contains("demo")
+      && section.getAttribute("aria-labelledby") === name + "-title",
     heading: !!section.querySelector(`h2#${name}-title > .step`),
     problem: section.querySelectorAll(".problem[role=alert]").length,
     trap: section.querySelectorAll("aside.trap .trap-title").length,
     cell: !!section.querySelector(".cell[data-cell]"),
     labelled: inputs.every((input) => input.labels.length > 0),
-    outputs: inputs.filter((i) => i.type === "range").every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
+    outputs: inputs.filter((i) => i.type === "range")
+      .every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
     live: section.dataset.live,
   };
 })"""
@@ -151,11 +187,17 @@ def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(shared_
     live = live_demos(shared_lesson)
     demos = demo_sections()  # the lesson's sections of class "demo", from lesson/
     # A half-added demo names its missing piece: a section without a module, or the reverse.
-    assert [d for d in demos if d not in registry(shared_lesson, "DEMOS")] == [], "demo sections missing from registry.js"
-    assert [d for d in registry(shared_lesson, "DEMOS") if d not in demos] == [], "registry.js demos with no lesson section"
+    assert [d for d in demos if d not in registry(shared_lesson, "DEMOS")] == [], (
+        "demo sections missing from registry.js"
+    )
+    assert [d for d in registry(shared_lesson, "DEMOS") if d not in demos] == [], (
+        "registry.js demos with no lesson section"
+    )
     assert registry(shared_lesson, "DEMOS") == demos  # in the page's order
     assert set(live) <= set(demos) and len(live) > 1
     poll(shared_lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
     for demo in shared_lesson.evaluate(SKELETON, live):
-        assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
-                        "labelled": True, "outputs": True, "live": "shown"}, demo
+        assert demo == {
+            **demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
+            "labelled": True, "outputs": True, "live": "shown",
+        }, demo

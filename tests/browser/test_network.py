@@ -16,7 +16,12 @@ from tools.project import CACHE
 
 LOCK = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
 NUMPY = LOCK["packages"]["numpy"]["file_name"]
-FIRST_SCREEN = [f"{PYODIDE}/{name}" for name in ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json", NUMPY)]
+FIRST_SCREEN = [
+    f"{PYODIDE}/{name}"
+    for name in (
+        "pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json", NUMPY
+    )
+]
 FIRST_SCREEN += ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"]
 
 
@@ -27,15 +32,20 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     fetched = [r.url.removeprefix(site_url) for r in responses]
     for path in FIRST_SCREEN:
-        assert fetched.count(path) == 1, (path, fetched.count(path))  # the prefetch was the one used
+        # the prefetch was the one used
+        assert fetched.count(path) == 1, (path, fetched.count(path))
     encodings = {r.url.removeprefix(site_url): r.headers.get("content-encoding") for r in responses}
     for path in (f"{PYODIDE}/{NUMPY}", f"{PYODIDE}/python_stdlib.zip", "py/bytecode.zip"):
         assert encodings[path] == "br", path
     # only what the first screen needs: no other wheel before a cell asks for one
-    assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"])
+    assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(
+        ["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"]
+    )
 
 
-def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(page, site_url):
+def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(
+    page, site_url
+):
     """A first visit: the page (start-python.js) fetches Pyodide's runtime at once, numpy's wheel
     only once the runtime has come in full, and pelab's wheel and the bytecode once numpy's has,
     so that each group has the link to itself. On a link throttled to 20 Mbps, where the runtime
@@ -45,12 +55,23 @@ def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_i
     page.on("requestfinished", lambda request: finished.append(request))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40, "downloadThroughput": 2_500_000, "uploadThroughput": 1_250_000})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 40,
+            "downloadThroughput": 2_500_000,
+            "uploadThroughput": 1_250_000,
+        },
+    )
     page.goto(site_url)
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     timing = {r.url.removeprefix(site_url): r.timing for r in finished}
     groups = [
-        [f"{PYODIDE}/{name}" for name in ("pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip")],
+        [
+            f"{PYODIDE}/{name}"
+            for name in ("pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip")
+        ],
         [f"{PYODIDE}/{NUMPY}"],
         ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"],
     ]
@@ -58,7 +79,9 @@ def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_i
     for before, group in zip(groups, groups[1:]):
         last_byte = max(end(path) for path in before)
         for path in group:
-            assert timing[path]["startTime"] >= last_byte - 20, (path, timing[path]["startTime"] - last_byte)
+            assert timing[path]["startTime"] >= last_byte - 20, (
+                path, timing[path]["startTime"] - last_byte
+            )
     first_end = min(end(path) for path in groups[0])
     for path in groups[0]:
         assert timing[path]["startTime"] < first_end, path  # the runtime's files, at once

@@ -16,7 +16,6 @@ from site_server import DIST, served
 from test_cells import output, type_code, wait_done
 
 
-
 @pytest.fixture
 def context_options():
     return {"service_workers": "allow"}
@@ -36,10 +35,14 @@ def wait_until_cached(page) -> str:
     """Wait for the service worker to control the page (it claims it once the cache is full)
     and for the snapshot of a fresh Python to be in that cache."""
     poll(page, "() => navigator.serviceWorker.controller !== null", bool, timeout=60)
-    poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90)
+    poll(
+        page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90
+    )
     keys = page.evaluate("() => caches.keys()")
     assert len(keys) == 1 and keys[0].startswith("pelab-"), keys
-    files = page.evaluate("(key) => caches.open(key).then((c) => c.keys()).then((r) => r.map((q) => q.url))", keys[0])
+    files = page.evaluate(
+        "(key) => caches.open(key).then((c) => c.keys()).then((r) => r.map((q) => q.url))", keys[0]
+    )
     assert any(re.search(r"/py/python-snapshot-\w+\.bin$", url) for url in files), files
     return keys[0]
 
@@ -54,8 +57,16 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site
     page.reload()
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "snapshot"
-    poll(page, "() => document.querySelector('#heatmap .heatmap-canvas').dataset.rendered", lambda v: v is not None)
-    type_code(page, "scratch", "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('drawn')")
+    poll(
+        page,
+        "() => document.querySelector('#heatmap .heatmap-canvas').dataset.rendered",
+        lambda v: v is not None,
+    )
+    type_code(
+        page,
+        "scratch",
+        "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('drawn')",
+    )
     page.keyboard.press("Shift+Enter")
     assert wait_done(page, "scratch", timeout=90) == "done", output(page, "scratch")
     assert "drawn" in output(page, "scratch")
@@ -85,7 +96,11 @@ def test_the_second_visit_loads_the_runtime_compiled_during_the_first(browser, p
         trace = json.loads(browser.stop_tracing())
     assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "as served"
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    compiled = [e["name"] for e in events if e["name"] in ("wasm.Deserialize", "wasm.StartStreamingCompilation")]
+    compiled = [
+        e["name"]
+        for e in events
+        if e["name"] in ("wasm.Deserialize", "wasm.StartStreamingCompilation")
+    ]
     assert "wasm.Deserialize" in compiled, compiled
 
 
@@ -126,9 +141,16 @@ def test_no_page_reaches_beyond_this_machine(page, site_url, page_log, path):
         poll(page, "() => document.querySelectorAll('iframe').length", lambda n: n == 2)
         poll(page, "() => 0", lambda _: len(page.frames) == 3, timeout=60)
         for frame in page.frames[1:]:  # the guide's live examples boot too
-            poll(frame, "() => document.documentElement.dataset.state", lambda s: s == "ready", timeout=90)
+            poll(
+                frame,
+                "() => document.documentElement.dataset.state",
+                lambda s: s == "ready",
+                timeout=90,
+            )
     assert page_log.blocked == []
-    assert len(page_log.requests) > 5 and all(not url.startswith("http") or "127.0.0.1" in url for url in page_log.requests)
+    assert len(page_log.requests) > 5 and all(
+        not url.startswith("http") or "127.0.0.1" in url for url in page_log.requests
+    )
 
 
 def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_site):
@@ -136,15 +158,24 @@ def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_si
     page.add_init_script(RECORD_WORKERS)
     page.goto(own_site.url)
     assert wait_for_state(page) == "ready"
-    poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "snapshot", timeout=60)
+    poll(
+        page,
+        "() => document.documentElement.dataset.nextVisit",
+        lambda v: v == "snapshot",
+        timeout=60,
+    )
     slider = page.locator("#heatmap [name=base]")
     slider.focus()
     for _ in range(12):  # 6 s of input, never 2 s apart
         slider.press("ArrowLeft")
         page.wait_for_timeout(500)
         assert page.evaluate("() => document.documentElement.dataset.nextVisit") == "snapshot"
-    assert sum("/python/worker/" in worker.url for worker in page.workers) == 1, "no second Python yet"
-    poll(page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90)
+    assert sum("/python/worker/" in worker.url for worker in page.workers) == 1, (
+        "no second Python yet"
+    )
+    poll(
+        page, "() => document.documentElement.dataset.nextVisit", lambda v: v == "ready", timeout=90
+    )
     # The snapshot maker is a worker of its own entry: it boots no learner's Python and says
     # nothing but its one reply (no boot stages).
     workers = page.evaluate("() => window.__workers")

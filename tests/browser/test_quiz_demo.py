@@ -12,20 +12,29 @@ def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
     assert quiz.locator(".quiz-score").inner_text() == f"0 of {total} answered, 0 right."
     first = quiz.locator(".quiz-question").first
     first.get_by_role("radio").first.focus()
-    lesson.keyboard.press("ArrowDown")  # arrow keys move between the options and choose: the second is right
+    # arrow keys move between the options and choose: the second is right
+    lesson.keyboard.press("ArrowDown")
     assert first.get_attribute("data-result") == "right"
     assert first.locator(".quiz-feedback").inner_text() == "Right."
     assert first.locator(".quiz-explain").is_visible()
-    second = quiz.locator(".quiz-question").nth(1)  # true or false: a causal decoder is order-blind? (false)
+    # true or false: a causal decoder is order-blind? (false)
+    second = quiz.locator(".quiz-question").nth(1)
     second.get_by_role("radio", name="True").check()
     assert second.get_attribute("data-result") == "wrong"
     feedback = second.locator(".quiz-feedback").inner_text()
     # Why the chosen answer is wrong, then the right one; the explanation says why that is right.
-    assert feedback.startswith("Not quite. The causal mask") and feedback.endswith("The answer is “False”.")
+    assert (
+        feedback.startswith("Not quite. The causal mask")
+        and feedback.endswith("The answer is “False”.")
+    )
     assert second.locator(".quiz-explain").is_visible()
     assert f"2 of {total} answered, 1 right." == quiz.locator(".quiz-score").inner_text()
     quiz.get_by_role("button", name="Start again").click()
-    poll(lesson, "() => document.querySelector('.quiz-score').textContent", lambda t: t.startswith(f"0 of {total}"))
+    poll(
+        lesson,
+        "() => document.querySelector('.quiz-score').textContent",
+        lambda t: t.startswith(f"0 of {total}"),
+    )
     assert not first.locator(".quiz-explain").is_visible()
 
 
@@ -51,4 +60,5 @@ def test_every_section_is_asked_about_and_every_wrong_answer_says_why(lesson):
         choices = q["options"]
         if len(choices) > 2 and max(choices, key=lambda o: o["length"])["correct"]:
             longest_is_right += 1
-    assert longest_is_right <= len(questions) // 4  # the right answer is not given away by its length
+    # the right answer is not given away by its length
+    assert longest_is_right <= len(questions) // 4

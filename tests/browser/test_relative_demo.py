@@ -13,7 +13,11 @@ def test_moving_k_positions_is_one_rotation_matrix(lesson):
     assert float(dataset(lesson, "#relative", "residual")) <= 1e-12
     assert float(dataset(lesson, "#relative", "sineOnly")) > 0.1
     assert canvas_size(lesson, ".relative-matrix") == [8, 8]
-    assert demo.locator(".relative-residual").inner_text().endswith(("(exactly)", "e−13", "e−14", "e−15", "e−16", "e−17"))
+    assert (
+        demo.locator(".relative-residual")
+        .inner_text()
+        .endswith(("(exactly)", "e−13", "e−14", "e−15", "e−16", "e−17"))
+    )
     labels = demo.locator(".relative-table tbody th").all_inner_texts()
     assert labels[:2] == ["PE(0 + 5)", "M · PE(0)"] or labels[0].startswith("PE(")
     values = lesson.evaluate(

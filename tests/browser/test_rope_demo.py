@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import cmath
 import math
+import re
 
 import numpy as np
 import pytest
-
-import re
 
 from pages import cell_values, code_of, dataset, poll, wait_for_state, wait_rendered
 
@@ -20,7 +19,9 @@ def rotated(vector, position, d, base):
     """Pair i of `vector` (adjacent layout) as a complex number times e^{i position w_i}."""
     out = []
     for i in range(d // 2):
-        z = complex(vector[2 * i], vector[2 * i + 1]) * cmath.exp(1j * position * base ** (-2 * i / d))
+        z = complex(vector[2 * i], vector[2 * i + 1]) * cmath.exp(
+            1j * position * base ** (-2 * i / d)
+        )
         out += [z.real, z.imag]
     return np.array(out)
 
@@ -42,13 +43,19 @@ def mean_by_hand(t, d, base):
 def independent_by_hand(d):
     """The mean |score| of independent standard normal q and k: sqrt(2/pi) E|q|, with
     E|q| = sqrt(2) Gamma((d+1)/2) / Gamma(d/2) (the chi distribution's mean)."""
-    return math.sqrt(2 / math.pi) * math.sqrt(2) * math.exp(math.lgamma((d + 1) / 2) - math.lgamma(d / 2))
+    return (
+        math.sqrt(2 / math.pi)
+        * math.sqrt(2)
+        * math.exp(math.lgamma((d + 1) / 2) - math.lgamma(d / 2))
+    )
 
 
-MEAN_HEADER = """() => [...document.getElementById(document.querySelector('.rope-mean').getAttribute('aria-details'))
+MEAN_HEADER = """() => [...document
+                  .getElementById(document.querySelector('.rope-mean').getAttribute('aria-details'))
                   .querySelectorAll('thead th')].map((c) => c.textContent)"""
 
-MEAN_ROWS = """() => [...document.getElementById(document.querySelector('.rope-mean').getAttribute('aria-details'))
+MEAN_ROWS = """() => [...document
+                .getElementById(document.querySelector('.rope-mean').getAttribute('aria-details'))
                 .querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))"""
 
 # Each line of the chart as its points' y coordinates (SVG units, down is larger).
@@ -61,24 +68,33 @@ def run_rope_cell(page) -> str:
     page.locator("#rope").get_by_role("button", name="Run", exact=True).click()
     poll(page, "() => document.querySelector(`.cell[data-cell='rope']`).dataset.status",
          lambda status: status not in (None, "running"), timeout=60)
-    assert page.evaluate("() => document.querySelector(`.cell[data-cell='rope']`).dataset.status") == "done"
+    assert (
+        page.evaluate("() => document.querySelector(`.cell[data-cell='rope']`).dataset.status")
+        == "done"
+    )
     return page.locator(".cell[data-cell='rope'] .cell-output").inner_text()
 
 
 def printed(output: str, start: str) -> list[float]:
     """The numbers of the printed line that starts with `start` (numpy's [a b c d])."""
     [line] = [line for line in output.splitlines() if line.startswith(start)]
-    return [float(x) for x in re.findall(r"-?\d+\.?\d*(?:e[-+]?\d+)?", line.split("[", 1)[1].split("]")[0])]
+    return [
+        float(x)
+        for x in re.findall(r"-?\d+\.?\d*(?:e[-+]?\d+)?", line.split("[", 1)[1].split("]")[0])
+    ]
 
 
 def numbers_table(page, figure):
     """The rows of a figure's "Show the numbers" table, opened as a learner would."""
-    page.locator(f"#{page.evaluate('(s) => document.querySelector(s).getAttribute(`aria-details`)', figure)} summary").click()
+    details = page.evaluate("(s) => document.querySelector(s).getAttribute(`aria-details`)", figure)
+    page.locator(f"#{details} summary").click()
     # The table is built on the details' toggle event, which fires a task after the click.
     return poll(
         page,
-        """(s) => [...document.getElementById(document.querySelector(s).getAttribute('aria-details'))
-                     .querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))""",
+        """(s) => [...document
+                     .getElementById(document.querySelector(s).getAttribute('aria-details'))
+                     .querySelectorAll('tbody tr')]
+                     .map((r) => [...r.cells].map((c) => c.textContent))""",
         lambda rows: len(rows) > 0,
         arg=figure,
     )
@@ -103,7 +119,10 @@ def test_the_score_depends_on_the_offset_alone_three_ways(lesson):
     np.testing.assert_allclose(rows[1], rotated(q, 5, 8, 10000.0), atol=1e-12)
     np.testing.assert_allclose(rows[3], rotated(k, 2, 8, 10000.0), atol=1e-12)
     assert float(dataset(lesson, "#rope", "pairingGap")) == 0.0  # the same numbers, moved: exact
-    assert "differs from the adjacent layout by 0 (exactly)" in demo.locator(".rope-pairing").inner_text()
+    assert (
+        "differs from the adjacent layout by 0 (exactly)"
+        in demo.locator(".rope-pairing").inner_text()
+    )
 
     # From the keyboard: m to its end, a wider head, another draw; the three routes still agree.
     demo.get_by_role("slider", name="Query position").press("End")
@@ -122,19 +141,25 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
     wait_rendered(lesson, "#rope", "5/2/100/8@10000:0")
     assert float(dataset(lesson, "#rope", "toeplitz")) < 1e-12
     q, k = np.random.default_rng(0).standard_normal((2, 8))
-    scores = np.array([[rotated(q, a, 8, 1e4) @ rotated(k, b, 8, 1e4) for b in range(32)] for a in range(32)])
+    scores = np.array(
+        [[rotated(q, a, 8, 1e4) @ rotated(k, b, 8, 1e4) for b in range(32)] for a in range(32)]
+    )
     scores /= np.linalg.norm(q) * np.linalg.norm(k)
-    assert float(dataset(lesson, "#rope", "asymmetry")) == pytest.approx(np.abs(scores - scores.T).max(), abs=1e-12)
+    assert float(dataset(lesson, "#rope", "asymmetry")) == pytest.approx(
+        np.abs(scores - scores.T).max(), abs=1e-12
+    )
     assert np.abs(scores - scores.T).max() > 0.05
     table = numbers_table(lesson, ".rope-matrix")
     assert len(table) == 8
     for a, row in enumerate(table):
         assert row[0] == str(a)
-        np.testing.assert_allclose([number(t) for t in row[1:]], scores[a, :8], atol=1e-6)  # 6 decimals shown
+        # 6 decimals shown
+        np.testing.assert_allclose([number(t) for t in row[1:]], scores[a, :8], atol=1e-6)
 
     decay = numbers_table(lesson, ".rope-decay")
     header = lesson.evaluate(
-        "() => [...document.getElementById(document.querySelector('.rope-decay').getAttribute('aria-details'))"
+        "() => [...document"
+        ".getElementById(document.querySelector('.rope-decay').getAttribute('aria-details'))"
         ".querySelectorAll('thead th')].map((c) => c.textContent)"
     )
     bases = [float(h.split()[1]) for h in header[1:]]
@@ -142,17 +167,24 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
     for row in decay:
         t = int(row[0])
         for base, text in zip(bases, row[1:]):
-            assert number(text) == pytest.approx(decay_by_hand(t, 128, base), abs=1e-4)  # 4 decimals shown
+            # 4 decimals shown
+            assert number(text) == pytest.approx(decay_by_hand(t, 128, base), abs=1e-4)
     assert decay[0][1:] == ["32.5000"] * 3  # (d/2 + 1) / 2 at offset 0, every base, d = 128
     label = lesson.locator(".rope-decay").get_attribute("aria-label")
     assert "base 10000 (yours): 32.500 at 0" in label
-    poll(lesson, "() => document.querySelectorAll('.rope-decay-legend li').length", lambda n: n == 3)
+    poll(
+        lesson, "() => document.querySelectorAll('.rope-decay-legend li').length", lambda n: n == 3
+    )
 
 
 def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_ones_do_not(lesson):
     demo = lesson.locator("#rope")
     wait_rendered(lesson, "#rope", "5/2/100/8@10000:0")
-    poll(lesson, "() => document.querySelector('#rope').dataset.meanShown", lambda v: v == "alike@10000")
+    poll(
+        lesson,
+        "() => document.querySelector('#rope').dataset.meanShown",
+        lambda v: v == "alike@10000",
+    )
     assert demo.get_by_label("Alike").is_checked()
 
     # Alike (k = q): one line, falling from d = 128, with ripples; its numbers are the sums.
@@ -160,7 +192,8 @@ def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_one
     assert lesson.evaluate(MEAN_HEADER) == ["offset", "mean score, k = q"]
     assert [int(row[0]) for row in rows] == [0, 10, 100, 200, 300, 400, 500, 511]
     for row in rows:
-        assert number(row[1]) == pytest.approx(mean_by_hand(int(row[0]), 128, 10000.0), abs=1e-4)  # 4 decimals
+        # 4 decimals
+        assert number(row[1]) == pytest.approx(mean_by_hand(int(row[0]), 128, 10000.0), abs=1e-4)
     assert rows[0][1] == "128.0000"  # the mean of |q|^2 = d at offset 0
     label = lesson.locator(".rope-mean").get_attribute("aria-label")
     assert "k = q" in label and "base 10000" in label
@@ -183,7 +216,11 @@ def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_one
 
     # Independent: the mean score is 0 and the mean |score| one number, at every offset.
     demo.get_by_label("Independent").check()
-    poll(lesson, "() => document.querySelector('#rope').dataset.meanShown", lambda v: v == "independent@10000")
+    poll(
+        lesson,
+        "() => document.querySelector('#rope').dataset.meanShown",
+        lambda v: v == "independent@10000",
+    )
     header = poll(lesson, MEAN_HEADER, lambda h: len(h) == 3)  # the open table follows the switch
     assert header == ["offset", "mean score", "mean |score|"]
     rows = lesson.evaluate(MEAN_ROWS)
@@ -197,7 +234,10 @@ def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_one
     assert size[0] < zero[0]  # the mean |score| above the mean score of 0
     label = lesson.locator(".rope-mean").get_attribute("aria-label")
     assert "independent" in label and "mean 0 and mean |score| 9.0094 at every offset" in label
-    assert demo.locator(".rope-mean-legend li").all_inner_texts() == ["mean score: 0", "mean |score|: 9.01"]
+    assert demo.locator(".rope-mean-legend li").all_inner_texts() == [
+        "mean score: 0",
+        "mean |score|: 9.01",
+    ]
     assert "rope_independent_abs_score" in code_of(lesson, "rope")
     output = run_rope_cell(lesson)
     # 10,000 draws: the mean score within four standard errors of 0 (sqrt(128) / 100 each), the
@@ -213,7 +253,11 @@ def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_one
     # Back to alike, with another base: the curve follows the base slider.
     demo.get_by_label("Alike").check()
     demo.get_by_role("slider", name="Base").press("End")  # 10^6
-    poll(lesson, "() => document.querySelector('#rope').dataset.meanShown", lambda v: v == "alike@1000000")
+    poll(
+        lesson,
+        "() => document.querySelector('#rope').dataset.meanShown",
+        lambda v: v == "alike@1000000",
+    )
     rows = poll(lesson, MEAN_ROWS, lambda r: len(r) == 8 and len(r[0]) == 2 and r[-2][1] != "—")
     for row in rows:
         assert number(row[1]) == pytest.approx(mean_by_hand(int(row[0]), 128, 1e6), abs=1e-4)
@@ -223,14 +267,22 @@ def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_one
 def test_the_switch_is_a_setting_of_links_and_embeds(page, site_url):
     page.goto(f"{site_url}embed.html?demo=rope#qk=independent")
     assert wait_for_state(page) == "ready"
-    poll(page, "() => document.querySelector('#rope')?.dataset.meanShown", lambda v: v == "independent@10000")
+    poll(
+        page,
+        "() => document.querySelector('#rope')?.dataset.meanShown",
+        lambda v: v == "independent@10000",
+    )
     assert page.locator("#rope input[name=qk][value=independent]").is_checked()
     assert page.locator(".share-notices li").count() == 0
 
     page.goto("about:blank")  # a new load: only the fragment differs, which alone would not reload
     page.goto(f"{site_url}embed.html?demo=rope#qk=both")
     assert wait_for_state(page) == "ready"
-    poll(page, "() => document.querySelector('#rope')?.dataset.meanShown", lambda v: v == "alike@10000")
+    poll(
+        page,
+        "() => document.querySelector('#rope')?.dataset.meanShown",
+        lambda v: v == "alike@10000",
+    )
     assert page.locator(".share-notices li").all_inner_texts() == [
         "Query and key: “both” is not one of alike, independent; it stays alike.",
     ]

@@ -41,7 +41,10 @@ def launch_of(folder: Path) -> tuple[str, str]:
     root = ET.parse(folder / "imsmanifest.xml").getroot()
     item = root.find(".//cp:organization/cp:item", NS)
     resource = root.find(f".//cp:resource[@identifier='{item.get('identifierref')}']", NS)
-    return resource.get("href") + (item.get("parameters") or ""), item.findtext("adlcp:masteryscore", namespaces=NS)
+    return (
+        resource.get("href") + (item.get("parameters") or ""),
+        item.findtext("adlcp:masteryscore", namespaces=NS),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +104,11 @@ def lms_note(page) -> str:
 
 def test_the_quiz_package_reports_every_answer_and_resumes_on_the_next_launch(page, lms):
     frame = launch(page, lms, "positional-encoding-lab-quiz")
-    poll(sco(page), "() => document.querySelector('form.quiz').dataset.lms", lambda s: s == "connected")
+    poll(
+        sco(page),
+        "() => document.querySelector('form.quiz').dataset.lms",
+        lambda s: s == "connected",
+    )
     total = frame.locator(QUIZ).count()
     assert total >= 5
     assert record(page)["core"]["lesson_status"] == "incomplete"  # started, nothing answered yet
@@ -113,21 +120,38 @@ def test_the_quiz_package_reports_every_answer_and_resumes_on_the_next_launch(pa
     assert held["core"]["exit"] == "suspend"  # asks the LMS to resume this attempt
     assert re.fullmatch(r"\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?", held["core"]["session_time"])
     saved = held["suspend_data"]
-    chosen = sco(page).evaluate("() => [...document.querySelectorAll('.quiz-question input:checked')].map((i) => [i.name, i.value])")
-    assert saved == "v=1&" + "&".join(f"{name}={value}" for name, value in chosen) and len(chosen) == 4
-    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSCommit').length") >= 5  # one per answer
+    chosen = sco(page).evaluate(
+        "() => [...document.querySelectorAll('.quiz-question input:checked')]"
+        ".map((i) => [i.name, i.value])"
+    )
+    assert (
+        saved == "v=1&" + "&".join(f"{name}={value}" for name, value in chosen)
+        and len(chosen) == 4
+    )
+    # one per answer
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSCommit').length") >= 5
 
-    page.evaluate("() => { document.querySelector('#sco').src = 'about:blank'; }")  # the learner leaves
+    # the learner leaves
+    page.evaluate("() => { document.querySelector('#sco').src = 'about:blank'; }")
     poll(page, "() => API.isTerminated()", bool)
     assert page.evaluate("() => lmsCalls.at(-1)") == "LMSFinish"
 
     # The return visit: the LMS hands back what it kept.
-    frame = launch(page, lms, "positional-encoding-lab-quiz", data={"core": {"entry": "resume"}, "suspend_data": saved})
-    results = "() => [...document.querySelectorAll('.quiz-question')].map((q) => q.dataset.result ?? null)"
+    frame = launch(
+        page,
+        lms,
+        "positional-encoding-lab-quiz",
+        data={"core": {"entry": "resume"}, "suspend_data": saved},
+    )
+    results = (
+        "() => [...document.querySelectorAll('.quiz-question')]"
+        ".map((q) => q.dataset.result ?? null)"
+    )
     restored = poll(sco(page), results, lambda r: r[:4] == ["right", "wrong", "right", "wrong"])
     assert restored[4:] == [None] * (total - 4)
     assert frame.locator(".quiz-score").inner_text() == f"4 of {total} answered, 2 right."
-    assert frame.locator(QUIZ).nth(1).locator(".quiz-explain").is_visible()  # marked and explained again
+    # marked and explained again
+    assert frame.locator(QUIZ).nth(1).locator(".quiz-explain").is_visible()
     for index in range(4, total):
         answer(frame, index, True)
     held = record(page)
@@ -162,7 +186,9 @@ def test_starting_again_never_lowers_the_finished_score_the_lms_holds(page, lms)
 
 
 def test_the_pass_mark_is_the_lms_s_and_a_miss_below_it_fails(page, lms):
-    frame = launch(page, lms, "positional-encoding-lab-quiz", data={"student_data": {"mastery_score": "100"}})
+    frame = launch(
+        page, lms, "positional-encoding-lab-quiz", data={"student_data": {"mastery_score": "100"}}
+    )
     total = frame.locator(QUIZ).count()
     for index in range(total):
         answer(frame, index, index != 0)  # one wrong
@@ -200,7 +226,8 @@ def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms,
 
 def test_a_review_shows_the_saved_answers_and_records_nothing(page, lms):
     url, root = lms
-    page.goto(f"{url}{CONTENT}/positional-encoding-lab-quiz/embed.html?demo=quiz")  # no LMS: just read the quiz
+    # no LMS: just read the quiz
+    page.goto(f"{url}{CONTENT}/positional-encoding-lab-quiz/embed.html?demo=quiz")
     page.locator(".quiz-score").wait_for()
     options = """() => [...document.querySelectorAll('.quiz-question')].slice(0, 2).map((q) => [
         q.querySelector('input').name,
@@ -208,16 +235,26 @@ def test_a_review_shows_the_saved_answers_and_records_nothing(page, lms):
         q.querySelector('input:not([data-correct])').value])"""
     (first, right, _), (second, _, wrong) = page.evaluate(options)
     saved = f"v=1&{first}={right}&{second}={wrong}"  # question 1 right, question 2 wrong
-    data = {"core": {"entry": "resume", "lesson_mode": "review", "lesson_status": "failed"}, "suspend_data": saved}
+    data = {
+        "core": {"entry": "resume", "lesson_mode": "review", "lesson_status": "failed"},
+        "suspend_data": saved,
+    }
     frame = launch(page, lms, "positional-encoding-lab-quiz", data=data)
     assert "opened this attempt for review" in lms_note(page)
-    results = "() => [...document.querySelectorAll('.quiz-question')].slice(0, 2).map((q) => q.dataset.result)"
+    results = (
+        "() => [...document.querySelectorAll('.quiz-question')]"
+        ".slice(0, 2).map((q) => q.dataset.result)"
+    )
     poll(sco(page), results, lambda r: r == ["right", "wrong"])
     answer(frame, 2, True)
     held = record(page)
     assert held["core"]["lesson_status"] == "failed" and held["core"]["score"]["raw"] == ""
     assert held["suspend_data"] == saved
-    assert not [c for c in page.evaluate("() => lmsCalls") if c == "LMSCommit" or c.startswith("LMSSetValue")]
+    assert not [
+        c
+        for c in page.evaluate("() => lmsCalls")
+        if c == "LMSCommit" or c.startswith("LMSSetValue")
+    ]
 
 
 def test_opened_as_a_plain_page_the_package_is_the_normal_lesson(page, lms):
@@ -232,7 +269,10 @@ def test_opened_as_a_plain_page_the_package_is_the_normal_lesson(page, lms):
 
 @pytest.mark.parametrize(
     "api, says",
-    [("none", "no course system (SCORM API) answered"), ("broken", "SCORM API is broken (it has no LMSInitialize")],
+    [
+        ("none", "no course system (SCORM API) answered"),
+        ("broken", "SCORM API is broken (it has no LMSInitialize"),
+    ],
 )
 def test_without_a_working_api_the_quiz_works_and_says_it_is_not_recorded(page, lms, api, says):
     frame = launch(page, lms, "positional-encoding-lab-quiz", api=api)
@@ -245,7 +285,9 @@ def test_without_a_working_api_the_quiz_works_and_says_it_is_not_recorded(page, 
 def test_an_lms_that_cannot_save_is_reported_and_the_answers_stay(page, lms):
     url, _ = lms
     # The LMS sends each commit to its server, which fails (this test server answers POST with 501).
-    frame = launch(page, lms, "positional-encoding-lab-quiz", settings={"lmsCommitUrl": f"{url}store"})
+    frame = launch(
+        page, lms, "positional-encoding-lab-quiz", settings={"lmsCommitUrl": f"{url}store"}
+    )
     note = lms_note(page)  # the first report, at launch, already fails to save
     assert "refused to save (error " in note and "stay in this page" in note
     assert sco(page).evaluate("() => document.querySelector('form.quiz').dataset.lms") == "error"
@@ -259,10 +301,14 @@ def test_an_lms_that_cannot_save_is_reported_and_the_answers_stay(page, lms):
 def test_an_lms_that_refuses_to_start_the_session_is_reported(page, lms):
     url, _ = lms
     open_lms(page, url)
-    page.evaluate("() => API.LMSInitialize('')")  # the LMS's session is already open: a second start fails
+    # the LMS's session is already open: a second start fails
+    page.evaluate("() => API.LMSInitialize('')")
     href, _ = launch_of(lms[1] / CONTENT / "positional-encoding-lab-quiz")
     page.evaluate(
-        """(src) => { const f = document.createElement("iframe"); f.id = "sco"; f.src = src; document.body.append(f); }""",
+        """(src) => {
+             const f = document.createElement("iframe");
+             f.id = "sco"; f.src = src; document.body.append(f);
+           }""",
         f"{CONTENT}/positional-encoding-lab-quiz/{href}",
     )
     frame = page.frame_locator("#sco")
@@ -280,7 +326,9 @@ def test_answers_too_long_for_scorm_1_2_are_kept_in_the_page_and_the_score_still
     def lengthen(route):
         body = route.fetch().text()
         first = re.search(r'class="quiz-question".*?name="([^"]+)"', body, re.S).group(1)
-        route.fulfill(body=body.replace(f'name="{first}"', f'name="{long_name}"'), content_type="text/html")
+        route.fulfill(
+            body=body.replace(f'name="{first}"', f'name="{long_name}"'), content_type="text/html"
+        )
 
     page.route(re.compile(r".*/content/7/positional-encoding-lab-quiz/index\.html$"), lengthen)
     frame = launch(page, lms, "positional-encoding-lab-quiz")
@@ -289,14 +337,22 @@ def test_answers_too_long_for_scorm_1_2_are_kept_in_the_page_and_the_score_still
     assert fitted.startswith("v=1&") and len(fitted) < 100
     answer(frame, 0, True)
     note = lms_note(page)
-    assert "more than the 4096 a SCORM 1.2 course system keeps" in note and "stay in this page" in note
+    assert (
+        "more than the 4096 a SCORM 1.2 course system keeps" in note
+        and "stay in this page" in note
+    )
     held = record(page)
     assert held["suspend_data"] == fitted  # the last answers that fitted, not cut ones
     assert held["core"]["score"]["raw"] == str(percent(2, frame.locator(QUIZ).count()))
 
 
 def test_saved_answers_the_lesson_cannot_read_start_the_quiz_afresh_with_a_note(page, lms):
-    frame = launch(page, lms, "positional-encoding-lab-quiz", data={"core": {"entry": "resume"}, "suspend_data": "{garbage"})
+    frame = launch(
+        page,
+        lms,
+        "positional-encoding-lab-quiz",
+        data={"core": {"entry": "resume"}, "suspend_data": "{garbage"},
+    )
     assert "could not be read" in lms_note(page)
     answer(frame, 0, True)
     assert record(page)["suspend_data"].startswith("v=1&")
@@ -318,15 +374,24 @@ def thin(tmp_path, site_url, lms):
 @pytest.fixture
 def stranger(tmp_path):
     """A page on a third origin, for posting messages the relay must not believe."""
-    (tmp_path / "stranger.html").write_text("<!doctype html><title>Another site</title><p>Another site</p>")
+    (tmp_path / "stranger.html").write_text(
+        "<!doctype html><title>Another site</title><p>Another site</p>"
+    )
     with served(tmp_path, isolated=False) as url:
         yield f"{url}stranger.html"
 
 
-def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(page, lms, thin, site_url, stranger):
+def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(
+    page, lms, thin, site_url, stranger
+):
     url, root = lms
     href, mastery = launch_of(root / CONTENT / thin)
-    open_lms(page, url, launch=f"{CONTENT}/{thin}/{href}", data={"student_data": {"mastery_score": mastery}})
+    open_lms(
+        page,
+        url,
+        launch=f"{CONTENT}/{thin}/{href}",
+        data={"student_data": {"mastery_score": mastery}},
+    )
     lesson = page.frame_locator("#sco").frame_locator(".relay-frame")
     lesson.locator(".quiz-score").wait_for()
     relay = sco(page)
@@ -347,13 +412,22 @@ def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(page
         [stranger, forged],
     )
     other = next(f for f in page.frames if f.url == stranger)
-    other.evaluate("(forged) => parent.frames[0].postMessage(forged, '*')", forged)  # another origin
+    # another origin
+    other.evaluate("(forged) => parent.frames[0].postMessage(forged, '*')", forged)
     page.evaluate("(forged) => frames[0].postMessage(forged, '*')", forged)  # the LMS's own origin
     answer(lesson, 1, False)  # a real answer after the forged ones
     poll(relay, "() => document.documentElement.dataset.quiz", lambda q: q == f"2/1/{total}")
     held = record(page)
     assert held["core"]["score"]["raw"] == str(percent(1, total))
     assert held["core"]["lesson_status"] == "incomplete"
-    scores = [c for c in page.evaluate("() => lmsCalls") if c.startswith("LMSSetValue cmi.core.score.raw=")]
-    assert scores == ["LMSSetValue cmi.core.score.raw=0", *[f"LMSSetValue cmi.core.score.raw={percent(1, total)}"] * 2]
-    assert site_url.startswith("http://127.0.0.1:") and not site_url.startswith(url)  # two origins indeed
+    scores = [
+        c
+        for c in page.evaluate("() => lmsCalls")
+        if c.startswith("LMSSetValue cmi.core.score.raw=")
+    ]
+    assert scores == [
+        "LMSSetValue cmi.core.score.raw=0",
+        *[f"LMSSetValue cmi.core.score.raw={percent(1, total)}"] * 2,
+    ]
+    # two origins indeed
+    assert site_url.startswith("http://127.0.0.1:") and not site_url.startswith(url)

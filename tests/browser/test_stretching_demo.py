@@ -18,20 +18,28 @@ def speeds(base):
 
 
 def states_by_hand(base, train_len, scale, new_speeds):
-    """0 inside (a full turn in training, or not past (L - 1) w_i), 1 within one more step, 2 outside."""
+    """0 inside (a full turn in training, or not past (L - 1) w_i), 1 within one more step,
+    2 outside."""
     last = scale * train_len - 1
     out = []
     for w, new in zip(speeds(base), new_speeds):
         trained, reached = (train_len - 1) * w, last * new
-        out.append(0 if trained >= 2 * math.pi or reached <= trained else 1 if reached <= train_len * w else 2)
+        out.append(
+            0 if trained >= 2 * math.pi or reached <= trained
+            else 1 if reached <= train_len * w
+            else 2
+        )
     return out
 
 
 def dials(page):
     return page.evaluate(
         """() => [...document.querySelectorAll('#stretching .dial')].map((d) => ({
-             pair: Number(d.dataset.pair), state: Number(d.dataset.state), reached: Number(d.dataset.reached),
-             hand: d.querySelector('.dial-hand').getAttribute('class'), caption: d.querySelector('figcaption').textContent,
+             pair: Number(d.dataset.pair),
+             state: Number(d.dataset.state),
+             reached: Number(d.dataset.reached),
+             hand: d.querySelector('.dial-hand').getAttribute('class'),
+             caption: d.querySelector('figcaption').textContent,
            }))"""
     )
 
@@ -39,7 +47,10 @@ def dials(page):
 def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(lesson):
     demo = lesson.locator("#stretching")
     wait_rendered(lesson, "#stretching", "llama2/4/none")
-    assert "LLaMA 2: base 10000, trained on 4096 positions, head dimension 128" in demo.locator(".stretching-model").inner_text()
+    assert (
+        "LLaMA 2: base 10000, trained on 4096 positions, head dimension 128"
+        in demo.locator(".stretching-model").inner_text()
+    )
     expected = states_by_hand(10000.0, 4096, 4, speeds(10000.0))
     assert int(dataset(lesson, "#stretching", "outside")) == expected.count(2) == 18
     shown = dials(lesson)
@@ -55,8 +66,12 @@ def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(l
     wait_rendered(lesson, "#stretching", "llama2/4/interpolation")
     after = states_by_hand(10000.0, 4096, 4, [w / 4 for w in speeds(10000.0)])
     assert after.count(2) == 0 and after.count(1) == 18
-    assert (int(dataset(lesson, "#stretching", "outside")), int(dataset(lesson, "#stretching", "justPast"))) == (0, 18)
-    assert demo.locator(".stretching-fastest").inner_text() == "0.2500 radian"  # neighbours 1/4 step apart
+    assert (
+        int(dataset(lesson, "#stretching", "outside")),
+        int(dataset(lesson, "#stretching", "justPast")),
+    ) == (0, 18)
+    # neighbours 1/4 step apart
+    assert demo.locator(".stretching-fastest").inner_text() == "0.2500 radian"
     assert demo.locator(".stretching-changed").inner_text() == "64 of 64"
     assert [d["state"] for d in dials(lesson)] == [after[p] for p in (0, 1, 2, 5, 10, 19, 34, 63)]
 
@@ -65,7 +80,8 @@ def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(l
     wait_rendered(lesson, "#stretching", "llama2/4/ntk")
     new_base = 10000.0 * 4 ** (HEAD / (HEAD - 2))
     ntk = states_by_hand(10000.0, 4096, 4, speeds(new_base))
-    assert int(dataset(lesson, "#stretching", "outside")) == ntk.count(2) == 17  # every pair short of a full turn but the slowest
+    # every pair short of a full turn but the slowest
+    assert int(dataset(lesson, "#stretching", "outside")) == ntk.count(2) == 17
     assert demo.locator(".stretching-fastest").inner_text() == "1.0000 radian"
 
 
@@ -91,25 +107,34 @@ def test_llama31_at_128k_and_yarn(lesson):
             rule.append((1 - smooth) * w / 8 + smooth * w)
     expected = states_by_hand(500000.0, 8192, 16, rule)
     assert int(dataset(lesson, "#stretching", "outside")) == expected.count(2) == 29
-    assert "to 131072 positions, so the dials show position 131071" in demo.locator(".stretching-model").inner_text()
+    assert (
+        "to 131072 positions, so the dials show position 131071"
+        in demo.locator(".stretching-model").inner_text()
+    )
     assert demo.locator(".stretching-slowest").inner_text() == "× 0.1250"
 
     demo.get_by_role("radio", name="YaRN").check()
     wait_rendered(lesson, "#stretching", "llama3/16/yarn")
     assert int(dataset(lesson, "#stretching", "outside")) == 0
     factor = 0.1 * math.log(16) + 1
-    assert demo.locator(".stretching-factor").inner_text() == f"{factor:.4f} (each logit × {factor ** 2:.4f})"
+    assert (
+        demo.locator(".stretching-factor").inner_text()
+        == f"{factor:.4f} (each logit × {factor ** 2:.4f})"
+    )
 
 
 def test_the_scores_before_and_after_are_one_query_and_key(lesson):
     wait_rendered(lesson, "#stretching", "llama2/4/none")
     lesson.locator("#stretching").get_by_role("radio", name="Position interpolation").check()
     wait_rendered(lesson, "#stretching", "llama2/4/interpolation")
-    details = lesson.evaluate("() => document.querySelector('.stretching-scores').getAttribute('aria-details')")
+    details = lesson.evaluate(
+        "() => document.querySelector('.stretching-scores').getAttribute('aria-details')"
+    )
     lesson.locator(f"#{details} summary").click()
     rows = poll(
         lesson,
-        """(id) => [...document.getElementById(id).querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))""",
+        """(id) => [...document.getElementById(id).querySelectorAll('tbody tr')]
+                    .map((r) => [...r.cells].map((c) => c.textContent))""",
         lambda rows: len(rows) > 3,
         arg=details,
     )
@@ -125,8 +150,11 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
     assert rows[-1][0] == "16383"
     for label, before, after in rows:
         t = float(label)
-        assert float(before.replace("−", "-")) == pytest.approx(score(t, speeds(10000.0)), abs=1e-4)  # 4 decimals
-        assert float(after.replace("−", "-")) == pytest.approx(score(t, [w / 4 for w in speeds(10000.0)]), abs=1e-4)
+        # 4 decimals
+        assert float(before.replace("−", "-")) == pytest.approx(score(t, speeds(10000.0)), abs=1e-4)
+        assert float(after.replace("−", "-")) == pytest.approx(
+            score(t, [w / 4 for w in speeds(10000.0)]), abs=1e-4
+        )
 
 
 def test_the_stretching_experiment_matches_cpython(lesson):
@@ -146,14 +174,18 @@ def test_the_stretching_experiment_matches_cpython(lesson):
              .map((r) => [...r.cells].map((c) => c.textContent))"""
     )
     assert [row[0] for row in rows] == [
-        "No scaling", "Position interpolation", "NTK-aware base", "YaRN", "Chance (a guess among 8 tokens)",
+        "No scaling", "Position interpolation", "NTK-aware base", "YaRN",
+        "Chance (a guess among 8 tokens)",
     ]
     for m, method in enumerate(METHODS):
         for k in range(3):
             low, high = experiment.accuracy[m, :, k].min(), experiment.accuracy[m, :, k].max()
             assert rows[m][k + 1] == f"{expected[m, k]:.3f} ({low:.3f}–{high:.3f})", (method, k)
     assert rows[-1][1:] == ["0.125"] * 3
-    heads = lesson.evaluate("() => [...document.querySelectorAll('#stretching .stretching-results thead th')].map((c) => c.textContent)")
+    heads = lesson.evaluate(
+        "() => [...document.querySelectorAll('#stretching .stretching-results thead th')]"
+        ".map((c) => c.textContent)"
+    )
     assert heads == ["method", "L = 8", "2L = 16", "4L = 32"]
 
 
@@ -161,7 +193,11 @@ def test_stopping_the_stretching_experiment_ends_its_python(lesson):
     demo = lesson.locator("#stretching")
     before = len(lesson.workers)
     demo.get_by_role("button", name="Train and test").click()
-    poll(lesson, "() => document.querySelector('#stretching').dataset.experiment", lambda v: v == "running")
+    poll(
+        lesson,
+        "() => document.querySelector('#stretching').dataset.experiment",
+        lambda v: v == "running",
+    )
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before + 1)
     demo.get_by_role("button", name="Stop").click()
     assert dataset(lesson, "#stretching", "experiment") == "stopped"

@@ -15,11 +15,16 @@ TERMS = ("content-content", "content-position", "position-content", "position-po
 
 def table_of(page, figure: str) -> dict:
     """Open the numbers box of `figure` and read its table: {row label: [numbers]}, columns."""
-    page.evaluate("(s) => (document.getElementById(document.querySelector(s).getAttribute('aria-details')).open = true)", figure)
+    page.evaluate(
+        "(s) => (document.getElementById(document.querySelector(s).getAttribute('aria-details'))"
+        ".open = true)",
+        figure,
+    )
     table = poll(
         page,
-        """(s) => [...document.getElementById(document.querySelector(s).getAttribute('aria-details'))
-                 .querySelectorAll('tr')].map((tr) => [...tr.cells].map((c) => c.textContent))""",
+        """(s) => [...document
+                   .getElementById(document.querySelector(s).getAttribute('aria-details'))
+                   .querySelectorAll('tr')].map((tr) => [...tr.cells].map((c) => c.textContent))""",
         lambda rows: len(rows) > 1,
         arg=figure,
     )
@@ -73,7 +78,10 @@ def test_four_terms_and_which_depend_on_the_offset_only(lesson):
 def test_an_embedded_terms_demo_clamps_its_link_with_a_notice(page, site_url):
     page.goto(f"{site_url}embed.html?demo=terms#d_model=7&identity=1&sentence=dog+bites+man")
     assert wait_for_state(page) == "ready"
-    assert "d_model: 7 is not one of its steps; using 8." in page.locator(".share-notices li").all_inner_texts()
+    assert (
+        "d_model: 7 is not one of its steps; using 8."
+        in page.locator(".share-notices li").all_inner_texts()
+    )
     wait_rendered(page, "#terms", "8/I/3")
     assert float(dataset(page, "#terms", "positionPosition")) < 1e-12
 
@@ -83,6 +91,7 @@ def test_a_malformed_toggle_in_a_link_is_named_in_its_notice(page, site_url):
     page.goto(f"{site_url}embed.html?demo=terms#identity=maybe")
     assert wait_for_state(page) == "ready"
     assert page.locator(".share-notices li").all_inner_texts() == [
-        "Use A = I (plain dot products) instead of the toy head’s WQ WKᵀ: “maybe” is not on or off; it stays off."
+        "Use A = I (plain dot products) instead of the toy head’s WQ WKᵀ: "
+        "“maybe” is not on or off; it stays off."
     ]
     wait_rendered(page, "#terms", "8/WQWK/11")

@@ -25,13 +25,20 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
     assert canvas_size(lesson, ".training-cosine") == [32, 32]
     untrained = adapter.training_reset(seed=0, max_train_len=32, shift=1)
     # Cosines of the same table in Pyodide (no BLAS) and CPython: a few ulps apart.
-    assert float(dataset(lesson, "#training", "contrast")) == pytest.approx(untrained["band_contrast"], abs=1e-12)
+    assert float(dataset(lesson, "#training", "contrast")) == pytest.approx(
+        untrained["band_contrast"], abs=1e-12
+    )
     assert "not structured yet" in demo.locator(".training-cosine").get_attribute("aria-label")
     before = workers(lesson)
 
     demo.locator(".training-train").focus()
     lesson.keyboard.press("Enter")  # from the keyboard
-    poll(lesson, "() => document.querySelector('#training').dataset.phase", lambda p: p == "training", timeout=90)
+    poll(
+        lesson,
+        "() => document.querySelector('#training').dataset.phase",
+        lambda p: p == "training",
+        timeout=90,
+    )
     assert workers(lesson) == before + 1  # a Python of its own
 
     # Meanwhile the other demos answer: the heatmap follows its slider.
@@ -39,7 +46,9 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
     poll(lesson, "() => document.querySelector('#heatmap').dataset.live", lambda v: v == "shown")
     assert dataset(lesson, "#training", "phase") == "training"
 
-    poll(lesson, "() => document.querySelector('#training').dataset.structuredAt", bool, timeout=120)
+    poll(
+        lesson, "() => document.querySelector('#training').dataset.structuredAt", bool, timeout=120
+    )
     structured_at = int(dataset(lesson, "#training", "structuredAt"))
     assert "structured since step" in demo.locator(".training-cosine").get_attribute("aria-label")
 
@@ -51,7 +60,11 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
     lesson.wait_for_timeout(1000)
     assert steps(lesson) == paused_at and workers(lesson) == before + 1  # kept, not training
     demo.get_by_role("button", name="Resume").click()
-    poll(lesson, "() => Number(document.querySelector('#training').dataset.steps)", lambda s: s > paused_at)
+    poll(
+        lesson,
+        "() => Number(document.querySelector('#training').dataset.steps)",
+        lambda s: s > paused_at,
+    )
 
     demo.get_by_role("button", name="Stop").click()
     assert dataset(lesson, "#training", "phase") == "stopped"
@@ -65,7 +78,8 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
     trainer.step(stopped_at)
     demo.get_by_text("Show the numbers: the training loss").click()
     rows = demo.locator(".numbers-table").filter(has_text="Training loss").locator("tbody tr")
-    rows.first.wait_for()  # <details> fires "toggle", which fills the table, after the click returns
+    # <details> fires "toggle", which fills the table, after the click returns
+    rows.first.wait_for()
     assert rows.count() >= 2
     for row in rows.all():
         step = int(row.locator("th").inner_text())
@@ -87,7 +101,11 @@ def test_moving_a_setting_while_training_ends_that_run(lesson):
     wait_rendered(lesson, "#training", "0/1/32@0")
     before = workers(lesson)
     demo.get_by_role("button", name="Train").click()
-    poll(lesson, "() => document.querySelector('#training').dataset.phase", lambda p: p in ("starting", "training"))
+    poll(
+        lesson,
+        "() => document.querySelector('#training').dataset.phase",
+        lambda p: p in ("starting", "training"),
+    )
     demo.get_by_role("slider", name="Shift").press("ArrowRight")
     wait_rendered(lesson, "#training", "0/2/32@0")
     assert dataset(lesson, "#training", "phase") == "idle"
@@ -102,5 +120,7 @@ def test_an_embed_takes_its_settings_from_the_link_clamped_with_a_notice(page, s
     assert any("Shift" in n and "outside" in n for n in notices), notices
     assert any("not one of its steps" in n for n in notices), notices
     untrained = adapter.training_reset(seed=7, max_train_len=24, shift=4)
-    assert float(dataset(page, "#training", "contrast")) == pytest.approx(untrained["band_contrast"], abs=1e-12)
+    assert float(dataset(page, "#training", "contrast")) == pytest.approx(
+        untrained["band_contrast"], abs=1e-12
+    )
     assert page_log.foreign_requests(site_url) == [] and page_log.console_errors() == []

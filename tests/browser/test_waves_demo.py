@@ -1,4 +1,5 @@
-"""The waves demo: each pair's clock hand turns at its own speed; the shown position is shared with the heatmap."""
+"""The waves demo: each pair's clock hand turns at its own speed; the shown position is shared with
+the heatmap."""
 
 from __future__ import annotations
 
@@ -7,37 +8,55 @@ import math
 import pytest
 
 import pelab
-from pages import dataset, poll
+from pages import poll
 
 
 def dial_angles(page) -> dict[int, float]:
     return {
         int(pair): float(angle)
         for pair, angle in page.evaluate(
-            "() => [...document.querySelectorAll('#waves .dial')].map(d => [d.dataset.pair, d.dataset.angle])"
+            "() => [...document.querySelectorAll('#waves .dial')]"
+            ".map(d => [d.dataset.pair, d.dataset.angle])"
         )
     }
 
 
 def test_the_clock_hands_turn_at_each_pairs_own_speed(lesson):
     demo = lesson.locator("#waves")
-    poll(lesson, "() => document.querySelector('#waves').dataset.rendered", lambda v: v == "128@10000:3")
+    poll(
+        lesson,
+        "() => document.querySelector('#waves').dataset.rendered",
+        lambda v: v == "128@10000:3",
+    )
     angles = dial_angles(lesson)
     assert sorted(angles) == [0, 1, 2, 5, 10, 19, 34, 63]
     omega = pelab.angular_frequencies(128)
     for pair, angle in angles.items():
         assert angle == pytest.approx((3 * omega[pair]) % (2 * math.pi), abs=1e-12)
     demo.get_by_role("slider", name="Position").press("ArrowRight")
-    poll(lesson, "() => document.querySelector('#waves').dataset.rendered", lambda v: v == "128@10000:4")
+    poll(
+        lesson,
+        "() => document.querySelector('#waves').dataset.rendered",
+        lambda v: v == "128@10000:4",
+    )
     later = dial_angles(lesson)
-    assert later[0] == pytest.approx(4.0) and later[63] - angles[63] == pytest.approx(omega[63], abs=1e-12)
+    assert (
+        later[0] == pytest.approx(4.0)
+        and later[63] - angles[63] == pytest.approx(omega[63], abs=1e-12)
+    )
     assert lesson.locator("#waves .waves-chart path.wave").count() == 6  # 3 pairs, sine and cosine
     demo.get_by_role("checkbox", name="i = 63").check()
-    poll(lesson, "() => document.querySelectorAll('#waves .waves-chart path.wave').length", lambda n: n == 8)
+    poll(
+        lesson,
+        "() => document.querySelectorAll('#waves .waves-chart path.wave').length",
+        lambda n: n == 8,
+    )
     assert lesson.locator("#waves .wavelength-chart path.wavelength").count() == 1
     label = lesson.locator("#waves .wavelength-chart").get_attribute("aria-label")
     slowest = float(f"{pelab.wavelengths(128)[-1]:.4g}")  # 4 significant figures, as the page shows
-    assert f"about {int(slowest) if slowest.is_integer() else slowest} positions for i = 63" in label
+    assert (
+        f"about {int(slowest) if slowest.is_integer() else slowest} positions for i = 63" in label
+    )
 
 
 def test_the_chosen_position_is_the_highlighted_heatmap_row_and_back(lesson):
@@ -52,5 +71,9 @@ def test_the_chosen_position_is_the_highlighted_heatmap_row_and_back(lesson):
     box = canvas.bounding_box()
     canvas.click(position={"x": box["width"] / 2, "y": (20 + 0.5) * box["height"] / 64})
     poll(lesson, "() => document.querySelector('#waves-pos').value", lambda v: v == "20")
-    poll(lesson, "() => document.querySelector('#waves').dataset.rendered", lambda v: v == "128@10000:20")
+    poll(
+        lesson,
+        "() => document.querySelector('#waves').dataset.rendered",
+        lambda v: v == "128@10000:20",
+    )
     assert waves.locator("output[for='waves-pos']").inner_text() == "20"
