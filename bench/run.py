@@ -25,6 +25,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
+from tools.lesson import page_of_sections  # noqa: E402  (which page holds which section)
 from tools.page_protocol import marks  # noqa: E402  (app/page-protocol.js: the marks' owner)
 from tools.project import CACHE, DIST  # noqa: E402
 from tools.server import make_server  # noqa: E402  (the project's server)
@@ -65,7 +66,14 @@ SLOW_4G = {
     "downloadThroughput": 1.6e6 / 8 * 0.9, "uploadThroughput": 750e3 / 8 * 0.9,
 }
 PROFILES = {"bench": NETWORK, "slow4g": SLOW_4G}
-EMBED = "embed.html?demo=heatmap"  # a teacher's embed, on the same profile (embed_net_cold_ms)
+EMBED = "embed.html?demo=heatmap"
+# The pages each run opens: a learner opening the heatmap's chapter at the heatmap (its
+# pre-rendered picture in view), the training's, the experiment's and the free cell's.
+PAGE_OF = page_of_sections()
+LESSON = f"{PAGE_OF['heatmap']}#heatmap"
+TRAINING = PAGE_OF["training"]
+EXPERIMENT = PAGE_OF["extrapolation"]
+CELLS = PAGE_OF["cell"]  # a teacher's embed, on the same profile (embed_net_cold_ms)
 NETWORK_RUNS = 3  # fewer than the loopback runs: each pair takes some 20 s at this speed
 
 
@@ -196,7 +204,7 @@ def lesson_run(browser, base: str) -> dict:
             "requestfinished",
             lambda request: transferred.append(request.sizes()["responseBodySize"]),
         )
-        page.goto(base)
+        page.goto(base + LESSON)
         cold = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"])
         stages = {stage: page.evaluate(MARK, MARKS["STAGE"] + stage) for stage in STAGES}
         wait_ready(page)
@@ -219,7 +227,7 @@ def lesson_run(browser, base: str) -> dict:
         ]
         # A second visit in the same profile: what the service worker's cache and the snapshot
         # of a fresh Python buy (both prepared above, before dragging).
-        page.goto(base)
+        page.goto(base + LESSON)
         warm = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"])
         return {
             "cold": cold,
@@ -261,13 +269,13 @@ def heatmap_at_512_once_settled(page) -> None:
 
 def training_run(browser, base: str) -> dict:
     """The training demo's default run, from Train to a structured table (its band contrast
-    reaching the page's threshold), and the heatmap slider dragged at 512 x 512 meanwhile."""
+    reaching the page's threshold). The heatmap, whose slider this once dragged while the model
+    trained, is on another chapter's page now: no learner can drag it during a run."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
-        page.goto(base)
+        page.goto(base + TRAINING)
         wait_ready(page)
-        heatmap_at_512_once_settled(page)
         page.locator("#training .training-train").click()
         structured = wait_for_mark(page, MARKS["TRAINING_STRUCTURED"])
         start = page.evaluate(MARK, MARKS["TRAINING_START"])
@@ -275,19 +283,6 @@ def training_run(browser, base: str) -> dict:
         steps_at = int(
             page.evaluate("() => document.querySelector('#training').dataset.structuredAt")
         )
-        # Drag while it trains on (a run lasts 600 steps): input to pixels of every step.
-        page.evaluate("(name) => performance.clearMeasures(name)", MARKS["HEATMAP_LATENCY"])
-        drag(page, "#heatmap [name=base]")
-        page.wait_for_timeout(500)
-        phase = page.evaluate("() => document.querySelector('#training').dataset.phase")
-        if phase != "training":
-            raise RuntimeError(
-                f"the model stopped training during the drag ({phase}): "
-                "the drag must overlap training"
-            )
-        latencies = [
-            duration for _, duration in page.evaluate(MEASURES, MARKS["HEATMAP_LATENCY"])
-        ]
         return {
             "train_ms": structured - start,
             "train_boot_ms": booted - start,
@@ -297,7 +292,6 @@ def training_run(browser, base: str) -> dict:
                     "() => document.querySelector('#training').dataset.stepsPerSecond"
                 )
             ),
-            "latencies": latencies,
         }
     finally:
         context.close()
@@ -308,7 +302,7 @@ def experiment_run(browser, base: str, quick: bool) -> float:
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
-        page.goto(base)
+        page.goto(base + EXPERIMENT)
         wait_ready(page)
         if quick:
             page.locator("#extrapolation [name=quick]").check()
@@ -320,8 +314,7 @@ def experiment_run(browser, base: str, quick: bool) -> float:
 
 
 def training_figures(runs: list[dict]) -> dict:
-    """The training demo's figures: medians over runs, and the slider's percentiles pooled."""
-    latencies = [latency for run in runs for latency in run["latencies"]]
+    """The training demo's figures: medians over runs."""
     return {
         "train_runs": len(runs),
         "train_ms": round(statistics.median(run["train_ms"] for run in runs)),
@@ -330,9 +323,6 @@ def training_figures(runs: list[dict]) -> dict:
             run["train_steps_to_structured"] for run in runs
         ),
         "train_steps_per_s": round(statistics.median(run["train_steps_per_s"] for run in runs), 1),
-        "slider_while_training_p50_ms": round(percentile(latencies, 0.50), 1),
-        "slider_while_training_p95_ms": round(percentile(latencies, 0.95), 1),
-        "slider_while_training_samples": len(latencies),
     }
 
 
@@ -357,29 +347,33 @@ print("MPL", sorted(times)[2])
 """
 
 
-def cell_output(page, code: str, timeout: float = 120) -> str:
+def cell_output(page, code: str, timeout: float = 120, cell: str = "scratch") -> str:
+    """Run `code` in the cell `cell` (a demo's cell is opened first) and return its output."""
+    where = f".cell[data-cell='{cell}']"
+    page.locator(where).evaluate("(c) => { const d = c.closest('details'); if (d) d.open = true; }")
     # The cell's editor is made once it comes near the viewport (app/editor.js).
-    page.locator(".cell[data-cell='scratch'] .cell-editor").scroll_into_view_if_needed()
-    page.locator(".cell[data-cell='scratch'] .cm-content").click()
+    page.locator(f"{where} .cell-editor").scroll_into_view_if_needed()
+    page.locator(f"{where} .cm-content").click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     page.keyboard.insert_text(code)
     page.keyboard.press("Shift+Enter")
     deadline = time.monotonic() + timeout
-    while page.evaluate(
-        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status"
-    ) in (None, "running"):
+    while page.evaluate("(w) => document.querySelector(w).dataset.status", where) in (
+        None,
+        "running",
+    ):
         if time.monotonic() > deadline:
             raise TimeoutError("the cell did not finish")
         page.wait_for_timeout(50)
-    return page.locator(".cell[data-cell='scratch'] .cell-output").inner_text()
+    return page.locator(f"{where} .cell-output").inner_text()
 
 
 def python_figures(browser, base: str) -> dict:
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = context.new_page()
-        page.goto(base)
+        page.goto(base + CELLS)
         wait_ready(page)
         heap = cell_output(page, "import pyodide_js\npyodide_js._module.HEAPU8.length")
         mpl = cell_output(page, RENDER_TIMES)
@@ -474,7 +468,7 @@ def main() -> None:
             )
             for n in range(args.net_runs):
                 net_floors.append(net_floor_run(browser, typical_base))
-                net_runs.append(net_lesson_run(browser, base))
+                net_runs.append(net_lesson_run(browser, base + LESSON))
                 embed_runs.append(net_lesson_run(browser, base + EMBED))
                 print(
                     f"net run {n + 1}/{args.net_runs}: floor {net_floors[-1]:.0f} ms, "
@@ -485,7 +479,7 @@ def main() -> None:
                 )
             # One run on Slow 4G: at about 180 kB/s it takes a minute, and it is reported, not a
             # target.
-            slow4g = net_lesson_run(browser, base, SLOW_4G, timeout=600)
+            slow4g = net_lesson_run(browser, base + LESSON, SLOW_4G, timeout=600)
             print(
                 f"Slow 4G: lesson {slow4g['cold']:.0f} ms, {slow4g['wire_bytes'] / 1e6:.2f} MB",
                 flush=True,

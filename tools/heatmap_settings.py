@@ -93,5 +93,6 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
 
 def heatmap_settings(page: str | None = None) -> dict:
     """The first heatmap's settings as the heatmap section's sliders set them, in the lesson page
-    `page` (by default the one tools/lesson.py assembles)."""
-    return parse_heatmap_settings(assemble() if page is None else page, "lesson/heatmap.html")
+    `page` (by default the course's pages as tools/lesson.py assembles them)."""
+    lesson = "".join(assemble().values()) if page is None else page
+    return parse_heatmap_settings(lesson, "lesson/heatmap.html")

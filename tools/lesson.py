@@ -14,6 +14,8 @@ section ids and every URL stay as they were."""
 from __future__ import annotations
 
 import html
+import json
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +24,15 @@ from tools.project import ROOT, BuildError
 
 SKELETON = ROOT / "index.html"
 SOURCES = ROOT / "lesson"
+CHAPTER_TEMPLATE = SOURCES / "pages" / "chapter.html"
+ENTRANCE = "index.html"
+
+# How long a section takes (docs/course.md says why these numbers): its words at READING_WPM,
+# TRY_MINUTES if it has controls, RUN_MINUTES an experiment to run, QUESTION_MINUTES a question.
+READING_WPM = 150
+TRY_MINUTES = 3
+RUN_MINUTES = 3
+QUESTION_MINUTES = 1
 
 INCLUDE = re.compile(r"^ *<!-- lesson: ([\w-]+) -->\n", flags=re.M)
 CONTENTS = re.compile(r"^( *)<!-- lesson-contents -->\n", flags=re.M)
@@ -35,6 +46,15 @@ QUESTION = re.compile(
 )
 SLIDER = re.compile(r"^( *)<lesson-slider ([^>]*)>(.*?)</lesson-slider>\n", flags=re.M)
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+CHAPTER = re.compile(
+    r'^( *)<li class="chapter" data-chapter="([\w-]+)">\n(.*?)^\1</li>\n', flags=re.S | re.M
+)
+CHAPTER_TITLE = re.compile(r"<h3>(.*?)</h3>", flags=re.S)
+CHAPTER_SUMMARY = re.compile(r"<p>(.*?)</p>", flags=re.S)
+CHAPTER_FIELD = re.compile(r"<!-- chapter: ([\w-]+) -->")
+COURSE_FIELD = re.compile(r"<!-- course: ([\w-]+) -->")
+LOCAL_LINK = re.compile(r'href="#([\w-]+)"')
+OLD_ANCHOR = re.compile(r'<span id="([\w-]+)" class="old-anchor">')
 
 
 @dataclass
@@ -44,6 +64,8 @@ class Section:
     title: str  # the <h2>'s inner HTML, without the step number
     html: str  # the section as the page shows it
     questions: list[str]  # its quiz questions, unnumbered
+    source_html: str = ""  # the section as its source has it (what its minutes are counted on)
+    quiz_questions: int = 0  # how many questions it shows: the quiz's, all of them
 
 
 def shown_value(attributes: dict[str, str]) -> str:
@@ -112,7 +134,9 @@ def read_section(name: str, step: int) -> Section:
     leftover = QUESTION.sub("", after)
     if re.sub(r"<!--.*?-->", "", leftover, flags=re.S).strip():
         raise BuildError(f"{source}: after </section> only its quiz questions may follow")
-    return Section(name, step, title.group(3).strip(), expand_sliders(body, source), questions)
+    return Section(
+        name, step, title.group(3).strip(), expand_sliders(body, source), questions, body
+    )
 
 
 def number_question(question: str, number: int, section: str) -> str:
@@ -126,8 +150,63 @@ def number_question(question: str, number: int, section: str) -> str:
     return question.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
 
 
-def assemble(skeleton: str | None = None) -> str:
-    """The lesson page: the skeleton with every section, the contents, the numbers and the quiz."""
+@dataclass
+class Chapter:
+    name: str  # its page is NAME.html
+    title: str  # the <h3>'s inner HTML on the entrance
+    summary: str  # the <p> after it
+    sections: list[str]
+
+    @property
+    def page(self) -> str:
+        return f"{self.name}.html"
+
+
+def read_chapters(skeleton: str) -> list[Chapter]:
+    """The chapters the entrance lists, each with its sections, in order."""
+    chapters = []
+    for match in CHAPTER.finditer(skeleton):
+        name, body = match.group(2), match.group(3)
+        title, summary = CHAPTER_TITLE.search(body), CHAPTER_SUMMARY.search(body)
+        if not title or not summary:
+            raise BuildError(
+                f'index.html: the chapter "{name}" needs an <h3> title and a <p> summary'
+            )
+        sections = INCLUDE.findall(body)
+        if not sections:
+            raise BuildError(f'index.html: the chapter "{name}" lists no section')
+        chapters.append(Chapter(name, title.group(1).strip(), summary.group(1).strip(), sections))
+    outside = INCLUDE.findall(CHAPTER.sub("", skeleton))
+    if outside:
+        raise BuildError(
+            f"index.html lists the section {outside[0]} outside any chapter: "
+            '<li class="chapter" data-chapter="NAME"> … </li>'
+        )
+    return chapters
+
+
+def section_minutes(section: Section) -> int:
+    """How long a learner needs for a section, as the course shows it (docs/course.md): its
+    prose at READING_WPM words a minute, the time to try its controls and to run its
+    experiments, and a minute a quiz question; rounded up to a whole minute."""
+    body = re.sub(r"<(textarea|script)\b.*?</\1>", " ", section.source_html, flags=re.S)
+    words = len(html.unescape(re.sub(r"<[^>]*>", " ", body)).split())
+    minutes = words / READING_WPM
+    if re.search(r"<(input|select|textarea|button|lesson-slider)\b", body):
+        minutes += TRY_MINUTES
+    minutes += RUN_MINUTES * body.count('class="training-buttons"')
+    minutes += QUESTION_MINUTES * section.quiz_questions
+    return math.ceil(minutes)
+
+
+def plain(inner_html: str) -> str:
+    """Inner HTML as plain text (for a <title>, a description, an aria-label)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", "", inner_html)).split())
+
+
+def assemble(skeleton: str | None = None) -> dict[str, str]:
+    """Every page of the course by file name: the entrance (index.html) and one page per
+    chapter, with the sections' steps, the map, the cross-references and the quiz."""
     page = SKELETON.read_text(encoding="utf-8") if skeleton is None else skeleton
     names = INCLUDE.findall(page)
     if not names:
@@ -140,41 +219,170 @@ def assemble(skeleton: str | None = None) -> str:
     if unused:
         raise BuildError(
             f"lesson/{unused[0]}.html is not in index.html: "
-            f"add <!-- lesson: {unused[0]} --> where it belongs"
+            f"add <!-- lesson: {unused[0]} --> to its chapter, where it belongs"
         )
+    chapters = read_chapters(page)
     sections = {name: read_section(name, step) for step, name in enumerate(names, start=1)}
-
-    def reference(match: re.Match) -> str:
-        target, word = match.groups()
-        if target not in sections:
-            raise BuildError(f"a cross-reference points at #{target}, which is no lesson section")
-        return f'<a href="#{target}" class="section-ref">{word} {sections[target].step}</a>'
+    page_of = {name: chapter.page for chapter in chapters for name in chapter.sections}
+    # Every id a section holds is on its chapter's page: a link to it from elsewhere names that
+    # page, and an old link index.html#ID is sent there (app/pages/old-links.js).
+    id_page = {
+        ident: page_of[name]
+        for name, section in sections.items()
+        for ident in re.findall(r'\bid="([\w-]+)"', section.html)
+    }
 
     questions = []
     for section in sections.values():
         questions += [(section.name, q) for q in section.questions]
     quiz = "".join(number_question(q, n, name) for n, (name, q) in enumerate(questions, start=1))
+    for section in sections.values():
+        if QUIZ_SLOT.search(section.html):
+            section.html = QUIZ_SLOT.sub(lambda _: quiz, section.html)
+            section.quiz_questions = len(questions)
+    minutes = {name: section_minutes(section) for name, section in sections.items()}
+    chapter_minutes = {c.name: sum(minutes[s] for s in c.sections) for c in chapters}
 
-    def body_of(match: re.Match) -> str:
-        section = sections[match.group(1)]
-        text = section.html
-        if QUIZ_SLOT.search(text):
-            text = QUIZ_SLOT.sub(lambda _: quiz, text)
-        return text
+    def linked(text: str, here: str) -> str:
+        """Cross-references numbered, and links to an id on another page sent to that page."""
 
-    page = REFERENCE.sub(reference, INCLUDE.sub(body_of, page))
-    if questions and 'class="quiz-number"' not in page:
+        def reference(match: re.Match) -> str:
+            target, word = match.groups()
+            if target not in sections:
+                raise BuildError(
+                    f"a cross-reference points at #{target}, which is no lesson section"
+                )
+            return f'<a href="#{target}" class="section-ref">{word} {sections[target].step}</a>'
+
+        def elsewhere(match: re.Match) -> str:
+            target = id_page.get(match.group(1))
+            return match.group(0) if target in (None, here) else f'href="{target}#{match.group(1)}"'
+
+        return LOCAL_LINK.sub(elsewhere, REFERENCE.sub(reference, text))
+
+    pages = {ENTRANCE: linked(entrance(page, chapters, sections, minutes), ENTRANCE)}
+    template = CHAPTER_TEMPLATE.read_text(encoding="utf-8")
+    for number, chapter in enumerate(chapters, start=1):
+        following = chapters[number] if number < len(chapters) else None
+        if following:
+            onward = (
+                f'<nav class="chapter-next" aria-label="Next chapter"><a href="{following.page}">'
+                f"Next: chapter {number + 1}, {following.title}</a></nav>"
+            )
+        else:
+            onward = (
+                '<nav class="chapter-next" aria-label="The course">'
+                '<a href="index.html">Back to the course overview</a></nav>'
+            )
+        fields = {
+            "name": chapter.name,
+            "plain-title": plain(chapter.title),
+            "plain-summary": html.escape(plain(chapter.summary)),
+            "title": chapter.title,
+            "summary": chapter.summary,
+            "position": f"Chapter {number} of {len(chapters)}",
+            "minutes": str(chapter_minutes[chapter.name]),
+            "first-section": chapter.sections[0],
+            "sections": "\n".join(sections[name].html for name in chapter.sections),
+            "next": onward,
+        }
+        text = CHAPTER_FIELD.sub(lambda m, fields=fields: fields[m.group(1)], template)
+        text = text.replace(
+            "<!-- course-map -->", course_map(chapters, sections, minutes, chapter), 1
+        )
+        pages[chapter.page] = linked(text, chapter.page)
+    if questions and not any(s.quiz_questions for s in sections.values()):
         raise BuildError(
             "the quiz has questions but no section holds <!-- lesson-quiz-questions -->"
         )
-    contents = CONTENTS.search(page)
-    if not contents:
-        raise BuildError("index.html's contents list lacks <!-- lesson-contents -->")
-    indent = contents.group(1)
-    lines = "".join(
-        f'{indent}<li><a href="#{s.name}">{s.title}</a></li>\n' for s in sections.values()
-    )
-    return page[: contents.start()] + lines + page[contents.end() :]
+    return pages
+
+
+def course_map(chapters, sections, minutes, current: Chapter) -> str:
+    """The map every chapter page keeps in view: the chapters and their sections, with minutes,
+    this chapter marked (app/course/map.js marks the section in view and those visited)."""
+    total = sum(minutes.values())
+    lines = [
+        '<nav class="course-map" aria-label="Course map">',
+        '<details class="map-panel" open>',
+        f'<summary><span class="map-where">{plain(current.title)}</span> '
+        f'<span class="map-left"></span></summary>',
+        f'<p class="map-course"><a href="index.html">The course</a>, about {total} minutes</p>',
+        '<ol class="map-chapters">',
+    ]
+    for chapter in chapters:
+        here = ' aria-current="page"' if chapter is current else ""
+        lines.append(
+            f'<li class="map-chapter" data-chapter="{chapter.name}">'
+            f'<a href="{chapter.page}"{here}>{chapter.title}</a> '
+            f'<span class="minutes">{sum(minutes[s] for s in chapter.sections)} min</span>'
+            '<ol class="map-sections">'
+        )
+        for name in chapter.sections:
+            href = f"#{name}" if chapter is current else f"{chapter.page}#{name}"
+            lines.append(
+                f'<li data-section="{name}" data-minutes="{minutes[name]}"><a href="{href}">'
+                f'<span class="map-step">{sections[name].step}</span> {sections[name].title}</a> '
+                f'<span class="minutes">{minutes[name]} min</span></li>'
+            )
+        lines.append("</ol></li>")
+    lines += ["</ol>", "</details>", "</nav>"]
+    return "\n".join(lines)
+
+
+def entrance(page: str, chapters, sections, minutes) -> str:
+    """index.html as a browser gets it: each chapter with its page, minutes and sections; the
+    start link; the total; and the old links' map."""
+
+    def chapter_card(match: re.Match) -> str:
+        indent, name = match.group(1), match.group(2)
+        chapter = next(c for c in chapters if c.name == name)
+        number = chapters.index(chapter) + 1
+        items = "".join(
+            f'{indent}    <li data-section="{s}"><a href="{chapter.page}#{s}">'
+            f'<span class="step">{sections[s].step}</span> {sections[s].title}</a> '
+            f'<span class="minutes">{minutes[s]} min</span></li>\n'
+            for s in chapter.sections
+        )
+        return (
+            f'{indent}<li class="chapter" data-chapter="{name}">\n'
+            f'{indent}  <h3><span class="chapter-number">Chapter {number}</span> '
+            f'<a href="{chapter.page}">{chapter.title}</a> '
+            f'<span class="minutes">{sum(minutes[s] for s in chapter.sections)} min</span></h3>\n'
+            f"{indent}  <p>{chapter.summary}</p>\n"
+            f'{indent}  <ol class="chapter-sections">\n{items}{indent}  </ol>\n'
+            f"{indent}</li>\n"
+        )
+
+    # What an old link index.html#ID may name: a section, or an anchor it kept from before.
+    old_targets = {
+        chapter.page: [
+            ident
+            for name in chapter.sections
+            for ident in [name, *OLD_ANCHOR.findall(sections[name].html)]
+        ]
+        for chapter in chapters
+    }
+    total = sum(minutes.values())
+    first = chapters[0]
+    fields = {
+        "total": (
+            f"{len(chapters)} chapters, about {total // 60} h {total % 60:02d} min in all: "
+            "an estimate from the length of the text and the number of things to try. "
+            "Take them in order, at your own pace; your place is kept in this browser."
+        ),
+        "start": (
+            f'<a class="start-link button-link" href="{first.page}">'
+            f"Start with chapter 1: {first.title}</a>"
+        ),
+        "old-links": (
+            "<script src=\"app/pages/old-links.js\" data-pages='"
+            + json.dumps(old_targets, separators=(",", ":"))
+            + "'></script>"
+        ),
+    }
+    page = CHAPTER.sub(chapter_card, page)
+    return COURSE_FIELD.sub(lambda m: fields[m.group(1)], page)
 
 
 def section_titles() -> dict[str, str]:
@@ -193,6 +401,12 @@ def demo_sections() -> list[str]:
     ]
 
 
+def page_of_sections() -> dict[str, str]:
+    """Which page holds each section, in the course's order."""
+    chapters = read_chapters(SKELETON.read_text(encoding="utf-8"))
+    return {name: chapter.page for chapter in chapters for name in chapter.sections}
+
+
 def lesson_sources() -> list[Path]:
-    """The files the page is assembled from: what a rebuild watches."""
-    return [SKELETON, *sorted(SOURCES.glob("*.html"))]
+    """The files the course is assembled from: what a rebuild watches."""
+    return [SKELETON, CHAPTER_TEMPLATE, *sorted(SOURCES.glob("*.html"))]

@@ -1,8 +1,9 @@
 """dist/scorm/: the lesson as SCORM 1.2 packages that an LMS (Moodle, Canvas, Open edX, ...)
 plays as an activity and grades by the quiz.
 
-- `positional-encoding-lab.zip`: the whole lesson, one SCO (index.html).
-- `positional-encoding-lab-NAME.zip`: one per demo with a graded part (a section of index.html
+- `positional-encoding-lab.zip`: the whole course, one SCO launched at its entrance (index.html);
+  the learner walks through its chapter pages to the quiz's.
+- `positional-encoding-lab-NAME.zip`: one per demo with a graded part (a section of the lesson
   holding quiz questions): that demo alone (embed.html?demo=NAME). A demo that needs no Python
   (the quiz; embed.html's start-python.js tag lists them) gets a package without Python's files
   (dist/pyodide/ and dist/py/: 0.2 MB, not 21), launched with `&lesson=none`, which hides the
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import re
 import shutil
 import zipfile
 from html.parser import HTMLParser
@@ -72,7 +74,7 @@ def demos_without_python(embed_html: str) -> list[str]:
 
 
 class _GradedSections(HTMLParser):
-    """The ids of index.html's demo sections that hold quiz questions, in the page's order."""
+    """The ids of the lesson's demo sections that hold quiz questions, in the course's order."""
 
     def __init__(self):
         super().__init__()
@@ -88,9 +90,18 @@ class _GradedSections(HTMLParser):
             self.graded.append(self.section)
 
 
-def graded_demos(index_html: str) -> list[str]:
+def lesson_pages(dist: Path) -> list[Path]:
+    """The pages of the lesson in dist/, in order: the chapter pages the entrance lists (each
+    chapter card is `<li class="chapter" data-chapter="NAME">`, its page NAME.html), or the
+    entrance itself when it lists none."""
+    entrance = dist / "index.html"
+    names = re.findall(r'<li class="chapter" data-chapter="([\w-]+)"', entrance.read_text("utf-8"))
+    return [dist / f"{name}.html" for name in names] or [entrance]
+
+
+def graded_demos(lesson_html: str) -> list[str]:
     parser = _GradedSections()
-    parser.feed(index_html)
+    parser.feed(lesson_html)
     return parser.graded
 
 
@@ -185,11 +196,11 @@ def write_packages(dist: Path, out: Path) -> list[Path]:
     names = package_files(dist)
     without_python = [n for n in names if n.split("/")[0] not in PYTHON_FOLDERS]
     out.mkdir(parents=True, exist_ok=True)
-    index_html = (dist / "index.html").read_text(encoding="utf-8")
+    lesson_html = "".join(p.read_text(encoding="utf-8") for p in lesson_pages(dist))
     no_python = demos_without_python((dist / "embed.html").read_text(encoding="utf-8"))
     # stem: (title, launch, parameters, files)
     packages = {NAME: (TITLE, "index.html", LAUNCH_PARAMETERS, names)}
-    for demo in graded_demos(index_html):
+    for demo in graded_demos(lesson_html):
         title = f"{TITLE}: {demo}"
         parameters = f"?demo={demo}&{LAUNCH_PARAMETERS[1:]}"
         if demo in no_python:

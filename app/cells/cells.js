@@ -21,7 +21,7 @@ export function cellIn(root) {
 
 /** Make every .cell of `document` live; returns {cells, runAll}. */
 export function notebookCells(document, python) {
-  const storage = cellStorage(document.location.pathname);
+  const storage = cellStorage(...storageKeys(document));
   const cells = new Map();
   for (const element of document.querySelectorAll(".cell")) {
     const cell = createCell(element, python, storage);
@@ -54,11 +54,11 @@ export function notebookCells(document, python) {
     }
   }
   for (const button of document.querySelectorAll(".cells-run-all")) button.addEventListener("click", runAll);
-  if (storage.blocked) {
-    for (const note of document.querySelectorAll(".cells-storage-note")) {
-      note.textContent = "This browser blocks local storage here, so your edits will not be kept after a reload.";
-      note.hidden = false;
-    }
+  // The page's first note says it (a chapter page has one by its "Run all", the free cell one).
+  const note = document.querySelector(".cells-storage-note");
+  if (storage.blocked && note) {
+    note.textContent = "This browser blocks local storage here, so your edits will not be kept after a reload.";
+    note.hidden = false;
   }
   return { cells, runAll };
 }
@@ -176,4 +176,16 @@ function createCell(element, python, storage) {
 function button(label, className, title) {
   const element = Object.assign(document.createElement("button"), { type: "button", className, textContent: label, title });
   return element;
+}
+
+/**
+ * Where this page keeps its cells' edits: a chapter page keeps them under the lesson's address
+ * (the folder's index.html), as the lesson did when it was one page, so edits made then are
+ * still found; any other page (an embed) under its own. The second key is the lesson's other
+ * old address (the folder itself, "/" for the site root), read when the first holds nothing.
+ */
+function storageKeys(document) {
+  if (!document.body.classList.contains("chapter-page")) return [document.location.pathname];
+  const folder = new URL("./", document.baseURI).pathname;
+  return [`${folder}index.html`, folder];
 }

@@ -6,6 +6,7 @@
  */
 import { formatNumber } from "../figures/format.js";
 import { isLogScale, positionFor, valueText } from "./slider.js";
+import { pageOf } from "../course/outline.js";
 
 /** The longest text a link may put into a text box. */
 const MAX_TEXT = 1_000;
@@ -190,9 +191,9 @@ export function embedUrl(name, state) {
   return url.href;
 }
 
-/** The address of the lesson scrolled to demo `name`, with `state`. */
+/** The address of the lesson scrolled to demo `name`, with `state`: on its chapter's page. */
 export function lessonUrl(name, state) {
-  const url = new URL("index.html", document.baseURI);
+  const url = new URL(pageOf(name), document.baseURI);
   url.hash = new URLSearchParams([["demo", name], ...state]).toString();
   return url.href;
 }

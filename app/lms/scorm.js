@@ -121,8 +121,22 @@ export function sessionTime(milliseconds) {
   return `${String(hours).padStart(4, "0")}:${two(minutes)}:${seconds.toFixed(2).padStart(5, "0")}`;
 }
 
-/** Whether this page was launched by an LMS, as a package's launch URL says. */
-export function launchedByLms(search = location.search) {
+/** Where a launch is remembered for the rest of the visit (this tab only). */
+const LAUNCHED_KEY = "pelab:launched-by";
+
+/**
+ * Whether this page was launched by an LMS: its launch URL says so, or an earlier page of this
+ * visit's (the lesson's chapters are pages of one package: the learner walks from the launch
+ * page to the quiz's page, and links do not carry the launch parameter along). `session` is
+ * where the launch is remembered (sessionStorage; null to remember nothing).
+ */
+export function launchedByLms(search = location.search, session = globalThis.sessionStorage ?? null) {
   const [name, value] = LAUNCH_PARAMETER;
-  return new URLSearchParams(search).get(name) === value;
+  const said = new URLSearchParams(search).get(name) === value;
+  try {
+    if (said) session?.setItem(LAUNCHED_KEY, value);
+    return said || session?.getItem(LAUNCHED_KEY) === value;
+  } catch {
+    return said; // storage blocked: only the URL can say
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * embed.html: one demo (or code cell) of the lesson, chosen by ?demo=NAME, for a course page's
- * iframe. Its markup is the lesson's own section, taken from index.html. Settings come from the
+ * iframe. Its markup is the lesson's own section, taken from its chapter's page. Settings come from the
  * URL fragment (clamped, with a notice); the theme from ?theme=light|dark, the system, or a
  * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
  * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it); the
@@ -19,6 +19,7 @@ import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } fro
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
+import { pageOf } from "../course/outline.js";
 
 const THEMES = ["light", "dark"];
 const query = new URLSearchParams(location.search);
@@ -72,8 +73,9 @@ async function start() {
   }
   let root;
   try {
-    const response = await fetch(new URL("index.html", document.baseURI));
-    if (!response.ok) throw new Error(`index.html answered ${response.status}`);
+    const page = pageOf(name); // the chapter page that holds the demo's section
+    const response = await fetch(new URL(page, document.baseURI));
+    if (!response.ok) throw new Error(`${page} answered ${response.status}`);
     const lesson = new DOMParser().parseFromString(await response.text(), "text/html");
     root = document.adoptNode(lesson.getElementById(name));
   } catch (error) {

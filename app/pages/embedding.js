@@ -6,6 +6,7 @@
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { isLogScale, valueText } from "../controls/slider.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
+import { PAGE_OF } from "../course/outline.js";
 
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(/** @type {HTMLElement} */ (button).dataset.theme));
@@ -33,23 +34,28 @@ try {
   cell.setAttribute("role", "alert");
   cell.textContent =
     `Could not read the lesson's demos and settings (${error.message}). ` +
-    "Reload this page; if it keeps failing, the site is missing index.html.";
+    "Reload this page; if it keeps failing, the site is missing a chapter page.";
   row.append(cell);
   body.replaceChildren(row);
 }
 
-/** The lesson page, parsed: the one source of every demo's settings. */
+/** The course's chapter pages, parsed: the one source of every demo's settings. */
 async function readLesson() {
-  const url = new URL("index.html", document.baseURI);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`index.html answered ${response.status} ${response.statusText}`.trim());
-  return new DOMParser().parseFromString(await response.text(), "text/html");
+  const pages = [...new Set(Object.values(PAGE_OF))];
+  const documents = await Promise.all(
+    pages.map(async (page) => {
+      const response = await fetch(new URL(page, document.baseURI));
+      if (!response.ok) throw new Error(`${page} answered ${response.status} ${response.statusText}`.trim());
+      return new DOMParser().parseFromString(await response.text(), "text/html");
+    }),
+  );
+  return { getElementById: (id) => documents.map((d) => d.getElementById(id)).find(Boolean) ?? null };
 }
 
 function referenceRows(lesson) {
   return Object.keys(DEMOS).map((name) => {
     const section = lesson.getElementById(name);
-    if (!section) throw new Error(`index.html has no section #${name} for the demo “${name}”`);
+    if (!section) throw new Error(`no chapter page has a section #${name} for the demo “${name}”`);
     const inputs = [...section.querySelectorAll("input[name]")].filter((input) => !input.closest(".quiz"));
     const settings = inputs
       // a radio group is one setting: describe it at its first option

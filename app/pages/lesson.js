@@ -1,4 +1,7 @@
-/** The lesson page: start Python, show its progress, wire the code cells and every demo. */
+/**
+ * A chapter page of the lesson: start Python, show its progress, wire the course map, the code
+ * cells and every demo the page holds.
+ */
 import { bootStatus, followPython } from "../python/boot-status.js";
 import { PythonBridge } from "../python/bridge.js";
 import { cellIn, notebookCells } from "../cells/cells.js";
@@ -9,6 +12,7 @@ import { sharedValue } from "../controls/shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { courseMap } from "../course/map.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
@@ -17,6 +21,7 @@ const python = document.documentElement.dataset.state === "error" ? null : new P
 // in a plain page (not framed, not launched by an LMS).
 tellHostQuizProgress(document);
 reportQuizToLms(document);
+courseMap(document.querySelector(".course-map"));
 if (python) wire(python);
 
 /**
@@ -40,7 +45,7 @@ async function wire(python) {
   // The heatmap first: the page opens on its pre-rendered picture, and Python answers the demos'
   // first requests in the order they come.
   const order = ["heatmap", ...Object.keys(DEMOS).filter((name) => name !== "heatmap")];
-  for (const name of order) {
+  for (const name of order.filter((demo) => document.getElementById(demo))) {
     await nextFrame();
     const root = document.getElementById(name);
     const cell = cellIn(root);

@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from pages import CHROMIUM_ARGS, PageLog, open_context, wait_for_state
+from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, open_context, wait_for_state
 from site_server import DIST, ROOT, served
 from tools.environment import find_chromium
 
@@ -101,10 +101,20 @@ def page(browser, page_log, request, context_options):
         pytest.fail(f"the page tried to leave the machine: {page_log.blocked}")
 
 
-def boot(page, site_url):
-    """Open the lesson and wait for it: fails with the page's own message when boot does not
-    succeed."""
-    page.goto(site_url)
+def lesson_page(module) -> str:
+    """The chapter page a test module's lessons open: the page of its LESSON_SECTION, by default
+    of the demo the module is named for (test_NAME_demo.py), else the first chapter."""
+    section = getattr(module, "LESSON_SECTION", None)
+    named = re.fullmatch(r"test_(\w+)_demo", module.__name__.rsplit(".", 1)[-1])
+    if section is None and named:
+        section = named.group(1)
+    return PAGE_OF.get(section, next(iter(PAGE_OF.values())))
+
+
+def boot(page, site_url, chapter: str = ""):
+    """Open the lesson's page `chapter` (a chapter page, with any #fragment) and wait for it:
+    fails with the page's own message when boot does not succeed."""
+    page.goto(site_url + (chapter or next(iter(PAGE_OF.values()))))
     state = wait_for_state(page)
     if state != "ready":
         message = page.inner_text("#boot")
@@ -113,18 +123,48 @@ def boot(page, site_url):
 
 
 @pytest.fixture
-def lesson(page, site_url):
-    """The lesson page, booted, in a fresh context: for a test that changes anything."""
-    return boot(page, site_url)
+def lesson_url(site_url, request):
+    """The address of the module's chapter page (lesson_page), not yet opened."""
+    return site_url + lesson_page(request.module)
+
+
+@pytest.fixture
+def lesson(page, site_url, request):
+    """The module's chapter page (lesson_page), booted, in a fresh context: for a test that
+    changes anything."""
+    return boot(page, site_url, lesson_page(request.module))
 
 
 @pytest.fixture(scope="module")
-def booted_lesson(browser, site_url):
-    """One lesson, booted once for the whole module (each boot costs seconds), in its own
-    context."""
+def booted_lesson(browser, site_url, request):
+    """The module's chapter page, booted once for the whole module (each boot costs seconds), in
+    its own context."""
     log = PageLog()
     context = open_context(browser, log)
-    yield boot(context.new_page(), site_url), log
+    yield boot(context.new_page(), site_url, lesson_page(request.module)), log
+    context.close()
+    if log.blocked:
+        pytest.fail(f"the page tried to leave the machine: {log.blocked}")
+
+
+@pytest.fixture(scope="module")
+def course(browser, site_url):
+    """The module's chapter pages, each booted once, when first asked for, in one context (the
+    HTTP cache spares refetching Python): course("heatmap") is the booted page holding the
+    section heatmap. Only for tests that leave every setting as they found it, or that set up
+    the state they need; console errors are the test's own to check (course.log)."""
+    log = PageLog()
+    context = open_context(browser, log)
+    booted: dict[str, object] = {}
+
+    def page_holding(section: str):
+        chapter = PAGE_OF[section]
+        if chapter not in booted:
+            booted[chapter] = boot(context.new_page(), site_url, chapter)
+        return booted[chapter]
+
+    page_holding.log = log
+    yield page_holding
     context.close()
     if log.blocked:
         pytest.fail(f"the page tried to leave the machine: {log.blocked}")

@@ -8,6 +8,7 @@ import time
 from urllib.parse import urlsplit
 
 from tools.heatmap_settings import heatmap_settings
+from tools.lesson import page_of_sections
 
 BOOT_TIMEOUT_S = 90
 CHROMIUM_ARGS = [
@@ -201,6 +202,12 @@ def canvas_size(page, selector: str) -> list[int]:
     return page.evaluate(
         "(s) => [document.querySelector(s).width, document.querySelector(s).height]", selector
     )
+
+
+# The chapter page of each section of the lesson (a demo's too: it is named as its section), and
+# the chapter pages in the course's order, from their one owner (index.html's chapters).
+PAGE_OF = page_of_sections()
+CHAPTER_PAGES = list(dict.fromkeys(PAGE_OF.values()))
 
 
 # The first heatmap's settings, from their one owner (the heatmap section's sliders, as the build

@@ -144,10 +144,11 @@ def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(less
 
     from test_cells import output, type_code, wait_done  # noqa: PLC0415 (the cells' own helpers)
 
-    type_code(lesson, "scratch", f"print({HOSTILE!r})\nraise ValueError('<b>bold</b> {HOSTILE}')")
+    # a cell of this page (the attention demo's): its output is text too
+    type_code(lesson, "added", f"print({HOSTILE!r})\nraise ValueError('<b>bold</b> {HOSTILE}')")
     lesson.keyboard.press("Shift+Enter")
-    assert wait_done(lesson, "scratch") == "failed"
-    said = output(lesson, "scratch")
+    assert wait_done(lesson, "added") == "failed"
+    said = output(lesson, "added")
     assert said.startswith(HOSTILE) and f"ValueError: <b>bold</b> {HOSTILE}" in said
     assert lesson.locator(".cell-output img, .cell-output b").count() == 0
     assert dialogs == []

@@ -3,22 +3,31 @@ stop runaway code, keep edits across reloads."""
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
 
+from conftest import boot
 from pages import (
     BOOT_TIMEOUT_S,
     FIRST_HEATMAP_CALL,
     IN_EDITOR,
+    PAGE_OF,
     code_editor,
     code_of,
     poll,
     wait_for_state,
 )
 from site_server import PYODIDE, served
-from tools.lesson import assemble
+
+# `lesson` opens the page of the free cell ("Your turn", the cell scratch); `first_chapter` the
+# first chapter's, whose demos' cells ("Show the Python") share its Python with the heatmap.
+LESSON_SECTION = "cell"
+
+
+@pytest.fixture
+def first_chapter(page, site_url):
+    return boot(page, site_url, PAGE_OF["heatmap"])
 
 
 def cell(page, name: str):
@@ -26,7 +35,9 @@ def cell(page, name: str):
 
 
 def type_code(page, name: str, code: str) -> None:
-    """Replace a cell's code the way a learner would: click, select all, type."""
+    """Replace a cell's code the way a learner would: open its "Show the Python" if it is a
+    demo's, click, select all, type."""
+    cell(page, name).evaluate("(c) => { const d = c.closest('details'); if (d) d.open = true; }")
     code_editor(page, name).click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
@@ -64,7 +75,8 @@ def test_a_cell_runs_with_shift_enter_ctrl_enter_and_the_button(lesson):
     assert output(lesson, "scratch") == "[0 1 2] [[0.0, 1.0, 0.0, 1.0]]"
 
 
-def test_editors_are_made_when_the_learner_comes_to_them(lesson):
+def test_editors_are_made_when_the_learner_comes_to_them(first_chapter):
+    lesson = first_chapter
     # Booted, and nothing asked for an editor yet: CodeMirror is not even loaded, and each cell
     # shows its code as text (the demo's current code, here the heatmap's).
     loaded = (
@@ -87,16 +99,19 @@ def test_editors_are_made_when_the_learner_comes_to_them(lesson):
     assert lesson.evaluate(
         "() => document.querySelector('.cell[data-cell=formula] .cell-editor').shadowRoot"
     ) is None
-    # Tabbing to a cell's code before its editor is made lands in the editor once it is.
+
+
+
+def test_tabbing_to_a_cell_before_its_editor_is_made_lands_in_the_editor(lesson):
     scratch = cell(lesson, "scratch").locator(".cell-preview")
     scratch.evaluate("(pre) => pre.focus({ preventScroll: true })")
     poll(lesson, IN_EDITOR, bool)
     assert code_of(lesson, "scratch").startswith("# A scratch cell.")
 
 
-def test_a_cell_keeps_its_code_and_runs_when_the_editor_cannot_load(page, site_url):
+def test_a_cell_keeps_its_code_and_runs_when_the_editor_cannot_load(page, lesson_url):
     page.route("**/vendor/codemirror.js", lambda route: route.abort())
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "ready"
     host = cell(page, "scratch").locator(".cell-editor")
     host.scroll_into_view_if_needed()
@@ -113,7 +128,8 @@ def test_a_cell_keeps_its_code_and_runs_when_the_editor_cannot_load(page, site_u
     assert "array(" in output(page, "scratch")
 
 
-def test_cells_of_a_page_share_one_namespace(lesson):
+def test_cells_of_a_page_share_one_namespace(first_chapter):
+    lesson = first_chapter
     heatmap = lesson.locator("#heatmap")
     heatmap.locator(".show-python summary").click()
     assert FIRST_HEATMAP_CALL in code_of(lesson, "heatmap")
@@ -121,10 +137,10 @@ def test_cells_of_a_page_share_one_namespace(lesson):
     assert wait_done(lesson, "heatmap") == "done"
     assert cell(lesson, "heatmap").locator(".out-heatmap canvas").count() == 1
     assert "64 × 128" in cell(lesson, "heatmap").locator(".out-heatmap figcaption").inner_text()
-    type_code(lesson, "scratch", "pe.shape")
+    type_code(lesson, "added", "pe.shape")
     lesson.keyboard.press("Shift+Enter")
-    assert wait_done(lesson, "scratch") == "done"
-    assert output(lesson, "scratch") == "(64, 128)"
+    assert wait_done(lesson, "added") == "done"
+    assert output(lesson, "added") == "(64, 128)"
 
 
 def test_output_streams_while_the_cell_runs(lesson):
@@ -144,19 +160,20 @@ def test_output_streams_while_the_cell_runs(lesson):
     assert output(lesson, "scratch") == "first\nsecond"
 
 
-def test_a_traceback_names_the_learners_line_and_other_cells_keep_working(lesson):
-    type_code(lesson, "scratch", "a = 1\nb = 0\nc = a / b\n")
+def test_a_traceback_names_the_learners_line_and_other_cells_keep_working(first_chapter):
+    lesson = first_chapter
+    type_code(lesson, "added", "a = 1\nb = 0\nc = a / b\n")
     lesson.keyboard.press("Shift+Enter")
-    assert wait_done(lesson, "scratch") == "failed"
-    text = cell(lesson, "scratch").locator(".out-error").inner_text()
-    assert 'File "<cell scratch>", line 3, in <module>' in text
+    assert wait_done(lesson, "added") == "failed"
+    text = cell(lesson, "added").locator(".out-error").inner_text()
+    assert 'File "<cell added>", line 3, in <module>' in text
     assert "c = a / b" in text and text.strip().endswith("ZeroDivisionError: division by zero")
     assert "notebook.py" not in text and "_pyodide" not in text
-    assert "ZeroDivisionError" in cell(lesson, "scratch").locator(".cell-status").inner_text()
-    type_code(lesson, "scratch", "print('still fine')\ndef f(:\n")
+    assert "ZeroDivisionError" in cell(lesson, "added").locator(".cell-status").inner_text()
+    type_code(lesson, "added", "print('still fine')\ndef f(:\n")
     lesson.keyboard.press("Shift+Enter")
-    assert wait_done(lesson, "scratch") == "failed"
-    assert "line 2" in output(lesson, "scratch") and "SyntaxError" in output(lesson, "scratch")
+    assert wait_done(lesson, "added") == "failed"
+    assert "line 2" in output(lesson, "added") and "SyntaxError" in output(lesson, "added")
     lesson.locator("#formula .show-python summary").click()
     cell(lesson, "formula").get_by_role("button", name="Run", exact=True).click()
     assert wait_done(lesson, "formula") == "done"
@@ -250,35 +267,35 @@ def plain_host_url():
 
 
 def test_without_isolation_stop_restarts_python_and_says_so(page, plain_host_url):
-    page.goto(plain_host_url)
+    page.goto(plain_host_url + PAGE_OF["heatmap"])
     assert wait_for_state(page) == "ready"
     assert page.evaluate("() => crossOriginIsolated") is False
-    type_code(page, "scratch", "kept = 1\n")
+    type_code(page, "added", "kept = 1\n")
     page.keyboard.press("Shift+Enter")
-    assert wait_done(page, "scratch") == "done"
-    type_code(page, "scratch", "while True: pass")
+    assert wait_done(page, "added") == "done"
+    type_code(page, "added", "while True: pass")
     page.keyboard.press("Shift+Enter")
     poll(
         page,
-        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        "() => document.querySelector(`.cell[data-cell='added']`).dataset.status",
         lambda s: s == "running",
     )
     page.evaluate(COUNT_STARTS)
-    cell(page, "scratch").get_by_role("button", name="Stop").click()
-    assert wait_done(page, "scratch", timeout=10) == "stopped"
+    cell(page, "added").get_by_role("button", name="Stop").click()
+    assert wait_done(page, "added", timeout=10) == "stopped"
     assert (
-        "restarted" in output(page, "scratch")
-        and "run the cells you need again" in output(page, "scratch")
+        "restarted" in output(page, "added")
+        and "run the cells you need again" in output(page, "added")
     )
     assert (
         "Restarting Python" in page.inner_text(".boot-message") or wait_for_state(page) == "ready"
     )
     assert wait_for_state(page, timeout=BOOT_TIMEOUT_S) == "ready"
     assert "Python was restarted" in page.inner_text(".boot-message")
-    type_code(page, "scratch", "'kept' in globals(), 1 + 1")  # nothing re-ran silently
+    type_code(page, "added", "'kept' in globals(), 1 + 1")  # nothing re-ran silently
     page.keyboard.press("Shift+Enter")
-    assert wait_done(page, "scratch") == "done"
-    assert output(page, "scratch") == "(False, 2)"
+    assert wait_done(page, "added") == "done"
+    assert output(page, "added") == "(False, 2)"
     # The restart made exactly one new Python, through start-python.js's factory, and ended the old.
     starts = page.evaluate("() => window.__starts.filter(([entry]) => entry !== 'snapshot')")
     assert starts == [["python", "python"]]
@@ -354,14 +371,15 @@ def test_edits_survive_a_reload_until_reset(lesson):
     assert code_of(lesson, "scratch").startswith("# A scratch cell.")
 
 
-def test_cells_work_when_storage_is_blocked(page, site_url):
+def test_cells_work_when_storage_is_blocked(page, lesson_url):
     page.add_init_script(
         "Object.defineProperty(window, 'localStorage',"
         " {get() { throw new DOMException('blocked', 'SecurityError'); }})"
     )
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "ready"
-    assert page.locator(".cells-storage-note").is_visible()
+    assert page.locator(".cells-storage-note").first.is_visible()
+    assert page.locator(".cells-storage-note:not([hidden])").count() == 1  # said once
     type_code(page, "scratch", "1 + 2")
     page.keyboard.press("Shift+Enter")
     assert wait_done(page, "scratch") == "done"
@@ -400,17 +418,19 @@ def test_micropip_installs_a_same_origin_wheel_and_fails_fast_offline(lesson, si
     )
 
 
-def test_run_all_runs_every_cell_in_order(lesson):
-    lesson.get_by_role("button", name="Run all cells").click()
+def test_run_all_runs_every_cell_of_the_chapter_in_order(first_chapter):
+    lesson = first_chapter
+    lesson.get_by_role("button", name="Run all cells of this chapter").click()
     poll(
         lesson, "() => document.documentElement.dataset.runAll", lambda v: v == "done", timeout=120
     )
     statuses = lesson.evaluate(
         "() => [...document.querySelectorAll('.cell')].map(c => [c.dataset.cell, c.dataset.status])"
     )
-    # every cell, in the page's order
-    names = re.findall(r'<div class="cell" data-cell="([\w-]+)"', assemble())
-    assert statuses == [[name, "done"] for name in names] and len(names) > 1
+    # every cell of the page, in its order: the demos' of this chapter
+    names = [name for name, page in PAGE_OF.items() if page == PAGE_OF["heatmap"]]
+    assert statuses == [[name, "done"] for name in names if cell(lesson, name).count()]
+    assert len(statuses) > 1
     assert cell(lesson, "waves").locator("img.out-figure").count() == 1
 
 
@@ -456,36 +476,38 @@ CRASHES = {
 }
 
 
-def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(lesson):
+def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(first_chapter):
+    lesson = first_chapter
     for name, code in CRASHES.items():
-        type_code(lesson, "scratch", code)
+        type_code(lesson, "added", code)
         lesson.keyboard.press("Shift+Enter")
-        assert wait_done(lesson, "scratch") == "stopped", name
-        said = output(lesson, "scratch")
+        assert wait_done(lesson, "added") == "stopped", name
+        said = output(lesson, "added")
         assert "Python was restarted: it stopped working" in said, (name, said[-500:])
         assert "run the cells you need again" in said
-        assert code_of(lesson, "scratch") == code, name  # the learner's code is still there...
+        assert code_of(lesson, "added") == code, name  # the learner's code is still there...
         stored = lesson.evaluate(
-            "() => localStorage.getItem('pelab:cell:' + location.pathname + ':scratch')"
+            "() => localStorage.getItem('pelab:cell:' + new URL('index.html', location).pathname + ':added')"
         )
         assert stored == code, name  # ...and kept for the next visit
         assert wait_for_state(lesson) == "ready", name
         assert "Python was restarted" in lesson.inner_text(".boot-message")
-        type_code(lesson, "scratch", "1 + 1")
+        type_code(lesson, "added", "1 + 1")
         lesson.keyboard.press("Shift+Enter")
-        assert wait_done(lesson, "scratch") == "done", name
-        assert output(lesson, "scratch") == "2"
+        assert wait_done(lesson, "added") == "done", name
+        assert output(lesson, "added") == "2"
     assert lesson.locator("#heatmap .heatmap-problem").is_hidden()  # the demos came back too
 
 
-def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(lesson):
+def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(first_chapter):
+    lesson = first_chapter
     type_code(
-        lesson, "scratch", "import time\nend = time.time() + 4\nwhile time.time() < end:\n    pass"
+        lesson, "added", "import time\nend = time.time() + 4\nwhile time.time() < end:\n    pass"
     )
     lesson.keyboard.press("Shift+Enter")
     poll(
         lesson,
-        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        "() => document.querySelector(`.cell[data-cell='added']`).dataset.status",
         lambda s: s == "running",
     )
     slider = lesson.locator("#heatmap [name=d_model]")
@@ -499,10 +521,28 @@ def test_a_demo_moved_while_a_cell_runs_says_it_is_waiting_then_catches_up(lesso
         lesson.evaluate("() => document.querySelector('.heatmap-canvas').dataset.rendered")
         == "64x128@10000"
     )
-    assert wait_done(lesson, "scratch") == "done"
+    assert wait_done(lesson, "added") == "done"
     poll(
         lesson,
         "() => document.querySelector('.heatmap-canvas').dataset.rendered",
         lambda v: v == "64x130@10000",
     )
     assert note.is_hidden()
+
+
+def test_edits_kept_by_the_one_page_lesson_are_still_found(page, site_url):
+    """Before its chapters, the lesson was one page, index.html (or the folder itself): the
+    edits kept under either address are found by the cells on their chapter pages."""
+    page.goto(f"{site_url}index.html")
+    page.evaluate(
+        """() => {
+             const folder = new URL("./", location).pathname;
+             localStorage.setItem(`pelab:cell:${folder}index.html:scratch`, "kept = 2  # index.html");
+             localStorage.setItem(`pelab:cell:${folder}:added`, "kept = 1  # the folder");
+           }"""
+    )
+    boot(page, site_url, PAGE_OF["cell"])
+    assert code_of(page, "scratch") == "kept = 2  # index.html"
+    boot(page, site_url, PAGE_OF["added"])
+    page.locator("#added .show-python summary").click()
+    assert code_of(page, "added") == "kept = 1  # the folder"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pages import code_editor, poll, wait_for_state
+from pages import PAGE_OF, code_editor, poll, wait_for_state
 from site_server import served
 from tools.server import STRICT_CSP
 
@@ -25,7 +25,9 @@ def violations(page_log) -> list[str]:
 
 
 def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log, csp_url):
-    response = page.goto(csp_url)
+    # The entrance, its old-links script and the map included.
+    response = page.goto(f"{csp_url}index.html#heatmap")
+    page.wait_for_url(f"{csp_url}{PAGE_OF['heatmap']}#heatmap")
     assert response.headers["content-security-policy"] == STRICT_CSP
     assert wait_for_state(page) == "ready"
     poll(
@@ -38,7 +40,8 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
         "() => document.querySelector('.formula-table').dataset.rendered",
         lambda v: v == "1/4",
     )
-    code_editor(page, "scratch").click()
+    page.locator("#added .show-python summary").click()  # a demo's cell: the page's Python
+    code_editor(page, "added").click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     # typed key by key, as a learner would (CodeMirror handles each key itself)
@@ -49,12 +52,12 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
     page.keyboard.press("Shift+Enter")
     poll(
         page,
-        "() => document.querySelector(`.cell[data-cell='scratch']`).dataset.status",
+        "() => document.querySelector(`.cell[data-cell='added']`).dataset.status",
         lambda s: s == "done",
         timeout=90,
     )
-    assert page.locator(".cell[data-cell='scratch'] img.out-figure").count() == 1
-    assert page.locator(".cell[data-cell='scratch'] .out-heatmap canvas").count() == 1
+    assert page.locator(".cell[data-cell='added'] img.out-figure").count() == 1
+    assert page.locator(".cell[data-cell='added'] .out-heatmap canvas").count() == 1
     assert violations(page_log) == [] and page_log.console_errors() == []
 
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from pages import poll, wait_for_state
+from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, served
 
 
@@ -27,7 +27,10 @@ def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_lo
     assert page.locator("section.demo").count() == 1 and page.locator("#heatmap").count() == 1
     assert page.locator(".share-notices").is_hidden()
     lesson = page.get_by_role("link", name="Open the full lesson")
-    assert "index.html#demo=heatmap&d_model=64&seq_len=32&base=1000" in lesson.get_attribute("href")
+    # the heatmap's chapter page, set up as the embed is
+    assert lesson.get_attribute("href").endswith(
+        f"/{PAGE_OF['heatmap']}#demo=heatmap&d_model=64&seq_len=32&base=1000"
+    )
     assert page.title().startswith("Every position gets its own fingerprint")
     assert page_log.foreign_requests(site_url) == [] and page_log.console_errors() == []
 
@@ -87,7 +90,9 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
     demo.get_by_label("Sentence").fill("man bites dog")
     demo.get_by_role("button", name="Copy link").click()
     link = demo.locator(".share-text").input_value()
-    assert link == f"{site_url}index.html#demo=attention&sentence=man+bites+dog&with_pe=1&causal=0"
+    assert link == (
+        f"{site_url}{PAGE_OF['attention']}#demo=attention&sentence=man+bites+dog&with_pe=1&causal=0"
+    )
     demo.get_by_role("button", name="Copy embed code").click()
     snippet = demo.locator(".share-text").input_value()
     assert snippet.startswith(
@@ -248,7 +253,7 @@ def test_the_guide_says_so_when_the_lesson_cannot_be_read(page, site_url, failur
             return route.fulfill(status=404, body="not here")
         return route.abort()
 
-    page.route(f"{site_url}index.html", refuse)
+    page.route(f"{site_url}*.html", refuse)  # the chapter pages the guide reads
     page.goto(f"{site_url}embedding.html")
     message = page.locator(".reference-table tbody [role=alert]")
     message.wait_for()

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from pages import FIRST_HEATMAP, RECORD_WORKERS, poll, wait_for_state
+from pages import FIRST_HEATMAP, PAGE_OF, RECORD_WORKERS, poll, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation
 from site_server import DIST
 from test_accessibility import numbers_of
@@ -274,9 +274,9 @@ def test_after_a_crash_the_heatmap_keeps_its_picture_and_repaints(lesson):
     heatmap(lesson).get_by_role("slider", name="sequence length").press("ArrowLeft")
     before = pixels_when(lesson, lambda seen: seen[:2] == (128, 63))
     described = lesson.locator(CANVAS).get_attribute("aria-details")
-    type_code(lesson, "scratch", "import os\nos.abort()")
+    type_code(lesson, "added", "import os\nos.abort()")
     lesson.keyboard.press("Shift+Enter")
-    assert wait_done(lesson, "scratch") == "stopped"
+    assert wait_done(lesson, "added") == "stopped"
     assert lesson.locator(CANVAS).count() == 1
     assert pixels(lesson) == before  # the copy shows what the lost canvas showed
     assert lesson.locator(CANVAS).get_attribute("aria-details") == described
@@ -312,9 +312,9 @@ def test_the_page_makes_no_request_to_another_host(lesson, page_log, site_url):
     assert page_log.foreign_requests(site_url) == []
 
 
-def test_a_missing_file_stops_boot_with_a_clear_message(page, site_url):
+def test_a_missing_file_stops_boot_with_a_clear_message(page, lesson_url):
     page.route("**/py/pelab-*.whl", lambda route: route.fulfill(status=404, body="not found"))
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "error"
     detail = page.inner_text(".boot-error-detail")
     assert "pelab-" in detail and "404" in detail
@@ -337,13 +337,11 @@ def test_python_starts_once_while_the_page_is_parsed(lesson):
     assert stages == ["done"] * 4
 
 
-def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(
-    page, site_url
-):
+def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(page, lesson_url):
     """BOOT_STAGES (app/python/protocol.js) is the one list of stage names: the panel is made from
     it, and the worker announces all but the page's last."""
     page.add_init_script(RECORD_WORKERS)
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "ready"
     stages = page.evaluate(
         "async () => (await import(new URL('app/python/protocol.js', document.baseURI)))"
@@ -360,12 +358,10 @@ def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_an
     assert [t for t in python["said"] if t == "progress"] == ["progress"] * (len(stages) - 1)
 
 
-def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_url):
+def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, lesson_url):
     # It fails before pages/lesson.js has run: the bridge hears of it from start-python.js.
-    page.route(
-        "**/app/python/worker/main.js", lambda route: route.fulfill(status=404, body="not found")
-    )
-    page.goto(site_url)
+    page.route("**/app/python/worker/main.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(lesson_url)
     assert wait_for_state(page) == "error"
     assert "the Python worker could not start" in page.inner_text(".boot-error-detail")
     assert page.get_by_role("button", name="Retry").is_visible()
@@ -375,9 +371,7 @@ def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, site_ur
     ("pattern", "stage"),
     [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/*/numpy-*.whl", "numpy")],
 )
-def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(
-    page, site_url, pattern, stage
-):
+def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page, lesson_url, pattern, stage):
     broken = {"on": True}
 
     def serve(route):
@@ -389,7 +383,7 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(
             route.continue_()
 
     page.route(pattern, serve)
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "error"
     assert (
         page.locator(f".boot-stages [data-stage='{stage}']").get_attribute("data-status")
@@ -416,16 +410,11 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(
         ),
     ],
 )
-def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(
-    page, site_url, module, response, said
-):
+def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(page, lesson_url, module, response, said):
     """Not a silent "Starting Python…" for ever: preflight.js hears of it, and Retry recovers."""
     broken = {"on": True}
-    page.route(
-        f"**/app/{module}",
-        lambda route: route.fulfill(**response) if broken["on"] else route.continue_(),
-    )
-    page.goto(site_url)
+    page.route(f"**/app/{module}", lambda route: route.fulfill(**response) if broken["on"] else route.continue_())
+    page.goto(lesson_url)
     assert wait_for_state(page, timeout=30) == "error"
     detail = page.inner_text(".boot-error-detail")
     assert said in detail and "Reload the page" in detail
@@ -435,17 +424,16 @@ def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_rec
     assert wait_for_state(page) == "ready"
 
 
-def test_without_its_bytecode_python_still_starts(page, site_url, page_log):
-    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes
-    on."""
+def test_without_its_bytecode_python_still_starts(page, lesson_url, page_log):
+    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes on."""
     page.route("**/py/bytecode.zip", lambda route: route.fulfill(status=404, body="not found"))
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "ready"
     assert any("Python compiles numpy on import" in text for text in page_log.console)
 
 
 def test_opening_the_page_from_a_file_explains_how_to_serve_it(page):
-    page.goto((DIST / "index.html").as_uri())
+    page.goto((DIST / PAGE_OF["heatmap"]).as_uri())
     assert wait_for_state(page, timeout=10) == "error"
     assert "python3 build.py serve" in page.inner_text(".boot-error-detail")
     assert not page.get_by_role("button", name="Retry").is_visible()  # reloading would not help
@@ -457,12 +445,11 @@ LEGEND_BYTES = """() => {
 }"""
 
 
-def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, site_url):
-    """The colour scale needs no request to the worker: it is pelab's table
-    (app/figures/colormap.js)."""
+def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, lesson_url):
+    """The colour scale needs no request to the worker: it is pelab's table (app/figures/colormap.js)."""
     from pelab.colormap import COOL_WARM
 
-    page.goto(site_url)
+    page.goto(lesson_url)
     legend = poll(page, LEGEND_BYTES, lambda data: any(data))
     assert legend == COOL_WARM.reshape(-1).tolist()
 

@@ -1,5 +1,5 @@
-"""The whole lesson page: what every demo has in common (its skeleton, its Python, its table
-colours), its contents and its old links."""
+"""The lesson as a course: the entrance, its chapter pages and their map, old links, and what
+every demo has in common (its skeleton, its Python, its table colours)."""
 
 from __future__ import annotations
 
@@ -7,31 +7,43 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import FIRST_HEATMAP_CALL, cell_values, live_demos, poll, registry
+from pages import (
+    CHAPTER_PAGES,
+    FIRST_HEATMAP_CALL,
+    PAGE_OF,
+    cell_values,
+    live_demos,
+    poll,
+    registry,
+    wait_for_state,
+)
 from tools.lesson import demo_sections
 
+# The chapter that `lesson` opens: the first, with the heatmap.
+LESSON_SECTION = "heatmap"
 
-def test_table_cells_take_the_heatmaps_colour_for_their_number(shared_lesson):
+
+def test_table_cells_take_the_heatmaps_colour_for_their_number(course):
     """Coloured numbers (app/figures/colors.js) pick the colour-map entry pelab.to_rgba picks."""
+    added, relative = course("added"), course("relative")
     poll(
-        shared_lesson,
+        added,
         "() => document.querySelector('.added-table').dataset.rendered",
         lambda v: v == "dog@1",
     )
     poll(
-        shared_lesson,
+        relative,
         "() => document.querySelectorAll('.relative-table td[title]').length",
         lambda n: n > 0,
     )
-    for selector, limit in (
-        (".attention-original", 1.5),
-        (".added-table", 2.0),
-        (".relative-table", 1.0),
+    for page, selector, limit in (
+        (added, ".attention-original", 1.5),
+        (added, ".added-table", 2.0),
+        (relative, ".relative-table", 1.0),
     ):
-        values = [value for row in cell_values(shared_lesson, selector) for value in row]
-        colours = shared_lesson.evaluate(
-            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")]
-                 .map((td) => getComputedStyle(td).backgroundColor)""",
+        values = [value for row in cell_values(page, selector) for value in row]
+        colours = page.evaluate(
+            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")].map((td) => getComputedStyle(td).backgroundColor)""",
             selector,
         )
         expected = pelab.to_rgba(np.array(values), -limit, limit)[:, :3].tolist()
@@ -42,10 +54,9 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(shared_lesson):
         values = np.concatenate(
             [ties, np.nextafter(ties, np.inf), np.nextafter(ties, -np.inf), [-9.0, 9.0]]
         )
-        entries = shared_lesson.evaluate(
+        entries = added.evaluate(
             """async ([values, limit]) => {
-                 const url = new URL("app/figures/colors.js", document.baseURI);
-                 const { entryFor } = await import(url);
+                 const { entryFor } = await import(new URL("app/figures/colors.js", document.baseURI));
                  return values.map((value) => entryFor(value, limit, 256));
                }""",
             [values.tolist(), limit],
@@ -55,111 +66,154 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(shared_lesson):
         )
 
 
-def test_every_demo_shows_the_python_behind_it(lesson):
-    poll(
-        lesson,
-        "() => document.querySelector('.added-table').dataset.rendered",
-        lambda v: v == "dog@1",
-    )
-    for summary in lesson.locator("section.demo .show-python summary").all():
+SHOWN_PYTHON = """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
+  [d.closest('section').id, [...(d.querySelector('.cell-editor').shadowRoot?.querySelectorAll('.cm-line') ?? [])]
+    .map(l => l.textContent).join('\\n')]))"""
+
+
+@pytest.mark.parametrize("chapter", CHAPTER_PAGES)
+def test_every_demo_shows_the_python_behind_it(course, chapter):
+    page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
+    summaries = page.locator("section.demo .show-python summary").all()
+    for summary in summaries:
         summary.click()  # open each, as a learner would: a hidden editor shows its text once opened
     codes = poll(
-        lesson,
-        """() => Object.fromEntries(
-             [...document.querySelectorAll('section.demo .show-python')].map((d) => {
-               const root = d.querySelector('.cell-editor').shadowRoot;
-               const lines = [...(root?.querySelectorAll('.cm-line') ?? [])];
-               return [d.closest('section').id, lines.map(l => l.textContent).join('\\n')];
-             }))""",
-        lambda codes: all(code.startswith("import") for code in codes.values()),
+        page, SHOWN_PYTHON, lambda codes: all(code.startswith("import") for code in codes.values())
     )
-    # every live demo shows its Python, nothing else does
-    assert set(codes) == set(live_demos(lesson))
+    for summary in summaries:
+        summary.click()  # closed again, as the page was
+    here = [name for name in live_demos(page) if PAGE_OF[name] == chapter]
+    assert set(codes) == set(here)  # every live demo shows its Python, nothing else does
     for code in codes.values():
         assert code.startswith("import") and "pelab." in code
-    assert FIRST_HEATMAP_CALL in codes["heatmap"]
-    assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
+    if "heatmap" in codes:
+        assert FIRST_HEATMAP_CALL in codes["heatmap"]
+    if "formula" in codes:
+        assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
+
+
+def test_the_python_shown_follows_the_sliders(lesson):
     heatmap = lesson.locator("#heatmap")
-    # closed again: the code follows the slider anyway
-    heatmap.locator(".show-python summary").click()
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
-    heatmap.locator(".show-python summary").click()
+    heatmap.locator(".show-python summary").click()  # closed till now: the code followed anyway
     poll(
         lesson,
-        "() => document.querySelector('#heatmap .cell-editor').shadowRoot"
-        ".querySelector('.cm-content').textContent",
+        "() => document.querySelector('#heatmap .cell-editor').shadowRoot?.querySelector('.cm-content').textContent ?? ''",
         lambda t: "d_model=130" in t,
     )
 
 
+LANDED = """([old, id]) => {
+  const section = document.getElementById(id);
+  const box = section.getBoundingClientRect();
+  return {
+    inside: section.firstElementChild === document.getElementById(old) || old === id,
+    scrolled: window.scrollY > 0,
+    inView: box.top < innerHeight && box.bottom > 0,
+  };
+}"""
+
+
 @pytest.mark.parametrize(
     ("old", "section"),
-    [("order-blind", "attention"), ("heatmap-demo", "heatmap"), ("scratch", "cell")],
+    [
+        ("order-blind", "attention"),
+        ("heatmap-demo", "heatmap"),
+        ("scratch", "cell"),
+        ("rope", "rope"),
+        ("stretching", "stretching"),
+    ],
 )
-def test_links_to_a_section_by_its_old_id_still_land_on_it(page, site_url, old, section):
-    """Each section's id is its demo's public name; links made before the rename still work."""
-    page.goto(f"{site_url}#{old}")
-    landed = page.evaluate(
-        """([old, id]) => {
-             const section = document.getElementById(id);
-             const box = section.getBoundingClientRect();
-             return {
-               inside: section.firstElementChild === document.getElementById(old),
-               scrolled: window.scrollY > 0,
-               inView: box.top < innerHeight && box.bottom > 0,
-             };
-           }""",
-        [old, section],
+def test_an_old_link_to_the_one_page_lesson_lands_on_its_section_in_its_chapter(
+    page, site_url, old, section
+):
+    """The lesson was one page: index.html#ID (a section, or an id a section kept from before its
+    rename) now lands on that section in its chapter's page."""
+    page.goto(f"{site_url}index.html#{old}", wait_until="commit")
+    page.wait_for_url(f"{site_url}{PAGE_OF[section]}#{old}")
+    page.wait_for_load_state()
+    poll(
+        page,
+        LANDED,
+        lambda landed: landed == {"inside": True, "scrolled": True, "inView": True},
+        arg=[old, section],
     )
-    assert landed == {"inside": True, "scrolled": True, "inView": True}
 
 
-def test_the_contents_name_each_section_as_its_heading_does(shared_lesson):
-    """One title per demo: the section's <h2>, which the contents, share bars and guide repeat."""
-    pairs = shared_lesson.evaluate(
-        """() => [...document.querySelectorAll("nav a[href^='#']")].map((a) => {
-             const heading = document.querySelector(a.getAttribute("href") + " h2")
-               ?.cloneNode(true);
-             heading?.querySelector(".step")?.remove();
-             return [a.textContent.trim(), heading?.textContent.trim() ?? null];
-           })"""
+def test_an_old_shared_link_sets_its_demo_up_on_its_chapter_page(page, site_url):
+    page.goto(f"{site_url}#demo=terms&d_model=16", wait_until="commit")
+    page.wait_for_url(f"{site_url}{PAGE_OF['terms']}#demo=terms&d_model=16")
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    assert page.locator("#terms [name=d_model]").input_value() == "16"
+    # A link to something that is no section leaves the entrance as it is.
+    page.goto(f"{site_url}index.html#chapters")
+    assert page.url == f"{site_url}index.html#chapters"
+    assert page.locator(".chapter").count() == len(CHAPTER_PAGES)
+
+
+def test_the_map_names_each_section_as_its_heading_does(course):
+    """One title per section: its <h2>, which the entrance, the map, share bars and guide repeat."""
+    entrance = course("heatmap").context.new_page()
+    entrance.goto(course("heatmap").url.split("#")[0].rsplit("/", 1)[0] + "/index.html")
+    listed = entrance.evaluate(
+        """() => [...document.querySelectorAll(".chapter-sections li")].map((li) =>
+             [li.dataset.section, li.querySelector("a").textContent.trim()])"""
     )
-    assert len(pairs) >= 11
-    for link, heading in pairs:
-        assert link == heading
+    entrance.close()
+    assert [name for name, _ in listed] == list(PAGE_OF)
+    for chapter in CHAPTER_PAGES:
+        page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
+        pairs = page.evaluate(
+            """() => [...document.querySelectorAll(".course-map li[data-section]")].map((li) => {
+                 const heading = document.querySelector("#" + li.dataset.section + " h2")?.cloneNode(true);
+                 return [li.dataset.section, li.querySelector("a").textContent.trim(), heading?.textContent.trim() ?? null];
+               })"""
+        )
+        assert [name for name, _, _ in pairs] == list(PAGE_OF)  # the whole course, on every page
+        for name, link, heading in pairs:
+            assert link == dict(listed)[name]
+            if PAGE_OF[name] == chapter:
+                assert heading is not None and " ".join(link.split()) == " ".join(
+                    heading.split()
+                ), (link, heading)
 
 
-def test_steps_count_up_and_every_section_number_in_the_text_points_at_its_section(shared_lesson):
+STEPS_AND_REFERENCES = """() => ({
+  steps: [...document.querySelectorAll("main h2 > .step")].map((s) => Number(s.textContent)),
+  map: Object.fromEntries([...document.querySelectorAll(".course-map li[data-section]")].map(
+    (li) => [li.dataset.section, li.querySelector(".map-step").textContent])),
+  refs: [...document.querySelectorAll("a.section-ref")].map((a) => [a.textContent.trim(), a.getAttribute("href")]),
+  bare: (() => {
+    const copy = document.querySelector("main").cloneNode(true);
+    copy.querySelectorAll("a.section-ref").forEach((a) => a.remove());
+    const attributes = [...copy.querySelectorAll("[data-why]")].map((e) => e.dataset.why);
+    const text = [copy.textContent, ...attributes].join(" ");
+    return [
+      ...(text.match(/\\bsections? \\d+(?!\\.\\d)/gi) ?? []),
+      // "the next section" goes stale as silently as a number when a section is inserted.
+      ...(text.match(/\\b(?:next|previous|following|last|above) section\\b/gi) ?? []),
+    ];
+  })(),
+})"""
+
+
+def test_steps_count_up_across_the_chapters_and_every_section_number_points_at_its_section(course):
     """Sections get inserted: a number written in the text must be a link that names its target,
     so that a test can see it is still right, and no bare "section N" or "the next section" may
-    hide elsewhere."""
-    facts = shared_lesson.evaluate(
-        """() => ({
-             steps: [...document.querySelectorAll("h2 > .step")].map((s) => Number(s.textContent)),
-             refs: [...document.querySelectorAll("a.section-ref")].map((a) => [
-               a.textContent.trim(),
-               document.querySelector(a.getAttribute("href") + " h2 > .step")?.textContent ?? null,
-             ]),
-             bare: (() => {
-               const copy = document.querySelector("main").cloneNode(true);
-               copy.querySelectorAll("a.section-ref").forEach((a) => a.remove());
-               const attributes = [...copy.querySelectorAll("[data-why]")]
-                 .map((e) => e.dataset.why);
-               const text = [copy.textContent, ...attributes].join(" ");
-               return [
-                 ...(text.match(/\\bsections? \\d+(?!\\.\\d)/gi) ?? []),
-                 // "the next section" goes stale as silently as a number when a section is
-                 // inserted.
-                 ...(text.match(/\\b(?:next|previous|following|last|above) section\\b/gi) ?? []),
-               ];
-             })(),
-           })"""
-    )
-    assert facts["steps"] == list(range(1, len(facts["steps"]) + 1))
-    assert len(facts["refs"]) >= 10
-    for text, target in facts["refs"]:
-        assert target is not None and text.split()[-1] == target, (text, target)
-    assert facts["bare"] == []
+    hide elsewhere. A link to a section of another chapter names that chapter's page."""
+    steps, references = [], 0
+    for chapter in CHAPTER_PAGES:
+        page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
+        facts = page.evaluate(STEPS_AND_REFERENCES)
+        steps += facts["steps"]
+        for text, href in facts["refs"]:
+            target_page, _, target = href.rpartition("#")
+            assert target_page == ("" if PAGE_OF[target] == chapter else PAGE_OF[target]), href
+            assert text.split()[-1] == facts["map"][target], (text, href)
+        references += len(facts["refs"])
+        assert facts["bare"] == []
+    assert steps == list(range(1, len(PAGE_OF) + 1))
+    assert references >= 10
 
 
 # The demo contract (app/demos/registry.js): every live demo's section has the same skeleton,
@@ -169,35 +223,147 @@ SKELETON = """(names) => names.map((name) => {
   const inputs = [...section.querySelectorAll("input[name]")];
   return {
     name,
-    isDemo: section.classList.contains("demo")
-      && section.getAttribute("aria-labelledby") === name + "-title",
+    isDemo: section.classList.contains("demo") && section.getAttribute("aria-labelledby") === name + "-title",
     heading: !!section.querySelector(`h2#${name}-title > .step`),
     problem: section.querySelectorAll(".problem[role=alert]").length,
     trap: section.querySelectorAll("aside.trap .trap-title").length,
     cell: !!section.querySelector(".cell[data-cell]"),
     labelled: inputs.every((input) => input.labels.length > 0),
-    outputs: inputs.filter((i) => i.type === "range")
-      .every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
+    outputs: inputs.filter((i) => i.type === "range").every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
     live: section.dataset.live,
   };
 })"""
 
 
-def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(shared_lesson):
-    live = live_demos(shared_lesson)
+def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(course):
+    first = course("heatmap")
+    live = live_demos(first)
     demos = demo_sections()  # the lesson's sections of class "demo", from lesson/
     # A half-added demo names its missing piece: a section without a module, or the reverse.
-    assert [d for d in demos if d not in registry(shared_lesson, "DEMOS")] == [], (
+    assert [d for d in demos if d not in registry(first, "DEMOS")] == [], (
         "demo sections missing from registry.js"
     )
-    assert [d for d in registry(shared_lesson, "DEMOS") if d not in demos] == [], (
+    assert [d for d in registry(first, "DEMOS") if d not in demos] == [], (
         "registry.js demos with no lesson section"
     )
-    assert registry(shared_lesson, "DEMOS") == demos  # in the page's order
+    assert registry(first, "DEMOS") == demos  # in the course's order
     assert set(live) <= set(demos) and len(live) > 1
-    poll(shared_lesson, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=live)
-    for demo in shared_lesson.evaluate(SKELETON, live):
-        assert demo == {
-            **demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
-            "labelled": True, "outputs": True, "live": "shown",
-        }, demo
+    for chapter in CHAPTER_PAGES:
+        here = [name for name in live if PAGE_OF[name] == chapter]
+        if not here:
+            continue
+        page = course(here[0])
+        poll(page, SKELETON, lambda demos: all(d["live"] == "shown" for d in demos), arg=here)
+        for demo in page.evaluate(SKELETON, here):
+            assert demo == {
+                **demo,
+                "isDemo": True,
+                "heading": True,
+                "problem": 1,
+                "trap": 1,
+                "cell": True,
+                "labelled": True,
+                "outputs": True,
+                "live": "shown",
+            }, demo
+
+
+# ---- the course: where the learner is, how long is left, and where they left off
+
+
+def chapter_of(page) -> str:
+    return page.url.split("#")[0].rsplit("/", 1)[1]
+
+
+def test_the_map_says_where_the_learner_is_and_how_long_is_left(lesson, site_url):
+    """The map marks the section in view and this chapter, names the section in its bar with the
+    minutes left in the chapter, and marks each section read as visited."""
+    chapter = chapter_of(lesson)
+    assert lesson.locator(".course-map a[aria-current=page]").get_attribute("href") == chapter
+    here = [name for name, page in PAGE_OF.items() if page == chapter]
+    minutes = {
+        name: int(
+            lesson.locator(f".course-map li[data-section={name}]").get_attribute("data-minutes")
+        )
+        for name in here
+    }
+    assert all(m >= 1 for m in minutes.values())
+    for index, name in enumerate(here):
+        lesson.locator(f"#{name} h2").scroll_into_view_if_needed()
+        lesson.evaluate("(id) => document.getElementById(id).scrollIntoView()", name)
+        current = poll(
+            lesson,
+            "() => document.querySelector('.course-map a[aria-current=location]')?.closest('li').dataset.section",
+            lambda current: current == name,
+        )
+        left = lesson.locator(".map-left").inner_text()
+        assert left == f"about {sum(minutes[n] for n in here[index:])} min left in this chapter", (
+            current,
+            left,
+        )
+        assert (
+            name in lesson.locator(".map-where").inner_text()
+            or lesson.locator(f"#{name} h2").inner_text().split(" ", 1)[-1]
+            in lesson.locator(".map-where").inner_text()
+        )
+    visited = lesson.evaluate(
+        "() => [...document.querySelectorAll('.course-map li[data-visited]')].map((li) => li.dataset.section)"
+    )
+    assert set(here) <= set(visited)
+
+
+def test_the_entrance_offers_to_continue_where_the_learner_left_off(page, site_url):
+    page.goto(f"{site_url}index.html")
+    assert page.locator(".resume").is_hidden()  # nothing read yet: only "Start"
+    assert page.locator(".start-link").get_attribute("href") == CHAPTER_PAGES[0]
+    # Read a section of the third chapter, then come back to the entrance.
+    section = next(name for name, chapter in PAGE_OF.items() if chapter == CHAPTER_PAGES[2])
+    page.goto(f"{site_url}{PAGE_OF[section]}#{section}")
+    poll(
+        page, "() => localStorage.getItem('pelab:progress')", lambda kept: kept and section in kept
+    )
+    page.goto(f"{site_url}index.html")
+    resume = page.locator(".resume")
+    assert resume.is_visible() and resume.get_attribute("href") == f"{PAGE_OF[section]}#{section}"
+    assert (
+        page.locator(f".chapter-sections li[data-section={section}]").get_attribute("data-visited")
+        is not None
+    )
+    assert (
+        "1 of"
+        in page.locator(
+            f".chapter[data-chapter={CHAPTER_PAGES[2][:-5]}] .chapter-progress"
+        ).inner_text()
+    )
+    resume.click()
+    page.wait_for_url(f"{site_url}{PAGE_OF[section]}#{section}")
+    # Progress that is not ours, or broken, is ignored: the entrance still opens.
+    page.evaluate(
+        '() => localStorage.setItem(\'pelab:progress\', \'{"last": {"page": "javascript:alert(1)", "section": "x"}}\')'
+    )
+    page.goto(f"{site_url}index.html")
+    assert page.locator(".resume").is_hidden()
+
+
+@pytest.mark.parametrize("address", ["index.html", *CHAPTER_PAGES])
+def test_no_page_of_the_course_scrolls_sideways_on_a_phone(browser, site_url, address):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(site_url + address)
+        if address != "index.html":
+            assert wait_for_state(page) == "ready", page.inner_text("#boot")
+        wide = page.evaluate(
+            """() => [document.documentElement.scrollWidth, innerWidth,
+                 [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 1
+                   && !e.closest(".table-scroll, .cm-editor, [class*=scroll]")).slice(0, 5).map((e) => e.tagName + "." + e.className)]"""
+        )
+        assert wide[0] <= wide[1], f"{address} scrolls sideways at 390 px: {wide}"
+        # The map is a bar at the top that opens the course's outline.
+        if address != "index.html":
+            summary = page.locator(".course-map summary")
+            assert summary.is_visible() and page.locator(".map-chapters").is_hidden()
+            summary.click()
+            assert page.locator(".map-chapters").is_visible()
+    finally:
+        context.close()

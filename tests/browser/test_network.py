@@ -25,10 +25,10 @@ FIRST_SCREEN = [
 FIRST_SCREEN += ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"]
 
 
-def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_once(page, site_url):
+def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_once(page, site_url, lesson_url):
     responses = []
     page.on("response", lambda response: responses.append(response))
-    page.goto(site_url)
+    page.goto(lesson_url)
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     fetched = [r.url.removeprefix(site_url) for r in responses]
     for path in FIRST_SCREEN:
@@ -43,9 +43,7 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     )
 
 
-def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(
-    page, site_url
-):
+def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(page, site_url, lesson_url):
     """A first visit: the page (start-python.js) fetches Pyodide's runtime at once, numpy's wheel
     only once the runtime has come in full, and pelab's wheel and the bytecode once numpy's has,
     so that each group has the link to itself. On a link throttled to 20 Mbps, where the runtime
@@ -55,16 +53,8 @@ def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_i
     page.on("requestfinished", lambda request: finished.append(request))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {
-            "offline": False,
-            "latency": 40,
-            "downloadThroughput": 2_500_000,
-            "uploadThroughput": 1_250_000,
-        },
-    )
-    page.goto(site_url)
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40, "downloadThroughput": 2_500_000, "uploadThroughput": 1_250_000})
+    page.goto(lesson_url)
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     timing = {r.url.removeprefix(site_url): r.timing for r in finished}
     groups = [

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pages import RECORD_WORKERS, poll, wait_for_state
+from pages import CHAPTER_PAGES, PAGE_OF, RECORD_WORKERS, poll, wait_for_state
 from site_server import DIST, served
 from test_cells import output, type_code, wait_done
 
@@ -19,6 +19,10 @@ from test_cells import output, type_code, wait_done
 @pytest.fixture
 def context_options():
     return {"service_workers": "allow"}
+
+
+# The first chapter's page: the heatmap's.
+FIRST = PAGE_OF["heatmap"]
 
 
 @pytest.fixture
@@ -48,7 +52,7 @@ def wait_until_cached(page) -> str:
 
 
 def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site, page_log):
-    page.goto(own_site.url)
+    page.goto(own_site.url + FIRST)
     assert wait_for_state(page) == "ready"
     assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "fresh"
     wait_until_cached(page)
@@ -64,13 +68,20 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site
     )
     type_code(
         page,
-        "scratch",
+        "added",
         "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0])\nplt.show()\nprint('drawn')",
     )
     page.keyboard.press("Shift+Enter")
-    assert wait_done(page, "scratch", timeout=90) == "done", output(page, "scratch")
-    assert "drawn" in output(page, "scratch")
-    assert page.locator(".cell[data-cell='scratch'] .cell-output img").count() == 1
+    assert wait_done(page, "added", timeout=90) == "done", output(page, "added")
+    assert "drawn" in output(page, "added")
+    assert page.locator(".cell[data-cell='added'] .cell-output img").count() == 1
+
+    # The rest of the course too: the entrance, and a chapter never opened before.
+    page.goto(f"{own_site.url}index.html")
+    assert page.locator(".chapter").count() == len(CHAPTER_PAGES)
+    page.goto(own_site.url + CHAPTER_PAGES[-1])
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "snapshot"
 
     page.goto(f"{own_site.url}embed.html?demo=similarity#seq_len=40")
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
@@ -83,7 +94,7 @@ def test_the_second_visit_loads_the_runtime_compiled_during_the_first(browser, p
     """A first visit compiles a marked copy of Pyodide's runtime, so the snapshot worker's compile
     of the service worker's copy is a fresh one, whose code V8 keeps with that copy; the second
     visit loads that code (wasm.Deserialize) instead of compiling the runtime again."""
-    page.goto(own_site.url)
+    page.goto(own_site.url + FIRST)
     assert wait_for_state(page) == "ready"
     assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "distinct"
     wait_until_cached(page)
@@ -105,12 +116,12 @@ def test_the_second_visit_loads_the_runtime_compiled_during_the_first(browser, p
 
 
 def test_a_new_build_replaces_the_cache_and_offers_a_reload(page, own_site):
-    page.goto(own_site.url)
+    page.goto(own_site.url + FIRST)
     assert wait_for_state(page) == "ready"
     old = wait_until_cached(page)
 
     # What a rebuild does: a page changes, and so do the build id and the service worker.
-    index = own_site.folder / "index.html"
+    index = own_site.folder / FIRST
     index.write_text(index.read_text().replace("</h1>", " (new build)</h1>", 1))
     worker = own_site.folder / "service-worker.js"
     worker.write_text(re.sub(r'BUILD_ID = "\w+"', 'BUILD_ID = "0123456789ab"', worker.read_text()))
@@ -127,13 +138,16 @@ def test_a_new_build_replaces_the_cache_and_offers_a_reload(page, own_site):
     assert old != "pelab-0123456789ab"
 
 
-PAGES = ["", "embed.html?demo=heatmap", "embed.html?demo=cell", "embedding.html"]
+PAGES = ["index.html", *CHAPTER_PAGES, "embed.html?demo=heatmap", "embed.html?demo=cell",
+         "embedding.html"]
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_page_reaches_beyond_this_machine(page, site_url, page_log, path):
     page.goto(site_url + path)
-    if path != "embedding.html":
+    if path == "index.html":
+        page.wait_for_load_state("networkidle")
+    elif path != "embedding.html":
         assert wait_for_state(page) == "ready"
     else:
         # The guide's two live examples (attention, the quiz) each boot a Python, then make its
@@ -156,7 +170,7 @@ def test_no_page_reaches_beyond_this_machine(page, site_url, page_log, path):
 def test_the_snapshot_waits_until_the_learner_leaves_the_page_alone(page, own_site):
     """Making it boots a second Python for seconds: not while the learner is dragging and typing."""
     page.add_init_script(RECORD_WORKERS)
-    page.goto(own_site.url)
+    page.goto(own_site.url + FIRST)
     assert wait_for_state(page) == "ready"
     poll(
         page,

@@ -1,6 +1,8 @@
-"""The lesson page is assembled from index.html (the skeleton) and lesson/NAME.html (one section
-each, with its quiz questions): tools/lesson.py numbers the steps, the quiz and the cross-references
-from the order, writes the contents and the sliders, and refuses a source that breaks the rules."""
+"""The course is assembled from index.html (the entrance, with its chapters and their sections),
+lesson/pages/chapter.html (a chapter page's frame) and lesson/NAME.html (one section each, with
+its quiz questions): tools/lesson.py writes a page per chapter, numbers the steps, the quiz and
+the cross-references from the order, writes the map, the minutes and the sliders, and refuses a
+source that breaks the rules."""
 
 from __future__ import annotations
 
@@ -15,11 +17,15 @@ from site_server import DIST
 from tools.lesson import SKELETON, SOURCES, assemble, section_titles, shown_value
 from tools.project import ROOT
 
-PAGE = assemble()
+PAGES = assemble()
+PAGE = "".join(text for name, text in PAGES.items() if name != "index.html")  # the chapters
+ENTRANCE = PAGES["index.html"]
 
 
-def test_the_build_serves_the_assembled_page():
-    assert (DIST / "index.html").read_text(encoding="utf-8") == PAGE
+def test_the_build_serves_the_assembled_pages():
+    assert list(PAGES) == ["index.html", *dict.fromkeys(lesson.page_of_sections().values())]
+    for name, text in PAGES.items():
+        assert (DIST / name).read_text(encoding="utf-8") == text, name
 
 
 def test_every_source_is_in_the_skeleton_once_and_the_skeleton_stays_small():
@@ -34,14 +40,20 @@ def test_steps_contents_and_cross_references_follow_the_order():
     names = list(section_titles())
     steps = re.findall(r'<h2 id="([\w-]+)-title"><span class="step">(\d+)</span>', PAGE)
     assert steps == [(name, str(number)) for number, name in enumerate(names, start=1)]
-    contents = re.findall(
-        r'<li><a href="#([\w-]+)">', PAGE.split('<nav class="contents"')[1].split("</nav>")[0]
-    )
-    assert contents == names
+    listed = re.findall(r'<li data-section="([\w-]+)"><a href="([\w-]+\.html)#\1">', ENTRANCE)
+    assert listed == [(name, lesson.page_of_sections()[name]) for name in names]
     step_of = dict(steps)
-    references = re.findall(r'<a href="#([\w-]+)" class="section-ref">[Ss]ections? (\d+)</a>', PAGE)
-    assert len(references) >= 10
-    assert all(step_of[target] == number for target, number in references)
+    references = 0
+    for page, text in PAGES.items():
+        for target_page, target, number in re.findall(
+            r'<a href="([\w-]+\.html)?#([\w-]+)" class="section-ref">[Ss]ections? (\d+)</a>', text
+        ):
+            assert step_of[target] == number
+            # a section of another chapter is linked at its page
+            here = lesson.page_of_sections()[target] == page
+            assert target_page == ("" if here else lesson.page_of_sections()[target])
+            references += 1
+    assert references >= 10
 
 
 def test_the_quiz_takes_each_sections_questions_in_order_numbered():
@@ -106,20 +118,51 @@ def sources(tmp_path, monkeypatch):
 
 
 SMALL = (
-    "<nav><ol>\n<!-- lesson-contents -->\n</ol></nav>\n<!-- lesson: one -->\n<!-- lesson: two -->\n"
+    "<head><!-- course: old-links --></head><p><!-- course: start --></p>\n"
+    '<ol>\n<li class="chapter" data-chapter="first">\n<h3>First</h3>\n<p>The start.</p>\n'
+    "<!-- lesson: one -->\n</li>\n"
+    '<li class="chapter" data-chapter="second">\n<h3>Second</h3>\n<p>The rest.</p>\n'
+    "<!-- lesson: two -->\n</li>\n</ol>\n"
 )
 
 
 def test_a_small_lesson_assembles(sources):
-    page = assemble(SMALL)
-    assert '<h2 id="one-title"><span class="step">1</span> One</h2>' in page
-    assert '<a href="#two" class="section-ref">section 2</a>' in page
-    assert '<li><a href="#one">One</a></li>\n<li><a href="#two">Two</a></li>' in page
+    pages = assemble(SMALL)
+    assert list(pages) == ["index.html", "first.html", "second.html"]
+    first, second = pages["first.html"], pages["second.html"]
+    assert '<h2 id="one-title"><span class="step">1</span> One</h2>' in first
+    assert '<a href="second.html#two" class="section-ref">section 2</a>' in first
+    listed = '<li data-section="one"><a href="first.html#one"><span class="step">1</span> One</a>'
+    assert listed in pages["index.html"]
     assert (
         '<fieldset class="quiz-question" data-kind="truefalse" data-section="one">'
         '<legend><span class="quiz-number">1.</span> Q?</legend>'
-    ) in page
-    assert '<output for="one-n">3</output>' in page
+    ) in second  # the quiz is where its slot is
+    assert '<output for="one-n">3</output>' in first
+    assert '<a href="second.html">Next: chapter 2, Second</a>' in first
+    assert '<a href="index.html">Back to the course overview</a>' in second
+    assert '<title>Second · Positional Encoding Lab</title>' in second
+    # the map: every section, this chapter's linked in the page, the others at theirs
+    assert '<li data-section="two" data-minutes="' in first and 'href="second.html#two"' in first
+    assert 'data-pages=\'{"first.html":["one"],"second.html":["two"]}\'' in pages["index.html"]
+
+
+def test_a_sections_minutes_count_its_words_its_controls_runs_and_questions():
+    words = " ".join(["word"] * 290)  # just under two minutes at 150 words a minute
+    plain = lesson.Section("s", 1, "S", "", [], f"<section><p>{words}</p></section>")
+    assert lesson.section_minutes(plain) == 2
+    slider = '<lesson-slider id="a" name="a" min="1" max="2" step="1" value="1">a</lesson-slider>'
+    tried = lesson.Section("s", 1, "S", "", [], f"<section><p>{words}</p>{slider}</section>")
+    assert lesson.section_minutes(tried) == 2 + lesson.TRY_MINUTES
+    run = '<div class="training-buttons"><button>Run</button></div>'
+    ran = lesson.Section("s", 1, "S", "", [], f"<section><p>{words}</p>{run}</section>")
+    assert lesson.section_minutes(ran) == 2 + lesson.TRY_MINUTES + lesson.RUN_MINUTES
+    quiz = lesson.Section("s", 1, "S", "", [], "<section><p>word</p></section>", quiz_questions=22)
+    assert lesson.section_minutes(quiz) == 1 + 22 * lesson.QUESTION_MINUTES
+    # The course's chapters: each between 20 and 45 minutes, about two hours in all.
+    minutes = [int(m) for m in re.findall(r'<span class="minutes">(\d+) min</span></h3>', ENTRANCE)]
+    assert len(minutes) == len(set(lesson.page_of_sections().values()))
+    assert all(20 <= m <= 45 for m in minutes) and 100 <= sum(minutes) <= 160
 
 
 @pytest.mark.parametrize(
@@ -169,6 +212,7 @@ def test_a_small_lesson_assembles(sources):
     ],
 )
 def test_a_broken_source_stops_the_build_naming_the_file_and_the_fix(sources, change, message):
+    """SMALL's sections in tmp_path, one of them broken by `change`."""
     change(sources)
     with pytest.raises(SystemExit, match=message):
         assemble(SMALL)
@@ -263,3 +307,24 @@ def test_the_registry_of_demos_is_written_from_the_lesson(tmp_path, monkeypatch)
         site.demo_registry(template, ["half"])
     with pytest.raises(SystemExit, match="must hold the line"):
         site.demo_registry("export const DEMOS = {};\n", ["toy"])
+
+
+@pytest.mark.parametrize(
+    ("skeleton", "message"),
+    [
+        (
+            SMALL.replace('<li class="chapter" data-chapter="second">\n<h3>Second</h3>\n', "")
+            .replace("<p>The rest.</p>\n<!-- lesson: two -->\n</li>\n", "<!-- lesson: two -->\n"),
+            r"lists the section two outside any chapter",
+        ),
+        (
+            SMALL.replace("<!-- lesson: two -->\n", "").replace("<!-- lesson: one -->\n", "")
+            + "<!-- lesson: one -->\n<!-- lesson: two -->\n",
+            r'the chapter "first" lists no section',
+        ),
+        (SMALL.replace("<h3>Second</h3>\n", ""), r'the chapter "second" needs an <h3> title'),
+    ],
+)
+def test_a_broken_chapter_list_stops_the_build(sources, skeleton, message):
+    with pytest.raises(SystemExit, match=message):
+        assemble(skeleton)

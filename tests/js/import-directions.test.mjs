@@ -16,13 +16,15 @@ const ROOT = "(app root)";
 /** folder -> the folders its modules may import (besides its own and app's root files). */
 export const MAY_IMPORT = Object.freeze({
   // one entry module per page: they wire everything together
-  pages: ["python", "demos", "cells", "controls", "figures", "lms", "offline", "scheduling"],
+  pages: ["python", "demos", "cells", "controls", "figures", "lms", "offline", "scheduling", "course"],
   // the demos: they are handed the bridge; they draw with figures, read sliders, offer code to cells
   demos: ["python", "cells", "controls", "figures", "scheduling"],
   // code cells: editors and their output (drawn with figures); they are handed the bridge
   cells: ["figures", "scheduling"],
   // sliders and shared links: a demo's cell is handed to them, never imported
-  controls: ["figures"],
+  controls: ["figures", "course"],
+  // the course: its outline (which page holds which section), the map, the learner's progress
+  course: [],
   // the only code that knows a worker exists; the worker paints results with figures/paint.js
   python: ["figures"],
   // the quiz in a course: messages only

@@ -111,3 +111,14 @@ test("launchedByLms reads the launch parameter only", () => {
   assert.equal(launchedByLms("?demo=quiz"), false);
   assert.equal(launchedByLms("?lms=scorm2004"), false);
 });
+
+test("launchedByLms remembers a launch for the visit's later pages", () => {
+  const kept = new Map();
+  const session = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  assert.equal(launchedByLms("", session), false);
+  assert.equal(launchedByLms("?lms=scorm12", session), true);
+  assert.equal(launchedByLms("", session), true); // the next chapter's page, no parameter
+  const blocked = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
+  assert.equal(launchedByLms("?lms=scorm12", blocked), true);
+  assert.equal(launchedByLms("", blocked), false);
+});

@@ -1,0 +1,31 @@
+/**
+ * The course's entrance (index.html): no Python here. It offers "Continue where you left off"
+ * once the learner has been in a chapter, and marks on each chapter's list the sections they
+ * have visited and checked (app/course/progress.js, kept in this browser only).
+ */
+import { readProgress, resumeHref } from "../course/progress.js";
+
+const progress = readProgress();
+const resume = /** @type {HTMLAnchorElement} */ (document.querySelector(".resume"));
+const href = resumeHref(progress);
+const item = href && document.querySelector(`.chapter-sections li[data-section="${progress.last.section}"]`);
+if (item) {
+  resume.href = href;
+  resume.textContent = `Continue where you left off: ${item.querySelector("a").textContent.trim()}`;
+  resume.hidden = false;
+}
+
+for (const chapter of document.querySelectorAll(".chapter")) {
+  const sections = [...chapter.querySelectorAll("li[data-section]")].map((li) => /** @type {HTMLElement} */ (li));
+  for (const li of sections) {
+    li.toggleAttribute("data-visited", progress.visited.includes(li.dataset.section));
+    li.toggleAttribute("data-checked", progress.checked.includes(li.dataset.section));
+  }
+  const visited = sections.filter((li) => li.hasAttribute("data-visited")).length;
+  if (visited) {
+    const note = document.createElement("p");
+    note.className = "chapter-progress";
+    note.textContent = `${visited} of ${sections.length} sections visited`;
+    chapter.querySelector(".chapter-sections").before(note);
+  }
+}
