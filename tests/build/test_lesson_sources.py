@@ -263,3 +263,19 @@ def test_the_registry_of_demos_is_written_from_the_lesson(tmp_path, monkeypatch)
         site.demo_registry(template, ["half"])
     with pytest.raises(SystemExit, match="must hold the line"):
         site.demo_registry("export const DEMOS = {};\n", ["toy"])
+
+
+def test_every_demo_source_opens_its_demo_with_one_try_line_before_its_controls():
+    """Predict, try, notice: each demo section but the quiz says what to do first, on one line
+    just before the controls it is about (tests/browser/test_lesson.py checks it on the page,
+    with the takeaways after the figures)."""
+    for name in lesson.demo_sections():
+        if name == "quiz":
+            continue
+        section = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>")[0]
+        tries = re.findall(
+            r'<p class="try"><strong>Try this:</strong> [^<]*(?:<(?!/p>)[^<]*)*</p>\n\s*<div class="([\w-]+)"',
+            section,
+        )
+        assert section.count('class="try"') == 1 and tries in (["controls"], ["cells-actions"]), name
+
