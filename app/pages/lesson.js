@@ -9,6 +9,7 @@ import { sharedValue } from "../controls/shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { openFoldsForPrint } from "../controls/print-folds.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
@@ -17,6 +18,7 @@ const python = document.documentElement.dataset.state === "error" ? null : new P
 // in a plain page (not framed, not launched by an LMS).
 tellHostQuizProgress(document);
 reportQuizToLms(document);
+openFoldsForPrint(document);
 if (python) wire(python);
 
 /**
