@@ -159,3 +159,36 @@ def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(shared_
     for demo in shared_lesson.evaluate(SKELETON, live):
         assert demo == {**demo, "isDemo": True, "heading": True, "problem": 1, "trap": 1, "cell": True,
                         "labelled": True, "outputs": True, "live": "shown"}, demo
+
+
+FOLDS_AND_ANSWERS = """() => ({
+  folds: [...document.querySelectorAll("details.deeper")].map((d) => ({
+    open: d.open,
+    summary: d.querySelector("summary").textContent.trim().startsWith("Going deeper: "),
+    seen: [...d.children].filter((c) => c.tagName !== "SUMMARY").every((c) => c.checkVisibility()),
+  })),
+  answers: [...document.querySelectorAll(".prediction-answer")].map((a) => ({
+    hidden: a.hidden,
+    seen: [...a.querySelectorAll("p:not(.prediction-verdict)")].every((p) => p.checkVisibility()),
+  })),
+})"""
+
+
+def test_folds_and_the_experiments_answers_print_though_the_screen_hides_them(shared_lesson):
+    page = shared_lesson
+    screen = page.evaluate(FOLDS_AND_ANSWERS)
+    assert len(screen["folds"]) >= 3  # terms' papers, stretching's bounds, rope's proof
+    assert screen["folds"] == [{"open": False, "summary": True, "seen": False}] * len(screen["folds"])
+    assert screen["answers"] == [{"hidden": True, "seen": False}] * 2  # until a run or "Show me the answer"
+    page.emulate_media(media="print")
+    try:
+        printed = page.evaluate(FOLDS_AND_ANSWERS)
+    finally:
+        page.emulate_media(media="screen")
+    assert all(fold["seen"] for fold in printed["folds"]), printed  # opened by the stylesheet
+    assert printed["answers"] == [{"hidden": True, "seen": True}] * 2
+    # Where the stylesheet cannot open a fold, beforeprint does, and afterprint closes it again.
+    page.evaluate("() => dispatchEvent(new Event('beforeprint'))")
+    assert all(fold["open"] for fold in page.evaluate(FOLDS_AND_ANSWERS)["folds"])
+    page.evaluate("() => dispatchEvent(new Event('afterprint'))")
+    assert page.evaluate(FOLDS_AND_ANSWERS) == screen

@@ -279,3 +279,16 @@ def test_every_demo_source_opens_its_demo_with_one_try_line_before_its_controls(
         )
         assert section.count('class="try"') == 1 and tries in (["controls"], ["cells-actions"]), name
 
+
+def test_folds_are_going_deeper_and_the_experiments_answers_wait_for_a_prediction():
+    folds = re.findall(r'<details class="deeper[^"]*">\s*<summary>([^<]*)', PAGE)
+    assert len(folds) >= 3 and all(summary.startswith("Going deeper: ") for summary in folds)
+    for name in ("extrapolation", "stretching"):
+        section = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>")[0]
+        # The question comes before the Run button, the answer ("What it gives") after it, in
+        # the HTML for print and no-JS; app/controls/prediction.js hides it until a run is done.
+        question = section.index('<fieldset class="prediction">')
+        answer = section.index('<div class="prediction-answer">')
+        assert question < section.index('class="training-buttons"') < answer
+        assert section.index("What it gives", answer) < section.index("</div>", answer)
+        assert section.count("What it gives") == 1
