@@ -161,6 +161,52 @@ def test_every_live_demo_has_the_same_skeleton_and_says_when_it_is_shown(shared_
                         "labelled": True, "outputs": True, "live": "shown"}, demo
 
 
+# Predict, try, notice (static/lab.css's .try, .takeaway, .deeper; app/controls/prediction.js).
+# A figure is anything drawn or tabulated (a <figure>, canvas, chart or table) outside a fold; its
+# takeaway may come after readouts and notes that belong to it, but before the next heading,
+# controls, exam trap or the end of the section.
+TRY_AND_TAKEAWAYS = """(names) => names.map((name) => {
+  const section = document.getElementById(name);
+  const drawn = "figure, canvas, svg.chart, table";
+  const isFigure = (e) => !e.matches("details, fieldset") && (e.matches(drawn) || !!e.querySelector(drawn));
+  const closes = (e) => e.matches(".takeaway") || !!e.querySelector(".takeaway");
+  const ends = (e) => e.matches("h3, .controls, .trap, .show-python, .share");
+  const what = (e) => e.className || e.tagName.toLowerCase();
+  const missing = [];
+  let pending = null;
+  for (const child of section.children) {
+    if (closes(child)) pending = null;
+    else if (isFigure(child)) pending ??= child;
+    else if (ends(child) && pending) { missing.push(what(pending)); pending = null; }
+  }
+  if (pending) missing.push(what(pending));
+  const sentences = (e) => (e.textContent.trim().match(/[.?!](?=\\s|$)/g) ?? []).length;
+  return {
+    name,
+    tries: [...section.querySelectorAll(".try")].map((e) => ({
+      direct: e.parentElement === section,
+      opens: e.textContent.trim().startsWith("Try this: "),
+      before: e.nextElementSibling?.matches(".controls, .cells-actions") ?? false,
+      sentences: sentences(e),
+    })),
+    takeaways: [...section.querySelectorAll(".takeaway")].map(sentences),
+    missing,
+  };
+})"""
+
+
+def test_every_demo_opens_with_one_try_line_and_every_figure_ends_with_a_takeaway(shared_lesson):
+    """Every demo asks for one thing to do, just before its controls; every figure is followed by
+    the one sentence to carry away from it. The quiz is no demo of that kind."""
+    demos = [name for name in demo_sections() if name != "quiz"]
+    sections = shared_lesson.evaluate(TRY_AND_TAKEAWAYS, demos)
+    for section in sections:
+        assert section["tries"] == [{"direct": True, "opens": True, "before": True, "sentences": 1}], section
+        assert section["missing"] == [], f"{section['name']}: a figure without a takeaway after it"
+        assert all(count == 1 for count in section["takeaways"]), section
+    assert sum(len(s["takeaways"]) for s in sections) >= len(demos)
+
+
 FOLDS_AND_ANSWERS = """() => ({
   folds: [...document.querySelectorAll("details.deeper")].map((d) => ({
     open: d.open,
