@@ -11,9 +11,13 @@ import { pageOf } from "../course/outline.js";
 /** The longest text a link may put into a text box. */
 const MAX_TEXT = 1_000;
 
+/** Inputs that are not a demo's settings: the quiz's answers, and a prediction's guess
+ * (app/controls/prediction.js). */
+export const NOT_SETTINGS = ".quiz, .prediction";
+
 /** The inputs that make up a demo's state, by name. */
 function inputs(root) {
-  return [...root.querySelectorAll("input[name]")].filter((input) => !input.closest(".quiz"));
+  return [...root.querySelectorAll("input[name]")].filter((input) => !input.closest(NOT_SETTINGS));
 }
 
 

@@ -121,7 +121,8 @@ const SLICE = 50;
  *   reset(bridge) and step(bridge, steps) call the experiment's two entry points; show(result)
  *   draws a result; current(result) names what is being trained, or null; models(result) says
  *   how many models a finished run trained; marks (optional) {start, done} are performance
- *   marks (MARK of app/page-protocol.js) set when a run starts and when it is done.
+ *   marks (MARK of app/page-protocol.js) set when a run starts and when it is done; finished
+ *   (optional) is told the last result of a run that finished (not of one stopped or failed).
  * @param {HTMLButtonElement} parts.run
  * @param {HTMLButtonElement} parts.stop
  * @param {HTMLElement} parts.status
@@ -133,9 +134,10 @@ const SLICE = 50;
  * @param {(result: any) => string | null} parts.current
  * @param {(result: any) => number} parts.models
  * @param {{start: string, done: string}} [parts.marks]
+ * @param {(result: any) => void} [parts.finished]
  */
 export function bindExperiment(root, python, parts) {
-  const { run, stop, status, progress, problem, reset, step, show, current, models, marks } = parts;
+  const { run, stop, status, progress, problem, reset, step, show, current, models, marks, finished } = parts;
   const runner = runInOwnPython(python, {
     slice: SLICE,
     reset,
@@ -149,6 +151,7 @@ export function bindExperiment(root, python, parts) {
       if (marks) performance.mark(marks.done);
       root.dataset.experiment = "done";
       setBusy(false, `Done: ${result.total_steps} training steps over ${models(result)} models. Its Python was ended, freeing its memory.`);
+      finished?.(result);
     },
     failed(error) {
       problem.textContent = `The experiment failed: ${error.message}`;

@@ -9,6 +9,7 @@ import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { MARK } from "../page-protocol.js";
 import { bindExperiment } from "./experiment-runner.js";
+import { askForPrediction } from "../controls/prediction.js";
 import { fixed, formatNumber } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
 import { numbersFor } from "../figures/numbers.js";
@@ -83,11 +84,16 @@ print("closest two positions within ${params.seqLen}:", nearest[-1].round(4))
   return { firstRender: python.ready.then(update) };
 }
 
-/** The experiment's controls (bindExperiment runs it in its own Python), and its chart. */
+/** The experiment's controls (bindExperiment runs it in its own Python), and its chart; the
+ * learner's prediction, checked against the scheme a finished run ranks first at 4L. */
 function experiment(root, python) {
   const quick = root.querySelector("[name=quick]");
   const chart = root.querySelector(".extrapolation-experiment");
   const numbers = numbersFor(chart, "the experiment’s accuracies");
+  const prediction = askForPrediction(root.querySelector(".prediction"), root.querySelector(".prediction-answer"), {
+    where: "at 4L",
+    run: "run the experiment",
+  });
   let setting = { quick: false };
   bindExperiment(root, python, {
     run: root.querySelector(".extrapolation-run"),
@@ -104,7 +110,14 @@ function experiment(root, python) {
     current: (result) => result.current,
     models: (result) => result.runs.length * result.seeds.length,
     marks: { start: MARK.EXPERIMENT_START, done: MARK.EXPERIMENT_DONE },
+    finished: (result) => prediction.settle(atFourL(result)),
   });
+
+  /** Each scheme's share of right answers at 4L, the longest test length. */
+  function atFourL({ runs, lengths, accuracy, max_train_len }) {
+    const k = lengths.indexOf(4 * max_train_len);
+    return { options: runs, scores: runs.map((_, r) => accuracy[r * lengths.length + k]) };
+  }
 
   function show(result, setting) {
     const { runs, lengths, accuracy } = result;

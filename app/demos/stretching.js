@@ -12,6 +12,7 @@ import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { MARK } from "../page-protocol.js";
 import { bindExperiment } from "./experiment-runner.js";
+import { askForPrediction } from "../controls/prediction.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -143,11 +144,16 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
   return { firstRender: python.ready.then(update) };
 }
 
-/** The experiment's controls (bindExperiment runs it in its own Python), and its table. */
+/** The experiment's controls (bindExperiment runs it in its own Python), and its table; the
+ * learner's prediction, checked against the method a finished run ranks first at 2L. */
 function experiment(root, python) {
   const quick = root.querySelector("[name=stretch-quick]");
   const box = root.querySelector(".stretching-results-box");
   const table = root.querySelector(".stretching-results");
+  const prediction = askForPrediction(root.querySelector(".prediction"), root.querySelector(".prediction-answer"), {
+    where: "at 2L",
+    run: "train and test",
+  });
   let setting = { quick: false };
   bindExperiment(root, python, {
     run: root.querySelector(".stretching-run"),
@@ -164,7 +170,14 @@ function experiment(root, python) {
     current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
     models: (result) => result.seeds.length,
     marks: { start: MARK.STRETCH_EXPERIMENT_START, done: MARK.STRETCH_EXPERIMENT_DONE },
+    finished: (result) => prediction.settle(atTwoL(result)),
   });
+
+  /** Each method's share of right answers at 2L (stretched twice). */
+  function atTwoL({ methods, scales, lengths, accuracy }) {
+    const k = scales.indexOf(2);
+    return { options: methods, scores: methods.map((_, m) => accuracy[m * lengths.length + k]) };
+  }
 
   function show(result) {
     const { methods, scales, lengths, accuracy } = result;

@@ -18,6 +18,7 @@ import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { openFoldsForPrint } from "../controls/print-folds.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
 import { pageOf } from "../course/outline.js";
 
@@ -60,6 +61,7 @@ if (window.parent !== window) {
 
 tellHostQuizProgress(document);
 reportQuizToLms(document);
+openFoldsForPrint(document);
 if (document.documentElement.dataset.state !== "error") start();
 
 async function start() {

@@ -5,6 +5,7 @@
  */
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { isLogScale, valueText } from "../controls/slider.js";
+import { NOT_SETTINGS } from "../controls/share.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
 import { PAGE_OF } from "../course/outline.js";
 
@@ -56,7 +57,7 @@ function referenceRows(lesson) {
   return Object.keys(DEMOS).map((name) => {
     const section = lesson.getElementById(name);
     if (!section) throw new Error(`no chapter page has a section #${name} for the demo “${name}”`);
-    const inputs = [...section.querySelectorAll("input[name]")].filter((input) => !input.closest(".quiz"));
+    const inputs = [...section.querySelectorAll("input[name]")].filter((input) => !input.closest(NOT_SETTINGS));
     const settings = inputs
       // a radio group is one setting: describe it at its first option
       .filter((input) => input.type !== "radio" || inputs.find((other) => other.name === input.name) === input)

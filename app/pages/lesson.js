@@ -13,6 +13,7 @@ import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 import { courseMap } from "../course/map.js";
+import { openFoldsForPrint } from "../controls/print-folds.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
@@ -22,6 +23,7 @@ const python = document.documentElement.dataset.state === "error" ? null : new P
 tellHostQuizProgress(document);
 reportQuizToLms(document);
 courseMap(document.querySelector(".course-map"));
+openFoldsForPrint(document);
 if (python) wire(python);
 
 /**

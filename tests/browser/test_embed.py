@@ -310,7 +310,7 @@ def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, 
         "Stretch: 64 is outside 1 to 32; using 32."
     ]
     assert rendered(page, "#stretching") == "codellama/32/yarn"
-    assert page.get_by_role("radio", name="YaRN").is_checked()
+    assert page.get_by_role("group", name="Method", exact=True).get_by_role("radio", name="YaRN").is_checked()
     page.get_by_role("button", name="Copy link").click()
     assert (
         page.locator(".share-text")
@@ -338,3 +338,23 @@ def test_rope_embed_clamps_its_settings(page, site_url):
     assert "Query position: 9000 is outside 0 to 512; using 512." in notices
     assert "Head dimension: 7 is not one of its steps; using 8." in notices
     assert rendered(page, "#rope") == "512/2/3/8@100:0"
+
+
+def test_an_embedded_experiment_asks_for_a_prediction_and_shows_the_answer_on_request(page, site_url):
+    """The extrapolation embed keeps its prediction: the answer is hidden until asked for, the
+    verdict then claims no result (nothing was run), and the guess is no setting of the link."""
+    page.goto(f"{site_url}embed.html?demo=extrapolation")
+    assert wait_for_state(page) == "ready"
+    answer = page.locator(".prediction-answer")
+    assert answer.is_hidden() and "What it gives" in answer.inner_text()  # there for print and no-JS
+    question = page.get_by_role("group", name="Predict first")
+    question.get_by_role("radio", name="sinusoidal").check()
+    question.get_by_role("button", name="Show me the answer").click()
+    assert answer.is_visible() and question.get_by_role("button", name="Show me the answer").is_hidden()
+    verdict = page.locator(".prediction-verdict")
+    assert verdict.inner_text() == (
+        "You expected sinusoidal. Compare that with the answer below, or run the experiment to check it."
+    )
+    assert page.evaluate("() => document.activeElement.classList.contains('prediction-verdict')")
+    page.get_by_role("button", name="Copy link").click()
+    assert "prediction" not in page.locator(".share-text").input_value()

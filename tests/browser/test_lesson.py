@@ -367,3 +367,89 @@ def test_no_page_of_the_course_scrolls_sideways_on_a_phone(browser, site_url, ad
             assert page.locator(".map-chapters").is_visible()
     finally:
         context.close()
+
+
+# Predict, try, notice (static/lab.css's .try, .takeaway, .deeper; app/controls/prediction.js).
+# A figure is anything drawn or tabulated (a <figure>, canvas, chart or table) outside a fold; its
+# takeaway may come after readouts and notes that belong to it, but before the next heading,
+# controls, exam trap or the end of the section.
+TRY_AND_TAKEAWAYS = """(names) => names.map((name) => {
+  const section = document.getElementById(name);
+  const drawn = "figure, canvas, svg.chart, table";
+  const isFigure = (e) => !e.matches("details, fieldset") && (e.matches(drawn) || !!e.querySelector(drawn));
+  const closes = (e) => e.matches(".takeaway") || !!e.querySelector(".takeaway");
+  const ends = (e) => e.matches("h3, .controls, .trap, .show-python, .share");
+  const what = (e) => e.className || e.tagName.toLowerCase();
+  const missing = [];
+  let pending = null;
+  for (const child of section.children) {
+    if (closes(child)) pending = null;
+    else if (isFigure(child)) pending ??= child;
+    else if (ends(child) && pending) { missing.push(what(pending)); pending = null; }
+  }
+  if (pending) missing.push(what(pending));
+  const sentences = (e) => (e.textContent.trim().match(/[.?!](?=\\s|$)/g) ?? []).length;
+  return {
+    name,
+    tries: [...section.querySelectorAll(".try")].map((e) => ({
+      direct: e.parentElement === section,
+      opens: e.textContent.trim().startsWith("Try this: "),
+      before: e.nextElementSibling?.matches(".controls, .cell") ?? false,
+      sentences: sentences(e),
+    })),
+    takeaways: [...section.querySelectorAll(".takeaway")].map(sentences),
+    missing,
+  };
+})"""
+
+
+def test_every_demo_opens_with_one_try_line_and_every_figure_ends_with_a_takeaway(course):
+    """Every demo asks for one thing to do, just before its controls; every figure is followed by
+    the one sentence to carry away from it. The quiz is no demo of that kind."""
+    demos = [name for name in demo_sections() if name != "quiz"]
+    sections = []
+    for chapter in CHAPTER_PAGES:
+        here = [name for name in demos if PAGE_OF[name] == chapter]
+        if here:
+            sections += course(here[0]).evaluate(TRY_AND_TAKEAWAYS, here)
+    for section in sections:
+        assert section["tries"] == [{"direct": True, "opens": True, "before": True, "sentences": 1}], section
+        assert section["missing"] == [], f"{section['name']}: a figure without a takeaway after it"
+        assert all(count == 1 for count in section["takeaways"]), section
+    assert sum(len(s["takeaways"]) for s in sections) >= len(demos)
+
+
+FOLDS_AND_ANSWERS = """() => ({
+  folds: [...document.querySelectorAll("details.deeper")].map((d) => ({
+    open: d.open,
+    summary: d.querySelector("summary").textContent.trim().startsWith("Going deeper: "),
+    seen: [...d.children].filter((c) => c.tagName !== "SUMMARY").every((c) => c.checkVisibility()),
+  })),
+  answers: [...document.querySelectorAll(".prediction-answer")].map((a) => ({
+    hidden: a.hidden,
+    seen: [...a.querySelectorAll("p:not(.prediction-verdict)")].every((p) => p.checkVisibility()),
+  })),
+})"""
+
+
+@pytest.mark.parametrize("chapter", [PAGE_OF["rope"], PAGE_OF["stretching"]])
+def test_folds_and_the_experiments_answers_print_though_the_screen_hides_them(course, chapter):
+    page = course(next(name for name, at in PAGE_OF.items() if at == chapter))
+    screen = page.evaluate(FOLDS_AND_ANSWERS)
+    assert len(screen["folds"]) >= 1  # terms' papers and rope's proof; stretching's bounds
+    assert screen["folds"] == [{"open": False, "summary": True, "seen": False}] * len(screen["folds"])
+    # until a run or "Show me the answer": the two experiments share a chapter
+    answers = 2 if chapter == PAGE_OF["extrapolation"] else 0
+    assert screen["answers"] == [{"hidden": True, "seen": False}] * answers
+    page.emulate_media(media="print")
+    try:
+        printed = page.evaluate(FOLDS_AND_ANSWERS)
+    finally:
+        page.emulate_media(media="screen")
+    assert all(fold["seen"] for fold in printed["folds"]), printed  # opened by the stylesheet
+    assert printed["answers"] == [{"hidden": True, "seen": True}] * answers
+    # Where the stylesheet cannot open a fold, beforeprint does, and afterprint closes it again.
+    page.evaluate("() => dispatchEvent(new Event('beforeprint'))")
+    assert all(fold["open"] for fold in page.evaluate(FOLDS_AND_ANSWERS)["folds"])
+    page.evaluate("() => dispatchEvent(new Event('afterprint'))")
+    assert page.evaluate(FOLDS_AND_ANSWERS) == screen

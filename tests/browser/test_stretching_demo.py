@@ -62,7 +62,8 @@ def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(l
     assert "went all the way round in training" in shown[0]["caption"]
     assert shown[-1]["caption"].endswith("outside its trained range")
 
-    demo.get_by_role("radio", name="Position interpolation").check()
+    method = demo.get_by_role("group", name="Method", exact=True)  # not the prediction's radios
+    method.get_by_role("radio", name="Position interpolation").check()
     wait_rendered(lesson, "#stretching", "llama2/4/interpolation")
     after = states_by_hand(10000.0, 4096, 4, [w / 4 for w in speeds(10000.0)])
     assert after.count(2) == 0 and after.count(1) == 18
@@ -76,7 +77,7 @@ def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(l
     assert [d["state"] for d in dials(lesson)] == [after[p] for p in (0, 1, 2, 5, 10, 19, 34, 63)]
 
     # From the keyboard: the arrow keys move within a radio group and choose.
-    demo.get_by_role("radio", name="Position interpolation").press("ArrowDown")
+    method.get_by_role("radio", name="Position interpolation").press("ArrowDown")
     wait_rendered(lesson, "#stretching", "llama2/4/ntk")
     new_base = 10000.0 * 4 ** (HEAD / (HEAD - 2))
     ntk = states_by_hand(10000.0, 4096, 4, speeds(new_base))
@@ -113,7 +114,7 @@ def test_llama31_at_128k_and_yarn(lesson):
     )
     assert demo.locator(".stretching-slowest").inner_text() == "× 0.1250"
 
-    demo.get_by_role("radio", name="YaRN").check()
+    demo.get_by_role("group", name="Method", exact=True).get_by_role("radio", name="YaRN").check()
     wait_rendered(lesson, "#stretching", "llama3/16/yarn")
     assert int(dataset(lesson, "#stretching", "outside")) == 0
     factor = 0.1 * math.log(16) + 1
@@ -125,7 +126,9 @@ def test_llama31_at_128k_and_yarn(lesson):
 
 def test_the_scores_before_and_after_are_one_query_and_key(lesson):
     wait_rendered(lesson, "#stretching", "llama2/4/none")
-    lesson.locator("#stretching").get_by_role("radio", name="Position interpolation").check()
+    lesson.locator("#stretching").get_by_role("group", name="Method", exact=True).get_by_role(
+        "radio", name="Position interpolation"
+    ).check()
     wait_rendered(lesson, "#stretching", "llama2/4/interpolation")
     details = lesson.evaluate(
         "() => document.querySelector('.stretching-scores').getAttribute('aria-details')"
@@ -158,13 +161,29 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
 
 
 def test_the_stretching_experiment_matches_cpython(lesson):
-    from pelab.experiments.stretch_experiment import METHODS, StretchExperiment
+    from pelab.experiments.stretch_experiment import METHODS, SCALES, StretchExperiment
 
+    demo = lesson.locator("#stretching")
+    answer = demo.locator(".prediction-answer")
+    assert answer.is_hidden()  # what it gives waits for the learner's prediction and a run
+    demo.get_by_role("group", name="Predict first").get_by_role("radio", name="YaRN").check()
     shown = np.array(run_quick_experiment(lesson, "#stretching", "Train and test"), dtype=float)
     experiment = StretchExperiment(quick=True)
     while not experiment.done:
         experiment.advance(200)
     expected = experiment.accuracy.mean(axis=1)
+    # The verdict is the run's: the method it ranks first at 2L, against the guess.
+    assert answer.is_visible()
+    at_2l = expected[:, SCALES.index(2)]
+    best = METHODS[int(np.argmax(at_2l))]
+    verdict = demo.locator(".prediction-verdict")
+    assert best == "ntk"  # what Quick gives, 0.7 points above no scaling
+    assert verdict.inner_text() == (
+        f"You expected YaRN, but in this run NTK-aware base kept the most right answers at 2L, "
+        f"{100 * at_2l.max():.1f}%; YaRN got {100 * at_2l[METHODS.index('yarn')]:.1f}%."
+    )
+    demo.get_by_role("group", name="Predict first").get_by_role("radio", name="NTK-aware base").check()
+    assert verdict.get_attribute("data-match") == "yes"
     # Pyodide and CPython train to within ~1e-15 (tests/build/test_training_in_pyodide.py);
     # accuracies are counts over fixed batches, so they agree exactly unless a logit tie flips.
     np.testing.assert_allclose(shown, expected.ravel(), atol=1e-9)

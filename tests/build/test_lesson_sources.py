@@ -328,3 +328,32 @@ def test_the_registry_of_demos_is_written_from_the_lesson(tmp_path, monkeypatch)
 def test_a_broken_chapter_list_stops_the_build(sources, skeleton, message):
     with pytest.raises(SystemExit, match=message):
         assemble(skeleton)
+
+
+def test_every_demo_source_opens_its_demo_with_one_try_line_before_its_controls():
+    """Predict, try, notice: each demo section but the quiz says what to do first, on one line
+    just before the controls it is about (tests/browser/test_lesson.py checks it on the page,
+    with the takeaways after the figures)."""
+    for name in lesson.demo_sections():
+        if name == "quiz":
+            continue
+        section = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>")[0]
+        tries = re.findall(
+            r'<p class="try"><strong>Try this:</strong> [^<]*(?:<(?!/p>)[^<]*)*</p>\n\s*<div class="([\w-]+)"',
+            section,
+        )
+        assert section.count('class="try"') == 1 and tries in (["controls"], ["cell"]), name
+
+
+def test_folds_are_going_deeper_and_the_experiments_answers_wait_for_a_prediction():
+    folds = re.findall(r'<details class="deeper[^"]*">\s*<summary>([^<]*)', PAGE)
+    assert len(folds) >= 3 and all(summary.startswith("Going deeper: ") for summary in folds)
+    for name in ("extrapolation", "stretching"):
+        section = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>")[0]
+        # The question comes before the Run button, the answer ("What it gives") after it, in
+        # the HTML for print and no-JS; app/controls/prediction.js hides it until a run is done.
+        question = section.index('<fieldset class="prediction">')
+        answer = section.index('<div class="prediction-answer">')
+        assert question < section.index('class="training-buttons"') < answer
+        assert section.index("What it gives", answer) < section.index("</div>", answer)
+        assert section.count("What it gives") == 1
