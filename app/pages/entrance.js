@@ -4,6 +4,11 @@
  * have visited and checked (app/course/progress.js, kept in this browser only).
  */
 import { readProgress, resumeHref } from "../course/progress.js";
+import { launchedByLms } from "../lms/scorm.js";
+
+// A course package launched here (?lms=scorm12) is remembered for this visit: the quiz's page,
+// reached through the chapters' links, then reports to the LMS.
+launchedByLms();
 
 const progress = readProgress();
 const resume = /** @type {HTMLAnchorElement} */ (document.querySelector(".resume"));

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from pages import wait_for_state
+from pages import PAGE_OF, wait_for_state
 from site_server import DIST, PYODIDE, served
 from tools.project import CACHE
 
@@ -98,7 +98,7 @@ def deflated_numpy_site(tmp_path):
 def test_pyodide_refuses_a_wheel_whose_hash_is_not_the_served_locks(page, deflated_numpy_site):
     """Pyodide 0.27.7 fetches every wheel with the lock's hash as subresource integrity, so the
     served lock must carry the stored copies' hashes: the official wheel under it fails."""
-    page.goto(deflated_numpy_site)
+    page.goto(deflated_numpy_site + PAGE_OF["heatmap"])
     assert wait_for_state(page) == "error"
     message = page.inner_text("#boot")
     assert re.search(r"numpy", message, re.I), message
@@ -126,7 +126,7 @@ def test_a_first_file_the_site_lacks_stops_the_boot_with_its_name(page, site_wit
     Pyodide's request for it, and the boot panel names the file (Pyodide itself, given a 404 for
     its standard library, ends with "exit(1)" and nothing more)."""
     with site_without(f"{PYODIDE}/{missing}") as url:
-        page.goto(url)
+        page.goto(url + PAGE_OF["heatmap"])
         assert wait_for_state(page) == "error"
         message = page.inner_text("#boot")
     assert missing.split("-")[0] in message, message

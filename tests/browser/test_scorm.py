@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pytest
 
-from pages import poll, wait_for_state
+from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, ROOT, served
 from tools.scorm import write_thin_package
 
@@ -69,15 +69,24 @@ def open_lms(page, lms_url: str, **options) -> None:
 
 
 def launch(page, lms, package: str, **options):
-    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired."""
+    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired
+    (the whole course's package launches at its entrance: the learner walks to the quiz)."""
     url, root = lms
     href, mastery = launch_of(root / CONTENT / package)
     data = options.pop("data", {})
     data.setdefault("student_data", {}).setdefault("mastery_score", mastery)
     open_lms(page, url, launch=f"{CONTENT}/{package}/{href}", data=data, **options)
     frame = page.frame_locator("#sco")
+    walk_to_the_quiz(frame)
     frame.locator(".quiz-score").wait_for()
     return frame
+
+
+def walk_to_the_quiz(frame) -> None:
+    """From the course's entrance, as a learner would: the quiz's chapter, by its link."""
+    frame.locator(".quiz-score, .chapters").first.wait_for()
+    if frame.locator(".chapters").count():
+        frame.locator(f".chapter a[href='{PAGE_OF['quiz']}']").click()
 
 
 def sco(page):
@@ -393,6 +402,7 @@ def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(
         data={"student_data": {"mastery_score": mastery}},
     )
     lesson = page.frame_locator("#sco").frame_locator(".relay-frame")
+    walk_to_the_quiz(lesson)
     lesson.locator(".quiz-score").wait_for()
     relay = sco(page)
     poll(relay, "() => document.documentElement.dataset.lms", lambda s: s == "connected")
