@@ -82,7 +82,9 @@ def chapters(browser, site_url, lesson_log):
 
 
 # Each chapter page by the first section it holds (what `chapters` takes).
-FIRST_OF = {chapter: next(s for s, c in PAGE_OF.items() if c == chapter) for chapter in CHAPTER_PAGES}
+FIRST_OF = {
+    chapter: next(s for s, c in PAGE_OF.items() if c == chapter) for chapter in CHAPTER_PAGES
+}
 
 
 @pytest.fixture(autouse=True)
@@ -482,7 +484,8 @@ def test_tab_reaches_every_control_and_each_shows_a_focus_ring(chapters, chapter
     )
     # Tab starts from the focused element: start from the top of the page (the body).
     lesson.evaluate(
-        "() => { const b = document.body; b.tabIndex = -1; b.focus(); b.removeAttribute('tabindex'); }"
+        "() => { const b = document.body; b.tabIndex = -1; b.focus();"
+        " b.removeAttribute('tabindex'); }"
     )
     no_ring, stops, editors, last = [], 0, 0, None
     for _ in range(600):

@@ -487,7 +487,8 @@ def test_when_the_runtime_dies_python_restarts_by_itself_and_keeps_the_edits(fir
         assert "run the cells you need again" in said
         assert code_of(lesson, "added") == code, name  # the learner's code is still there...
         stored = lesson.evaluate(
-            "() => localStorage.getItem('pelab:cell:' + new URL('index.html', location).pathname + ':added')"
+            "() => localStorage.getItem("
+            "'pelab:cell:' + new URL('index.html', location).pathname + ':added')"
         )
         assert stored == code, name  # ...and kept for the next visit
         assert wait_for_state(lesson) == "ready", name
@@ -537,7 +538,8 @@ def test_edits_kept_by_the_one_page_lesson_are_still_found(page, site_url):
     page.evaluate(
         """() => {
              const folder = new URL("./", location).pathname;
-             localStorage.setItem(`pelab:cell:${folder}index.html:scratch`, "kept = 2  # index.html");
+             localStorage.setItem(
+               `pelab:cell:${folder}index.html:scratch`, "kept = 2  # index.html");
              localStorage.setItem(`pelab:cell:${folder}:added`, "kept = 1  # the folder");
            }"""
     )

@@ -28,9 +28,8 @@ def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_lo
     assert page.locator(".share-notices").is_hidden()
     lesson = page.get_by_role("link", name="Open the full lesson")
     # the heatmap's chapter page, set up as the embed is
-    assert lesson.get_attribute("href").endswith(
-        f"/{PAGE_OF['heatmap']}#demo=heatmap&d_model=64&seq_len=32&base=1000"
-    )
+    href = lesson.get_attribute("href")
+    assert f"/{PAGE_OF['heatmap']}#demo=heatmap&d_model=64&seq_len=32&base=1000" in href
     assert page.title().startswith("Every position gets its own fingerprint")
     assert page_log.foreign_requests(site_url) == [] and page_log.console_errors() == []
 
@@ -310,7 +309,8 @@ def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, 
         "Stretch: 64 is outside 1 to 32; using 32."
     ]
     assert rendered(page, "#stretching") == "codellama/32/yarn"
-    assert page.get_by_role("group", name="Method", exact=True).get_by_role("radio", name="YaRN").is_checked()
+    method = page.get_by_role("group", name="Method", exact=True)
+    assert method.get_by_role("radio", name="YaRN").is_checked()
     page.get_by_role("button", name="Copy link").click()
     assert (
         page.locator(".share-text")
@@ -340,20 +340,25 @@ def test_rope_embed_clamps_its_settings(page, site_url):
     assert rendered(page, "#rope") == "512/2/3/8@100:0"
 
 
-def test_an_embedded_experiment_asks_for_a_prediction_and_shows_the_answer_on_request(page, site_url):
+def test_an_embedded_experiment_asks_for_a_prediction_and_shows_the_answer_on_request(
+    page, site_url
+):
     """The extrapolation embed keeps its prediction: the answer is hidden until asked for, the
     verdict then claims no result (nothing was run), and the guess is no setting of the link."""
     page.goto(f"{site_url}embed.html?demo=extrapolation")
     assert wait_for_state(page) == "ready"
     answer = page.locator(".prediction-answer")
-    assert answer.is_hidden() and "What it gives" in answer.inner_text()  # there for print and no-JS
+    # there for print and no-JS
+    assert answer.is_hidden() and "What it gives" in answer.inner_text()
     question = page.get_by_role("group", name="Predict first")
     question.get_by_role("radio", name="sinusoidal").check()
     question.get_by_role("button", name="Show me the answer").click()
-    assert answer.is_visible() and question.get_by_role("button", name="Show me the answer").is_hidden()
+    shown = question.get_by_role("button", name="Show me the answer")
+    assert answer.is_visible() and shown.is_hidden()
     verdict = page.locator(".prediction-verdict")
     assert verdict.inner_text() == (
-        "You expected sinusoidal. Compare that with the answer below, or run the experiment to check it."
+        "You expected sinusoidal. Compare that with the answer below, "
+        "or run the experiment to check it."
     )
     assert page.evaluate("() => document.activeElement.classList.contains('prediction-verdict')")
     page.get_by_role("button", name="Copy link").click()

@@ -17,14 +17,20 @@ def test_nearest_positions_as_the_sequence_grows(lesson):
     at_train = float(dataset(lesson, "#extrapolation", "atTrain"))
     expected = pelab.nearest_distances(seq_len=512, d_model=16)
     assert at_train == pytest.approx(expected[63], abs=1e-9)
-    assert float(dataset(lesson, "#extrapolation", "beyond")) == pytest.approx(expected[-1], abs=1e-9)
+    assert float(dataset(lesson, "#extrapolation", "beyond")) == pytest.approx(
+        expected[-1], abs=1e-9
+    )
     demo.get_by_role("slider", name="d_model").press("Home")  # one pair: a single clock hand
     wait_rendered(lesson, "#extrapolation", "64/512/2@10000")
     beyond = float(dataset(lesson, "#extrapolation", "beyond"))
     assert beyond == pytest.approx(pelab.nearest_distances(seq_len=512, d_model=2)[-1], abs=1e-12)
-    assert beyond < 0.01 and beyond < at_train  # a single clock hand comes back round: near-collisions
+    assert (
+        beyond < 0.01 and beyond < at_train
+    )  # a single clock hand comes back round: near-collisions
     demo.get_by_role("slider", name="Training length").press("End")
-    demo.get_by_role("slider", name="Sequence length").press("Home")  # 16 < training length: clamped
+    demo.get_by_role("slider", name="Sequence length").press(
+        "Home"
+    )  # 16 < training length: clamped
     assert "is longer than the sequence" in demo.locator(".extrapolation-notice").inner_text()
     wait_rendered(lesson, "#extrapolation", "16/16/2@10000")
 
@@ -33,9 +39,14 @@ def test_the_experiment_trains_every_scheme_and_matches_cpython(lesson):
     demo = lesson.locator("#extrapolation")
     answer = demo.locator(".prediction-answer")
     # The learner predicts first; what it gives stays hidden until the run is done.
-    assert answer.is_hidden() and dataset(lesson, "#extrapolation .prediction-answer", "prediction") == "hidden"
+    assert (
+        answer.is_hidden()
+        and dataset(lesson, "#extrapolation .prediction-answer", "prediction") == "hidden"
+    )
     demo.get_by_role("group", name="Predict first").get_by_role("radio", name="RoPE").check()
-    shown = np.array(run_quick_experiment(lesson, "#extrapolation", "Run the experiment"), dtype=float)
+    shown = np.array(
+        run_quick_experiment(lesson, "#extrapolation", "Run the experiment"), dtype=float
+    )
     experiment = LengthExperiment(quick=True)
     while not experiment.done:
         experiment.advance(200)
@@ -46,7 +57,10 @@ def test_the_experiment_trains_every_scheme_and_matches_cpython(lesson):
     label = demo.locator(".extrapolation-experiment").get_attribute("aria-label")
     assert "rope" in label and "at 4L" in label and "L = 8" in label
     # The verdict is the run's: the scheme it ranks first at 4L, against the guess.
-    assert answer.is_visible() and dataset(lesson, "#extrapolation .prediction-answer", "prediction") == "settled"
+    assert (
+        answer.is_visible()
+        and dataset(lesson, "#extrapolation .prediction-answer", "prediction") == "settled"
+    )
     at_4l = mean[:, experiment.lengths.index(4 * experiment.max_train_len)]
     best = RUNS[int(np.argmax(at_4l))]
     names = {"alibi": "ALiBi", "rope": "RoPE"}  # as the radios name them
@@ -64,7 +78,11 @@ def test_stopping_the_experiment_ends_its_python_at_once(lesson):
     demo = lesson.locator("#extrapolation")
     before = len(lesson.workers)
     demo.get_by_role("button", name="Run the experiment").click()
-    poll(lesson, "() => document.querySelector('#extrapolation').dataset.experiment", lambda v: v == "running")
+    poll(
+        lesson,
+        "() => document.querySelector('#extrapolation').dataset.experiment",
+        lambda v: v == "running",
+    )
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before + 1)
     demo.get_by_role("button", name="Stop").click()
     assert dataset(lesson, "#extrapolation", "experiment") == "stopped"

@@ -337,7 +337,9 @@ def test_python_starts_once_while_the_page_is_parsed(lesson):
     assert stages == ["done"] * 4
 
 
-def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(page, lesson_url):
+def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_announces_them(
+    page, lesson_url
+):
     """BOOT_STAGES (app/python/protocol.js) is the one list of stage names: the panel is made from
     it, and the worker announces all but the page's last."""
     page.add_init_script(RECORD_WORKERS)
@@ -360,7 +362,10 @@ def test_the_boot_panel_lists_protocol_js_stages_and_only_the_learners_python_an
 
 def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, lesson_url):
     # It fails before pages/lesson.js has run: the bridge hears of it from start-python.js.
-    page.route("**/app/python/worker/main.js", lambda route: route.fulfill(status=404, body="not found"))
+    page.route(
+        "**/app/python/worker/main.js",
+        lambda route: route.fulfill(status=404, body="not found"),
+    )
     page.goto(lesson_url)
     assert wait_for_state(page) == "error"
     assert "the Python worker could not start" in page.inner_text(".boot-error-detail")
@@ -371,7 +376,9 @@ def test_a_worker_that_cannot_load_stops_boot_with_a_clear_message(page, lesson_
     ("pattern", "stage"),
     [("**/py/pelab-*.whl", "pelab"), ("**/pyodide/*/numpy-*.whl", "numpy")],
 )
-def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page, lesson_url, pattern, stage):
+def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(
+    page, lesson_url, pattern, stage
+):
     broken = {"on": True}
 
     def serve(route):
@@ -410,10 +417,15 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(page,
         ),
     ],
 )
-def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(page, lesson_url, module, response, said):
+def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_recovers(
+    page, lesson_url, module, response, said
+):
     """Not a silent "Starting Python…" for ever: preflight.js hears of it, and Retry recovers."""
     broken = {"on": True}
-    page.route(f"**/app/{module}", lambda route: route.fulfill(**response) if broken["on"] else route.continue_())
+    page.route(
+        f"**/app/{module}",
+        lambda route: route.fulfill(**response) if broken["on"] else route.continue_(),
+    )
     page.goto(lesson_url)
     assert wait_for_state(page, timeout=30) == "error"
     detail = page.inner_text(".boot-error-detail")
@@ -425,7 +437,8 @@ def test_a_module_that_cannot_load_stops_boot_with_a_clear_message_and_retry_rec
 
 
 def test_without_its_bytecode_python_still_starts(page, lesson_url, page_log):
-    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes on."""
+    """py/bytecode.zip only saves compiling numpy on import: when it is missing, the boot goes
+    on."""
     page.route("**/py/bytecode.zip", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(lesson_url)
     assert wait_for_state(page) == "ready"
@@ -446,7 +459,8 @@ LEGEND_BYTES = """() => {
 
 
 def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, lesson_url):
-    """The colour scale needs no request to the worker: it is pelab's table (app/figures/colormap.js)."""
+    """The colour scale needs no request to the worker: it is pelab's table
+    (app/figures/colormap.js)."""
     from pelab.colormap import COOL_WARM
 
     page.goto(lesson_url)

@@ -43,7 +43,8 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(course):
     ):
         values = [value for row in cell_values(page, selector) for value in row]
         colours = page.evaluate(
-            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")].map((td) => getComputedStyle(td).backgroundColor)""",
+            """(s) => [...document.querySelectorAll(s + " tbody tr td[title]")]
+                 .map((td) => getComputedStyle(td).backgroundColor)""",
             selector,
         )
         expected = pelab.to_rgba(np.array(values), -limit, limit)[:, :3].tolist()
@@ -56,7 +57,8 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(course):
         )
         entries = added.evaluate(
             """async ([values, limit]) => {
-                 const { entryFor } = await import(new URL("app/figures/colors.js", document.baseURI));
+                 const { entryFor } = await import(
+                   new URL("app/figures/colors.js", document.baseURI));
                  return values.map((value) => entryFor(value, limit, 256));
                }""",
             [values.tolist(), limit],
@@ -66,8 +68,10 @@ def test_table_cells_take_the_heatmaps_colour_for_their_number(course):
         )
 
 
-SHOWN_PYTHON = """() => Object.fromEntries([...document.querySelectorAll('section.demo .show-python')].map(d =>
-  [d.closest('section').id, [...(d.querySelector('.cell-editor').shadowRoot?.querySelectorAll('.cm-line') ?? [])]
+SHOWN_PYTHON = """() => Object.fromEntries(
+  [...document.querySelectorAll('section.demo .show-python')].map(d => [
+    d.closest('section').id,
+    [...(d.querySelector('.cell-editor').shadowRoot?.querySelectorAll('.cm-line') ?? [])]
     .map(l => l.textContent).join('\\n')]))"""
 
 
@@ -98,7 +102,8 @@ def test_the_python_shown_follows_the_sliders(lesson):
     heatmap.locator(".show-python summary").click()  # closed till now: the code followed anyway
     poll(
         lesson,
-        "() => document.querySelector('#heatmap .cell-editor').shadowRoot?.querySelector('.cm-content').textContent ?? ''",
+        "() => document.querySelector('#heatmap .cell-editor').shadowRoot"
+        "?.querySelector('.cm-content').textContent ?? ''",
         lambda t: "d_model=130" in t,
     )
 
@@ -165,8 +170,9 @@ def test_the_map_names_each_section_as_its_heading_does(course):
         page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
         pairs = page.evaluate(
             """() => [...document.querySelectorAll(".course-map li[data-section]")].map((li) => {
-                 const heading = document.querySelector("#" + li.dataset.section + " h2")?.cloneNode(true);
-                 return [li.dataset.section, li.querySelector("a").textContent.trim(), heading?.textContent.trim() ?? null];
+                 const heading = document.querySelector("#" + li.dataset.section + " h2");
+                 const link = li.querySelector("a").textContent.trim();
+                 return [li.dataset.section, link, heading?.textContent.trim() ?? null];
                })"""
         )
         assert [name for name, _, _ in pairs] == list(PAGE_OF)  # the whole course, on every page
@@ -182,7 +188,8 @@ STEPS_AND_REFERENCES = """() => ({
   steps: [...document.querySelectorAll("main h2 > .step")].map((s) => Number(s.textContent)),
   map: Object.fromEntries([...document.querySelectorAll(".course-map li[data-section]")].map(
     (li) => [li.dataset.section, li.querySelector(".map-step").textContent])),
-  refs: [...document.querySelectorAll("a.section-ref")].map((a) => [a.textContent.trim(), a.getAttribute("href")]),
+  refs: [...document.querySelectorAll("a.section-ref")].map(
+    (a) => [a.textContent.trim(), a.getAttribute("href")]),
   bare: (() => {
     const copy = document.querySelector("main").cloneNode(true);
     copy.querySelectorAll("a.section-ref").forEach((a) => a.remove());
@@ -223,13 +230,15 @@ SKELETON = """(names) => names.map((name) => {
   const inputs = [...section.querySelectorAll("input[name]")];
   return {
     name,
-    isDemo: section.classList.contains("demo") && section.getAttribute("aria-labelledby") === name + "-title",
+    isDemo: section.classList.contains("demo")
+      && section.getAttribute("aria-labelledby") === name + "-title",
     heading: !!section.querySelector(`h2#${name}-title > .step`),
     problem: section.querySelectorAll(".problem[role=alert]").length,
     trap: section.querySelectorAll("aside.trap .trap-title").length,
     cell: !!section.querySelector(".cell[data-cell]"),
     labelled: inputs.every((input) => input.labels.length > 0),
-    outputs: inputs.filter((i) => i.type === "range").every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
+    outputs: inputs.filter((i) => i.type === "range")
+      .every((i) => !!section.querySelector(`output[for="${i.id}"]`)),
     live: section.dataset.live,
   };
 })"""
@@ -293,8 +302,9 @@ def test_the_map_says_where_the_learner_is_and_how_long_is_left(lesson, site_url
         lesson.evaluate("(id) => document.getElementById(id).scrollIntoView()", name)
         current = poll(
             lesson,
-            "() => document.querySelector('.course-map a[aria-current=location]')?.closest('li').dataset.section",
-            lambda current: current == name,
+            "() => document.querySelector('.course-map a[aria-current=location]')"
+            "?.closest('li').dataset.section",
+            lambda current, name=name: current == name,
         )
         left = lesson.locator(".map-left").inner_text()
         assert left == f"about {sum(minutes[n] for n in here[index:])} min left in this chapter", (
@@ -307,7 +317,8 @@ def test_the_map_says_where_the_learner_is_and_how_long_is_left(lesson, site_url
             in lesson.locator(".map-where").inner_text()
         )
     visited = lesson.evaluate(
-        "() => [...document.querySelectorAll('.course-map li[data-visited]')].map((li) => li.dataset.section)"
+        "() => [...document.querySelectorAll('.course-map li[data-visited]')]"
+        ".map((li) => li.dataset.section)"
     )
     assert set(here) <= set(visited)
 
@@ -339,7 +350,8 @@ def test_the_entrance_offers_to_continue_where_the_learner_left_off(page, site_u
     page.wait_for_url(f"{site_url}{PAGE_OF[section]}#{section}")
     # Progress that is not ours, or broken, is ignored: the entrance still opens.
     page.evaluate(
-        '() => localStorage.setItem(\'pelab:progress\', \'{"last": {"page": "javascript:alert(1)", "section": "x"}}\')'
+        "() => localStorage.setItem('pelab:progress', JSON.stringify("
+        "{last: {page: 'javascript:alert(1)', section: 'x'}}))"
     )
     page.goto(f"{site_url}index.html")
     assert page.locator(".resume").is_hidden()
@@ -355,8 +367,10 @@ def test_no_page_of_the_course_scrolls_sideways_on_a_phone(browser, site_url, ad
             assert wait_for_state(page) == "ready", page.inner_text("#boot")
         wide = page.evaluate(
             """() => [document.documentElement.scrollWidth, innerWidth,
-                 [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > innerWidth + 1
-                   && !e.closest(".table-scroll, .cm-editor, [class*=scroll]")).slice(0, 5).map((e) => e.tagName + "." + e.className)]"""
+                 [...document.querySelectorAll("body *")]
+                   .filter((e) => e.getBoundingClientRect().right > innerWidth + 1
+                     && !e.closest(".table-scroll, .cm-editor, [class*=scroll]"))
+                   .slice(0, 5).map((e) => e.tagName + "." + e.className)]"""
         )
         assert wide[0] <= wide[1], f"{address} scrolls sideways at 390 px: {wide}"
         # The map is a bar at the top that opens the course's outline.
@@ -376,7 +390,8 @@ def test_no_page_of_the_course_scrolls_sideways_on_a_phone(browser, site_url, ad
 TRY_AND_TAKEAWAYS = """(names) => names.map((name) => {
   const section = document.getElementById(name);
   const drawn = "figure, canvas, svg.chart, table";
-  const isFigure = (e) => !e.matches("details, fieldset") && (e.matches(drawn) || !!e.querySelector(drawn));
+  const isFigure = (e) => !e.matches("details, fieldset")
+    && (e.matches(drawn) || !!e.querySelector(drawn));
   const closes = (e) => e.matches(".takeaway") || !!e.querySelector(".takeaway");
   const ends = (e) => e.matches("h3, .controls, .trap, .show-python, .share");
   const what = (e) => e.className || e.tagName.toLowerCase();
@@ -413,7 +428,9 @@ def test_every_demo_opens_with_one_try_line_and_every_figure_ends_with_a_takeawa
         if here:
             sections += course(here[0]).evaluate(TRY_AND_TAKEAWAYS, here)
     for section in sections:
-        assert section["tries"] == [{"direct": True, "opens": True, "before": True, "sentences": 1}], section
+        assert section["tries"] == [
+            {"direct": True, "opens": True, "before": True, "sentences": 1}
+        ], section
         assert section["missing"] == [], f"{section['name']}: a figure without a takeaway after it"
         assert all(count == 1 for count in section["takeaways"]), section
     assert sum(len(s["takeaways"]) for s in sections) >= len(demos)
@@ -437,7 +454,9 @@ def test_folds_and_the_experiments_answers_print_though_the_screen_hides_them(co
     page = course(next(name for name, at in PAGE_OF.items() if at == chapter))
     screen = page.evaluate(FOLDS_AND_ANSWERS)
     assert len(screen["folds"]) >= 1  # terms' papers and rope's proof; stretching's bounds
-    assert screen["folds"] == [{"open": False, "summary": True, "seen": False}] * len(screen["folds"])
+    assert screen["folds"] == [{"open": False, "summary": True, "seen": False}] * len(
+        screen["folds"]
+    )
     # until a run or "Show me the answer": the two experiments share a chapter
     answers = 2 if chapter == PAGE_OF["extrapolation"] else 0
     assert screen["answers"] == [{"hidden": True, "seen": False}] * answers

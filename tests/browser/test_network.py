@@ -19,13 +19,19 @@ NUMPY = LOCK["packages"]["numpy"]["file_name"]
 FIRST_SCREEN = [
     f"{PYODIDE}/{name}"
     for name in (
-        "pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json", NUMPY
+        "pyodide.asm.wasm",
+        "pyodide.asm.js",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+        NUMPY,
     )
 ]
 FIRST_SCREEN += ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"]
 
 
-def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_once(page, site_url, lesson_url):
+def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_once(
+    page, site_url, lesson_url
+):
     responses = []
     page.on("response", lambda response: responses.append(response))
     page.goto(lesson_url)
@@ -43,17 +49,29 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     )
 
 
-def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(page, site_url, lesson_url):
+def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(
+    page, site_url, lesson_url
+):
     """A first visit: the page (start-python.js) fetches Pyodide's runtime at once, numpy's wheel
     only once the runtime has come in full, and pelab's wheel and the bytecode once numpy's has,
     so that each group has the link to itself. On a link throttled to 20 Mbps, where the runtime
-    takes over a second: the page's and the network stack's clocks differ by a few ms, so a
-    group may start up to 20 ms "before" the last byte of the one before, not a second."""
+    takes over a second. The page's and the network stack's clocks differ, by a few ms on an idle
+    machine and by tens of ms on a loaded one, so a group may start "before" the last byte of the
+    one before by up to a quarter of that group's download time: started at once, it would start
+    a whole download time early."""
     finished = []
     page.on("requestfinished", lambda request: finished.append(request))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40, "downloadThroughput": 2_500_000, "uploadThroughput": 1_250_000})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 40,
+            "downloadThroughput": 2_500_000,
+            "uploadThroughput": 1_250_000,
+        },
+    )
     page.goto(lesson_url)
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
     timing = {r.url.removeprefix(site_url): r.timing for r in finished}
@@ -68,9 +86,11 @@ def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_i
     end = lambda path: timing[path]["startTime"] + timing[path]["responseEnd"]  # noqa: E731
     for before, group in zip(groups, groups[1:]):
         last_byte = max(end(path) for path in before)
+        slack = 0.25 * (last_byte - min(timing[path]["startTime"] for path in before))
         for path in group:
-            assert timing[path]["startTime"] >= last_byte - 20, (
-                path, timing[path]["startTime"] - last_byte
+            assert timing[path]["startTime"] >= last_byte - slack, (
+                path,
+                timing[path]["startTime"] - last_byte,
             )
     first_end = min(end(path) for path in groups[0])
     for path in groups[0]:

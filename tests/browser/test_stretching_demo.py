@@ -25,8 +25,10 @@ def states_by_hand(base, train_len, scale, new_speeds):
     for w, new in zip(speeds(base), new_speeds):
         trained, reached = (train_len - 1) * w, last * new
         out.append(
-            0 if trained >= 2 * math.pi or reached <= trained
-            else 1 if reached <= train_len * w
+            0
+            if trained >= 2 * math.pi or reached <= trained
+            else 1
+            if reached <= train_len * w
             else 2
         )
     return out
@@ -120,7 +122,7 @@ def test_llama31_at_128k_and_yarn(lesson):
     factor = 0.1 * math.log(16) + 1
     assert (
         demo.locator(".stretching-factor").inner_text()
-        == f"{factor:.4f} (each logit × {factor ** 2:.4f})"
+        == f"{factor:.4f} (each logit × {factor**2:.4f})"
     )
 
 
@@ -146,9 +148,14 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
 
     def score(t, frequencies):
         # (R_t q) . k, pair by pair with math
-        return sum((q[2 * i] * math.cos(t * w) - q[2 * i + 1] * math.sin(t * w)) * k[2 * i]
-                   + (q[2 * i] * math.sin(t * w) + q[2 * i + 1] * math.cos(t * w)) * k[2 * i + 1]
-                   for i, w in enumerate(frequencies)) / norms
+        return (
+            sum(
+                (q[2 * i] * math.cos(t * w) - q[2 * i + 1] * math.sin(t * w)) * k[2 * i]
+                + (q[2 * i] * math.sin(t * w) + q[2 * i + 1] * math.cos(t * w)) * k[2 * i + 1]
+                for i, w in enumerate(frequencies)
+            )
+            / norms
+        )
 
     assert rows[-1][0] == "16383"
     for label, before, after in rows:
@@ -182,7 +189,9 @@ def test_the_stretching_experiment_matches_cpython(lesson):
         f"You expected YaRN, but in this run NTK-aware base kept the most right answers at 2L, "
         f"{100 * at_2l.max():.1f}%; YaRN got {100 * at_2l[METHODS.index('yarn')]:.1f}%."
     )
-    demo.get_by_role("group", name="Predict first").get_by_role("radio", name="NTK-aware base").check()
+    demo.get_by_role("group", name="Predict first").get_by_role(
+        "radio", name="NTK-aware base"
+    ).check()
     assert verdict.get_attribute("data-match") == "yes"
     # Pyodide and CPython train to within ~1e-15 (tests/build/test_training_in_pyodide.py);
     # accuracies are counts over fixed batches, so they agree exactly unless a logit tie flips.
@@ -193,7 +202,10 @@ def test_the_stretching_experiment_matches_cpython(lesson):
              .map((r) => [...r.cells].map((c) => c.textContent))"""
     )
     assert [row[0] for row in rows] == [
-        "No scaling", "Position interpolation", "NTK-aware base", "YaRN",
+        "No scaling",
+        "Position interpolation",
+        "NTK-aware base",
+        "YaRN",
         "Chance (a guess among 8 tokens)",
     ]
     for m, method in enumerate(METHODS):

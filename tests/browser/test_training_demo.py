@@ -41,9 +41,14 @@ def test_a_table_trains_in_its_own_python_and_grows_a_band(lesson):
     )
     assert workers(lesson) == before + 1  # a Python of its own
 
-    # Meanwhile the other demos answer: the heatmap follows its slider.
-    lesson.locator("#heatmap").get_by_role("slider", name="d_model").press("ArrowRight")
-    poll(lesson, "() => document.querySelector('#heatmap').dataset.live", lambda v: v == "shown")
+    # Meanwhile the other demos of its page answer: the similarity demo follows its slider.
+    before_move = dataset(lesson, "#similarity", "rendered")
+    lesson.locator("#similarity [name=seq_len]").press("ArrowRight")
+    poll(
+        lesson,
+        "() => document.querySelector('#similarity').dataset.rendered",
+        lambda v: v != before_move,
+    )
     assert dataset(lesson, "#training", "phase") == "training"
 
     poll(

@@ -339,7 +339,8 @@ def test_every_demo_source_opens_its_demo_with_one_try_line_before_its_controls(
             continue
         section = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>")[0]
         tries = re.findall(
-            r'<p class="try"><strong>Try this:</strong> [^<]*(?:<(?!/p>)[^<]*)*</p>\n\s*<div class="([\w-]+)"',
+            r'<p class="try"><strong>Try this:</strong> [^<]*(?:<(?!/p>)[^<]*)*</p>\n'
+            r'\s*<div class="([\w-]+)"',
             section,
         )
         assert section.count('class="try"') == 1 and tries in (["controls"], ["cell"]), name
