@@ -235,6 +235,17 @@ def assemble(skeleton: str | None = None) -> dict[str, str]:
     questions = []
     for section in sections.values():
         questions += [(section.name, q) for q in section.questions]
+    # Each question's radios share one name, which no other question may use: the quiz keeps
+    # (and an LMS restores) answers by it.
+    named: dict[str, str] = {}
+    for name, question in questions:
+        for radio in dict.fromkeys(re.findall(r'<input type="radio" name="([^"]+)"', question)):
+            if radio in named:
+                raise BuildError(
+                    f'lesson/{name}.html: a quiz question\'s radios are named "{radio}", as one of '
+                    f"lesson/{named[radio]}.html's are: give them a name of their own"
+                )
+            named[radio] = name
     quiz = "".join(number_question(q, n, name) for n, (name, q) in enumerate(questions, start=1))
     for section in sections.values():
         if QUIZ_SLOT.search(section.html):

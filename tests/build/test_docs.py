@@ -8,7 +8,7 @@ import re
 import subprocess
 
 from site_server import ROOT
-from tools.lesson import demo_sections
+from tools.lesson import assemble, demo_sections, page_of_sections
 
 
 def listed_modules() -> set[str]:
@@ -44,8 +44,32 @@ def test_architecture_names_every_module():
     modules = {p for p in tracked if p.endswith((".js", ".mjs", ".py"))}
     listed = listed_modules()
     assert sorted(modules - listed) == [], "add these to the module list of docs/architecture.md"
-    assert sorted(listed - modules) == [], "docs/architecture.md lists modules that do not exist"
+    assert sorted(listed - modules) == [], (
+        "docs/architecture.md lists modules that do not exist, or that git does not track yet "
+        "(git add a new one)"
+    )
 
 
 def test_the_readme_stays_a_guide():
     assert (ROOT / "README.md").stat().st_size <= 8192
+
+
+def test_the_course_doc_lists_the_chapters_as_the_build_makes_them():
+    """docs/course.md's table of chapters: each page, its sections and its minutes, as
+    tools/lesson.py writes them into the entrance (a section added or moved updates it)."""
+    text = (ROOT / "docs" / "course.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| [^|]+ \| `([\w-]+\.html)` \| ([\w, ]+) \| (\d+) \|$", text, flags=re.M)
+    entrance = assemble()["index.html"]
+    minutes = [
+        (f"{name}.html", shown)
+        for name, shown in re.findall(
+            r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">(\d+) min</span></h3>',
+            entrance,
+            flags=re.S,
+        )
+    ]
+    pages = list(dict.fromkeys(page_of_sections().values()))
+    assert [page for page, _, _ in rows] == pages, "docs/course.md: the table of chapters"
+    for page, sections, shown in rows:
+        assert sections.split(", ") == [s for s, p in page_of_sections().items() if p == page], page
+        assert (page, shown) in minutes, f"docs/course.md: {page} takes {dict(minutes)[page]} min"

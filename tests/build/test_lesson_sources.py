@@ -358,3 +358,14 @@ def test_folds_are_going_deeper_and_the_experiments_answers_wait_for_a_predictio
         assert question < section.index('class="training-buttons"') < answer
         assert section.index("What it gives", answer) < section.index("</div>", answer)
         assert section.count("What it gives") == 1
+
+
+def test_two_quiz_questions_may_not_share_their_radios_name(sources):
+    question = (
+        '<fieldset class="quiz-question" data-kind="truefalse"><legend>Q?</legend>'
+        '<input type="radio" name="quiz-same" value="0"></fieldset>\n'
+    )
+    one = (sources / "one.html").read_text(encoding="utf-8")
+    (sources / "one.html").write_text(one + question + question, encoding="utf-8")
+    with pytest.raises(SystemExit, match=r'radios are named "quiz-same", as one of lesson/one'):
+        assemble(SMALL)
