@@ -426,7 +426,7 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("network", "training"),
         help="only the network profile (its keys, printed; written only to --out if given), "
-             "or only the training demos (train_ms, steps per second, the slider while it trains, "
+             "or only the training demos (train_ms, steps per second, "
              "the extrapolation experiment's time; written to bench/training-results.json)",
     )
     parser.add_argument(
