@@ -98,14 +98,14 @@ pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
     const chart = root.querySelector(".alibi-chart");
     lineChart(chart, {
       series: [
-        { x, y: result.distances, className: "pair-0" },
-        { x, y: x.map(() => result.plain_distance), className: "pair-1" },
+        { x, y: result.distances, className: "pair-0", label: "each head, with its bias" },
+        { x, y: x.map(() => result.plain_distance), className: "pair-1", label: "the same head, no bias" },
       ],
       markers: [{ x: head, label: `head ${head}`, className: "now" }],
       xLabel: "head",
       yLabel: "tokens back, on average",
       xDomain: [1, Math.max(count, 2)],
-      yDomain: [0, Math.max(result.plain_distance, ...result.distances) || 1],
+      yDomain: [0, Math.max(result.plain_distance, ...result.distances) || 1], // widened to a round top
     });
     chart.setAttribute(
       "aria-label",

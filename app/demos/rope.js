@@ -132,21 +132,18 @@ ${mean}`;
     const rows = bases.map((_, b) => result.decay.subarray(b * count, (b + 1) * count));
     const chart = root.querySelector(".rope-decay");
     lineChart(chart, {
-      series: rows.map((y, b) => ({ x: result.decay_offsets, y, className: b === 0 ? "pair-0 chosen" : `pair-${b + 1}` })),
+      series: rows.map((y, b) => ({
+        x: result.decay_offsets,
+        y,
+        className: b === 0 ? "pair-0 chosen" : `pair-${b + 1}`,
+        label: `base ${formatNumber(bases[b])}${b === 0 ? " (yours)" : ""}`,
+      })),
       markers: [],
       xLabel: "offset |m − n|",
       yLabel: "mean |S_j|",
       yDomain: [0, (result.decay_d / 2 + 1) / 2],
+      keyClass: "rope-decay-legend",
     });
-    root.querySelector(".rope-decay-legend").replaceChildren(
-      ...bases.map((base, b) => {
-        const item = document.createElement("li");
-        const swatch = document.createElement("span");
-        swatch.className = `swatch ${b === 0 ? "pair-0" : `pair-${b + 1}`}`;
-        item.append(swatch, `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}`);
-        return item;
-      }),
-    );
     const at = (row, t) => fixed(row[t], 3);
     chart.setAttribute(
       "aria-label",
@@ -184,20 +181,12 @@ ${mean}`;
         ];
     const chart = root.querySelector(".rope-mean");
     lineChart(chart, {
-      series: lines.map(({ y, className }) => ({ x: offsets, y, className })),
+      series: lines.map(({ y, className, label }) => ({ x: offsets, y, className, label })),
       xLabel: "offset |m − n|",
       yLabel: "score (R_m q) · (R_n k)",
       yDomain: [-d / 4, d],
+      keyClass: "rope-mean-legend",
     });
-    root.querySelector(".rope-mean-legend").replaceChildren(
-      ...lines.map(({ className, label }) => {
-        const item = document.createElement("li");
-        const swatch = document.createElement("span");
-        swatch.className = `swatch ${className.split(" ")[0]}`;
-        item.append(swatch, label);
-        return item;
-      }),
-    );
     const at = (t) => fixed(result.alike_mean[t], 2);
     chart.setAttribute(
       "aria-label",

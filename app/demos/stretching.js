@@ -113,8 +113,8 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
     const chart = root.querySelector(".stretching-scores");
     lineChart(chart, {
       series: [
-        { x: result.offsets, y: result.scores_before, className: "pair-7" },
-        { x: result.offsets, y: result.scores_after, className: "pair-0" },
+        { x: result.offsets, y: result.scores_before, className: "pair-7", label: "without scaling" },
+        { x: result.offsets, y: result.scores_after, className: "pair-0", label: "with the method" },
       ],
       markers: [{ x: result.train_len, label: `L = ${result.train_len}`, className: "now" }],
       xLabel: "offset t of the query after the key",

@@ -171,10 +171,10 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     const fit = (c) => result.sinusoid_fits.slice(c * n, (c + 1) * n);
     lineChart(componentsChart, {
       series: [
-        { x: positions, y: component(0), className: "pair-0" },
-        { x: positions, y: fit(0), className: "pair-0 training-fit" },
-        { x: positions, y: component(1), className: "pair-1" },
-        { x: positions, y: fit(1), className: "pair-1 training-fit" },
+        { x: positions, y: component(0), className: "pair-0", label: "first component" },
+        { x: positions, y: fit(0), className: "pair-0 training-fit", label: "its closest sinusoid" },
+        { x: positions, y: component(1), className: "pair-1", label: "second component" },
+        { x: positions, y: fit(1), className: "pair-1 training-fit", label: "its closest sinusoid" },
       ],
       xLabel: "position",
       yLabel: "component",
