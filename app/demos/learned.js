@@ -5,7 +5,9 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
-import { difference } from "../figures/format.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
+import { difference, formatNumber } from "../figures/format.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -18,6 +20,16 @@ export function learnedDemo(root, python) {
   const render = liveRender(root, python, "learned", show);
   const learnedError = root.querySelector(".learned-error");
   const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
+  const squares = Object.fromEntries(
+    Object.keys(KINDS).map((kind) => {
+      const canvas = root.querySelector(`.learned-panel-${kind}`);
+      const titles =
+        kind === "rope"
+          ? { rowTitle: axisTitle("query position ", { v: "m" }), columnTitle: axisTitle("key position ", { v: "n" }) }
+          : { rowTitle: "position", columnTitle: "position" };
+      return [kind, { axes: matrixAxes(canvas, titles), bar: colourBarUnder(canvas.closest(".matrix-plot")) }];
+    }),
+  );
   const numbers = Object.fromEntries(
     Object.entries(KINDS).map(([kind, title]) => [kind, numbersFor(root.querySelector(`.learned-panel-${kind}`), `the ${title}`)]),
   );
@@ -43,6 +55,11 @@ print("sinusoidal:", pe.shape)`,
     for (const kind of ["learned", "sinusoidal", "rope"]) {
       paintPixels(root.querySelector(`.learned-panel-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
     }
+    for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
+    squares.learned.bar({ limit: 1, title: "cosine similarities", missing: n > request.maxLen ? "no row" : "" });
+    squares.sinusoidal.bar({ limit: 1, title: "cosine similarities" });
+    // A random q and k score far below |q| |k|: the square is coloured over what it reaches.
+    squares.rope.bar({ limit: result.rope_scale, title: "scores" });
     const shown = corner(n);
     for (const [kind, title] of Object.entries(KINDS)) {
       numbers[kind].show({
@@ -70,7 +87,9 @@ print("sinusoidal:", pe.shape)`,
     );
     root.querySelector(".learned-panel-rope").setAttribute(
       "aria-label",
-      `RoPE scores of one query vector against a different key vector, for ${n} query and key positions: constant along every diagonal, since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.`,
+      `RoPE scores of one query vector against a different key vector, for ${n} query and key positions, coloured from ` +
+        `−${formatNumber(result.rope_scale)} (blue) to +${formatNumber(result.rope_scale)} (red): constant along every diagonal, ` +
+        "since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.",
     );
     learnedError.hidden = !result.learned_error;
     learnedError.textContent = result.learned_error ? `The learned table says: ${result.learned_error}` : "";

@@ -10,7 +10,9 @@
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { difference, fixed, formatNumber } from "../figures/format.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -21,6 +23,11 @@ export function ropeDemo(root, python) {
   const params = bindSliders(root, { m: "m", n: "n", shift: "shift", d: "d", base: "base", seed: "seed" }, () => update());
   const render = liveRender(root, python, "rope", show);
   const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), "the score matrix");
+  const matrixAxesShow = matrixAxes(root.querySelector(".rope-matrix"), {
+    rowTitle: axisTitle("query position ", { v: "a" }),
+    columnTitle: axisTitle("key position ", { v: "b" }),
+  });
+  const matrixBar = colourBarUnder(root.querySelector(".rope-matrix").closest(".matrix-plot"));
   const decayNumbers = numbersFor(root.querySelector(".rope-decay"), "the decay measure");
   const meanNumbers = numbersFor(root.querySelector(".rope-mean"), "the mean scores");
   /** The query and key of the mean-score chart: "alike" (k = q) or "independent". */
@@ -92,9 +99,14 @@ ${mean}`;
     const size = result.n_matrix;
     const canvas = root.querySelector(".rope-matrix");
     paintPixels(canvas, { width: size, height: size, rgba: result.scores_rgba });
+    matrixAxesShow({ rows: size, columns: size });
+    // A random q and k score far below |q| |k|: coloured over what the matrix reaches, so that
+    // its diagonals and its asymmetry show (over [−1, 1] it was almost white).
+    matrixBar({ limit: result.scores_scale, title: "scores" });
     canvas.setAttribute(
       "aria-label",
-      `RoPE scores of query positions 0 to ${size - 1} (rows) against key positions 0 to ${size - 1} (columns), d = ${d}: ` +
+      `RoPE scores of query positions 0 to ${size - 1} (rows) against key positions 0 to ${size - 1} (columns), d = ${d}, ` +
+        `coloured from −${formatNumber(result.scores_scale)} (blue) to +${formatNumber(result.scores_scale)} (red): ` +
         `constant along every diagonal, largest spread along one ${difference(result.toeplitz)}; not symmetric, ` +
         `largest gap between a score and its mirror image ${fixed(result.asymmetry, 4)}.`,
     );
