@@ -7,6 +7,7 @@
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { colourBar, colourBarUnder } from "../figures/colour-bar.js";
+import { evenGrid } from "../figures/even-grid.js";
 import { fixed, formatNumber } from "../figures/format.js";
 import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -28,6 +29,7 @@ export function alibiDemo(root, python) {
     }),
   );
   const headsBar = colourBar(root.querySelector(".alibi-heads-bar"));
+  evenGrid(heads, { min: 6.25, max: 9 });
   const numbers = {
     bias: numbersFor(heads, "the bias of every head"),
     plain: numbersFor(root.querySelector(".alibi-plain"), "the weights with no bias"),

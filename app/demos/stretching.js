@@ -15,6 +15,7 @@ import { bindExperiment } from "./experiment-runner.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
+import { evenGrid } from "../figures/even-grid.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
@@ -34,6 +35,7 @@ export function stretchingDemo(root, python) {
   }
   const render = liveRender(root, python, "stretching", show);
   const dialNumbers = numbersFor(root.querySelector(".stretching-dials"), "the angles of every pair");
+  evenGrid(root.querySelector(".stretching-dials"), { min: 7.5 });
   const scoreNumbers = numbersFor(root.querySelector(".stretching-scores"), "the scores");
 
   function update() {

@@ -6,6 +6,7 @@
  */
 import { liveRender } from "./live-render.js";
 import { clockDial } from "../figures/dial.js";
+import { evenGrid } from "../figures/even-grid.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { nextFrame } from "../scheduling/next-task.js";
 import { numbersFor } from "../figures/numbers.js";
@@ -33,6 +34,7 @@ export function wavesDemo(root, python, { position }) {
   const choices = root.querySelector(".waves-pairs");
   const waveNumbers = numbersFor(root.querySelector(".waves-chart"), "the sine and cosine waves");
   const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), "the wavelengths");
+  evenGrid(root.querySelector(".waves-dials"), { min: 7.5 });
   const params = {};
   const controls = {
     dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
