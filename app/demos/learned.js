@@ -1,7 +1,9 @@
 /**
  * Demo: learned, sinusoidal and rotary. Cosine similarity between positions for a learned
  * table (random, as before training), the sinusoidal formula and RoPE scores. Asking the
- * learned table for a position past its length fails: that failure is the lesson.
+ * learned table for a position past its length fails: that failure is the lesson, so the page
+ * opens on it, and says it in the learned square's figure as what the square shows, not as an
+ * error of the page's.
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
@@ -91,11 +93,14 @@ print("sinusoidal:", pe.shape)`,
         `−${formatNumber(result.rope_scale)} (blue) to +${formatNumber(result.rope_scale)} (red): constant along every diagonal, ` +
         "since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.",
     );
+    // Not an error of the page: what the table does when asked for a row it lacks, which the grey shows.
     learnedError.hidden = !result.learned_error;
-    learnedError.textContent = result.learned_error ? `The learned table says: ${result.learned_error}` : "";
+    learnedError.textContent = result.learned_error
+      ? `Grey: positions ${rows} to ${n - 1} have no row. Asked for position ${n - 1}, the table says: “${result.learned_error}”.`
+      : "";
     root.querySelector(".learned-rope-check").textContent =
       `RoPE check: shifting both query and key positions by the same amount changes the score by at most ${difference(result.rope_relative_residual)}, ` +
-      "so q_m · k_n depends on the positions only through m − n (the vectors’ content still matters).";
+      "so the score depends on the positions only through m − n (the vectors’ content still matters).";
     Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });
   }
 
