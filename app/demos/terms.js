@@ -37,7 +37,7 @@ export function termsDemo(root, python) {
   const axes = Object.keys(TERMS).map((name) =>
     matrixAxes(canvasOf(name), { rowTitle: axisTitle("query ", { v: "i" }), columnTitle: axisTitle("key ", { v: "j" }) }),
   );
-  // All five squares share one colour scale: one bar under them.
+  // All five squares share one colour scale: one bar above them.
   const bar = colourBar(root.querySelector(".terms-scale"));
 
   function update() {
