@@ -13,7 +13,7 @@ import pytest
 
 import re
 
-from pages import cell_values, code_of, dataset, poll, wait_for_state, wait_rendered
+from pages import cell_values, chart_geometry, code_of, colour_bar, dataset, matrix_axes, poll, wait_for_state, wait_rendered
 
 
 def rotated(vector, position, d, base):
@@ -126,6 +126,19 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
     scores /= np.linalg.norm(q) * np.linalg.norm(k)
     assert float(dataset(lesson, "#rope", "asymmetry")) == pytest.approx(np.abs(scores - scores.T).max(), abs=1e-12)
     assert np.abs(scores - scores.T).max() > 0.05
+    # Coloured over the range the scores reach (±0.31 here), not ±1, where the matrix was almost
+    # white and its asymmetry hard to see: the bar says the range, and the most extreme score is
+    # drawn in an end colour of the map.
+    bar = colour_bar(lesson, "#rope .matrix-figure .colour-bar")
+    assert bar["high"] == pytest.approx(np.abs(scores).max(), abs=1e-12) and bar["low"] == -bar["high"] < -0.2
+    assert bar["labels"] == [f"−{np.abs(scores).max():.4g}", "0", f"+{np.abs(scores).max():.4g}"]
+    a, b = np.unravel_index(np.argmax(np.abs(scores)), scores.shape)
+    pixel = lesson.evaluate("([x, y]) => Array.from(document.querySelector('.rope-matrix').getContext('2d').getImageData(x, y, 1, 1).data)",
+                            [int(b), int(a)])
+    assert pixel in ([59, 76, 192, 255], [180, 4, 38, 255])  # COOL_WARM's blue and red ends
+    axes = matrix_axes(lesson, ".rope-matrix")
+    assert (axes["rowTitle"], axes["columnTitle"]) == ("query position a", "key position b")
+    assert axes["rows"] == axes["columns"] and axes["rows"][:2] == ["0", "10"]
     table = numbers_table(lesson, ".rope-matrix")
     assert len(table) == 8
     for a, row in enumerate(table):
@@ -147,6 +160,10 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
     label = lesson.locator(".rope-decay").get_attribute("aria-label")
     assert "base 10000 (yours): 32.500 at 0" in label
     poll(lesson, "() => document.querySelectorAll('.rope-decay-legend li').length", lambda n: n == 3)
+    # The key names each line, on the chart's figure; the axis rises to a round 40 above 32.5.
+    decay_chart = chart_geometry(lesson, ".rope-decay")
+    assert decay_chart["key"] == ["base 10000 (yours)", "base 100", "base 1000000"]
+    assert min(line["top"] for line in decay_chart["series"]) > decay_chart["gridTop"] + 10
 
 
 def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_ones_do_not(lesson):
