@@ -43,12 +43,12 @@ x.round(3)`,
         { label: `+ PE(pos = ${request.pos})`, values: result.encoding, note: `(${result.d_model},)` },
         { label: "= input to attention", values: result.sum, note: `(${result.d_model},)` },
       ],
-      { limit: 2, caption: "dimension", noteTitle: "shape" },
+      { limit: 2, caption: "dimension", noteTitle: "shape", turn: true },
     );
     vectorTable(
       root.querySelector(".added-concat"),
       [{ label: "[embedding, PE]", values: [...result.embedding, ...result.encoding], note: `(${result.concat_width},)` }],
-      { limit: 2, caption: "dimension", noteTitle: "shape" },
+      { limit: 2, caption: "dimension", noteTitle: "shape", turn: true },
     );
     root.querySelector(".added-table").dataset.rendered = `${request.word}@${request.pos}`;
   }

@@ -6,7 +6,10 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { colourBar, colourBarUnder } from "../figures/colour-bar.js";
+import { evenGrid } from "../figures/even-grid.js";
 import { fixed, formatNumber } from "../figures/format.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { lineChart } from "../figures/line-chart.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
@@ -18,6 +21,15 @@ export function alibiDemo(root, python) {
   const heads = root.querySelector(".alibi-heads");
   const params = bindSliders(root, { nHeads: "n_heads", head: "head" }, () => update());
   const render = liveRender(root, python, "alibi", show);
+  const titles = { rowTitle: axisTitle("query ", { v: "i" }), columnTitle: axisTitle("key ", { v: "j" }) };
+  const squares = Object.fromEntries(
+    ["plain", "weights"].map((kind) => {
+      const canvas = root.querySelector(`.alibi-${kind}`);
+      return [kind, { axes: matrixAxes(canvas, titles), bar: colourBarUnder(canvas.closest(".matrix-plot")) }];
+    }),
+  );
+  const headsBar = colourBar(root.querySelector(".alibi-heads-bar"));
+  evenGrid(heads, { min: 6.25, max: 9 });
   const numbers = {
     bias: numbersFor(heads, "the bias of every head"),
     plain: numbersFor(root.querySelector(".alibi-plain"), "the weights with no bias"),
@@ -48,15 +60,13 @@ pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
   function show(result, request) {
     const { n, n_heads: count, head } = result;
     const slopes = [...result.slopes];
-    const scale = formatNumber(result.bias_scale);
     drawHeads(result);
     heads.setAttribute(
       "aria-label",
       `The bias of each of ${count} heads over ${n} tokens: 0 on the diagonal, more negative further below it, ` +
         `and masked above it (grey). Slopes ${slopes.map(formatNumber).join(", ")}: a steeper head is darker further from the diagonal.`,
     );
-    root.querySelector(".alibi-heads-caption").textContent =
-      `The bias of each head, query i (rows) against key j (columns): white 0, blue −${scale}, grey masked (j > i)`;
+    headsBar({ limit: result.bias_scale, part: "negative", title: "biases, every head", missing: "masked (j > i)" });
     const last = n - 1;
     const keys = corner(n).map((k) => last - k).filter((j) => j >= 0);
     numbers.bias.show({
@@ -73,7 +83,12 @@ pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
     paintPixels(root.querySelector(".alibi-plain"), { width: n, height: n, rgba: result.plain_rgba });
     paintPixels(root.querySelector(".alibi-weights"), { width: n, height: n, rgba: result.weights_rgba });
     root.querySelector(".alibi-weights-caption").textContent =
-      `Causal weights with the bias of head ${head} (m = ${formatNumber(slopes[head - 1])}): white 0, red 1, grey masked`;
+      `Causal weights with the bias of head ${head} (m = ${formatNumber(slopes[head - 1])})`;
+    for (const { axes, bar } of Object.values(squares)) {
+      axes({ rows: result.tokens, columns: result.tokens });
+      // Weights lie in [0, 1], coloured over [−1, 1]: the bar shows the half they use.
+      bar({ limit: 1, part: "positive", title: "weights", missing: "masked" });
+    }
     root.querySelector(".alibi-plain").setAttribute(
       "aria-label",
       `Causal attention weights of the toy head over ${n} tokens with no bias: each row spreads its weight over the tokens up to itself by content alone; on average ${fixed(result.plain_distance, 2)} tokens back.`,
@@ -98,14 +113,14 @@ pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
     const chart = root.querySelector(".alibi-chart");
     lineChart(chart, {
       series: [
-        { x, y: result.distances, className: "pair-0" },
-        { x, y: x.map(() => result.plain_distance), className: "pair-1" },
+        { x, y: result.distances, className: "pair-0", label: "each head, with its bias" },
+        { x, y: x.map(() => result.plain_distance), className: "pair-1", label: "the same head, no bias" },
       ],
       markers: [{ x: head, label: `head ${head}`, className: "now" }],
       xLabel: "head",
       yLabel: "tokens back, on average",
       xDomain: [1, Math.max(count, 2)],
-      yDomain: [0, Math.max(result.plain_distance, ...result.distances) || 1],
+      yDomain: [0, Math.max(result.plain_distance, ...result.distances) || 1], // widened to a round top
     });
     chart.setAttribute(
       "aria-label",

@@ -128,8 +128,13 @@ function experiment(root, python) {
     const row = (r, values = accuracy) => values.slice(r * lengths.length, (r + 1) * lengths.length);
     lineChart(chart, {
       series: [
-        ...runs.map((_, r) => ({ x: lengths, y: row(r), className: RUN_COLOURS[r] })),
-        { x: [lengths[0], lengths[lengths.length - 1]], y: [result.chance, result.chance], className: "extrapolation-chance" },
+        ...runs.map((name, r) => ({ x: lengths, y: row(r), className: RUN_COLOURS[r], label: name })),
+        {
+          x: [lengths[0], lengths[lengths.length - 1]],
+          y: [result.chance, result.chance],
+          className: "extrapolation-chance",
+          label: `chance (1 in ${Math.round(1 / result.chance)})`,
+        },
       ],
       markers: [{ x: L, label: `L = ${L}`, className: "now" }],
       xLabel: "sequence length",

@@ -7,7 +7,7 @@
  * shared `position` is outlined as that position's fingerprint; clicking a row selects it.
  */
 import { liveRender } from "./live-render.js";
-import { LEGEND } from "../figures/colors.js";
+import { colourBar } from "../figures/colour-bar.js";
 import { formatNumber } from "../figures/format.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
@@ -233,7 +233,7 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   });
 
   // The colour scale under the heatmap: pelab's map, at once, without Python.
-  paintPixels(root.querySelector(".heatmap-legend-strip"), LEGEND);
+  colourBar(root.querySelector(".heatmap-legend"))({ limit: 1, title: "encoding" });
 
   const firstRender = python.ready.then(() => update({}));
 

@@ -1,11 +1,15 @@
 /**
  * Demo: learned, sinusoidal and rotary. Cosine similarity between positions for a learned
  * table (random, as before training), the sinusoidal formula and RoPE scores. Asking the
- * learned table for a position past its length fails: that failure is the lesson.
+ * learned table for a position past its length fails: that failure is the lesson, so the page
+ * opens on it, and says it in the learned square's figure as what the square shows, not as an
+ * error of the page's.
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
-import { difference } from "../figures/format.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
+import { difference, formatNumber } from "../figures/format.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -18,6 +22,16 @@ export function learnedDemo(root, python) {
   const render = liveRender(root, python, "learned", show);
   const learnedError = root.querySelector(".learned-error");
   const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
+  const squares = Object.fromEntries(
+    Object.keys(KINDS).map((kind) => {
+      const canvas = root.querySelector(`.learned-panel-${kind}`);
+      const titles =
+        kind === "rope"
+          ? { rowTitle: axisTitle("query position ", { v: "m" }), columnTitle: axisTitle("key position ", { v: "n" }) }
+          : { rowTitle: "position", columnTitle: "position" };
+      return [kind, { axes: matrixAxes(canvas, titles), bar: colourBarUnder(canvas.closest(".matrix-plot")) }];
+    }),
+  );
   const numbers = Object.fromEntries(
     Object.entries(KINDS).map(([kind, title]) => [kind, numbersFor(root.querySelector(`.learned-panel-${kind}`), `the ${title}`)]),
   );
@@ -43,6 +57,11 @@ print("sinusoidal:", pe.shape)`,
     for (const kind of ["learned", "sinusoidal", "rope"]) {
       paintPixels(root.querySelector(`.learned-panel-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
     }
+    for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
+    squares.learned.bar({ limit: 1, title: "cosine similarities", missing: n > request.maxLen ? "no row" : "" });
+    squares.sinusoidal.bar({ limit: 1, title: "cosine similarities" });
+    // A random q and k score far below |q| |k|: the square is coloured over what it reaches.
+    squares.rope.bar({ limit: result.rope_scale, title: "scores" });
     const shown = corner(n);
     for (const [kind, title] of Object.entries(KINDS)) {
       numbers[kind].show({
@@ -70,13 +89,18 @@ print("sinusoidal:", pe.shape)`,
     );
     root.querySelector(".learned-panel-rope").setAttribute(
       "aria-label",
-      `RoPE scores of one query vector against a different key vector, for ${n} query and key positions: constant along every diagonal, since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.`,
+      `RoPE scores of one query vector against a different key vector, for ${n} query and key positions, coloured from ` +
+        `−${formatNumber(result.rope_scale)} (blue) to +${formatNumber(result.rope_scale)} (red): constant along every diagonal, ` +
+        "since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.",
     );
+    // Not an error of the page: what the table does when asked for a row it lacks, which the grey shows.
     learnedError.hidden = !result.learned_error;
-    learnedError.textContent = result.learned_error ? `The learned table says: ${result.learned_error}` : "";
+    learnedError.textContent = result.learned_error
+      ? `Grey: positions ${rows} to ${n - 1} have no row. Asked for position ${n - 1}, the table says: “${result.learned_error}”.`
+      : "";
     root.querySelector(".learned-rope-check").textContent =
       `RoPE check: shifting both query and key positions by the same amount changes the score by at most ${difference(result.rope_relative_residual)}, ` +
-      "so q_m · k_n depends on the positions only through m − n (the vectors’ content still matters).";
+      "so the score depends on the positions only through m − n (the vectors’ content still matters).";
     Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });
   }
 

@@ -34,15 +34,16 @@ function quiz(form) {
     if (target.type !== "radio") return;
     const question = target.closest(".quiz-question");
     const correct = target.hasAttribute("data-correct");
-    const answer = question.querySelector("input[data-correct]").closest("label").textContent.trim();
+    const answer = question.querySelector("input[data-correct]").closest("label");
     question.dataset.result = correct ? "right" : "wrong";
     for (const label of question.querySelectorAll("label")) {
       const input = label.querySelector("input");
       label.dataset.mark = input.hasAttribute("data-correct") ? "answer" : input === target ? "wrong" : "";
     }
     const feedback = question.querySelector(".quiz-feedback");
-    // A wrong choice says what is wrong with it (its data-why), then which answer is right.
-    feedback.textContent = correct ? "Right." : `Not quite. ${target.dataset.why} The answer is “${answer}”.`;
+    // A wrong choice says what is wrong with it (its data-why), then which answer is right: the
+    // answer's own words, copied with their markup (its variables stay italic, its indices low).
+    feedback.replaceChildren(...(correct ? ["Right."] : ["Not quite. ", target.dataset.why, " The answer is “", ...wordsOf(answer), "”."]));
     feedback.hidden = false;
     question.querySelector(".quiz-explain").hidden = false;
     update();
@@ -59,4 +60,13 @@ function quiz(form) {
   });
   form.addEventListener("submit", (event) => event.preventDefault());
   update();
+}
+
+/** Copies of an option's words: its label's content without the radio button, trimmed. */
+function wordsOf(label) {
+  const nodes = [...label.childNodes].filter((node) => node.nodeName !== "INPUT").map((node) => node.cloneNode(true));
+  const [first, last] = [nodes[0], nodes[nodes.length - 1]];
+  if (first?.nodeType === Node.TEXT_NODE) first.textContent = first.textContent.trimStart();
+  if (last?.nodeType === Node.TEXT_NODE) last.textContent = last.textContent.trimEnd();
+  return nodes;
 }

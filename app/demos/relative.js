@@ -4,7 +4,9 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
 import { difference } from "../figures/format.js";
+import { matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -14,6 +16,8 @@ export function relativeDemo(root, python) {
   const params = bindSliders(root, { k: "k", dModel: "d_model" }, () => update());
   const render = liveRender(root, python, "relative", show);
   const numbers = numbersFor(root.querySelector(".relative-matrix"), "the matrix M_k");
+  const axes = matrixAxes(root.querySelector(".relative-matrix"), { rowTitle: "row", columnTitle: "column" });
+  colourBarUnder(root.querySelector(".relative-matrix").closest(".matrix-plot"))({ limit: 1, title: "entries" });
 
   function update() {
     showPython(
@@ -38,7 +42,10 @@ pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
       "aria-label",
       `The ${d} by ${d} matrix M_${request.k}: ${d / 2} rotation blocks of 2 by 2 along the diagonal, zero elsewhere.`,
     );
-    root.querySelector(".relative-caption").textContent = `M_${request.k} (${d} × ${d}): blue −1, white 0, red +1`;
+    axes({ rows: d, columns: d });
+    const caption = root.querySelector(".relative-caption");
+    const name = Object.assign(document.createElement("var"), { textContent: "M" });
+    caption.replaceChildren(name, Object.assign(document.createElement("sub"), { textContent: String(request.k) }), ` (${d} × ${d})`);
     const shown = corner(d);
     numbers.show({
       caption: `M_${request.k}, ${d} × ${d}` + (shown.length < d ? `: rows and columns ${listed(shown)}` : ""),

@@ -10,7 +10,9 @@
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { difference, fixed, formatNumber } from "../figures/format.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -21,6 +23,11 @@ export function ropeDemo(root, python) {
   const params = bindSliders(root, { m: "m", n: "n", shift: "shift", d: "d", base: "base", seed: "seed" }, () => update());
   const render = liveRender(root, python, "rope", show);
   const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), "the score matrix");
+  const matrixAxesShow = matrixAxes(root.querySelector(".rope-matrix"), {
+    rowTitle: axisTitle("query position ", { v: "a" }),
+    columnTitle: axisTitle("key position ", { v: "b" }),
+  });
+  const matrixBar = colourBarUnder(root.querySelector(".rope-matrix").closest(".matrix-plot"));
   const decayNumbers = numbersFor(root.querySelector(".rope-decay"), "the decay measure");
   const meanNumbers = numbersFor(root.querySelector(".rope-mean"), "the mean scores");
   /** The query and key of the mean-score chart: "alike" (k = q) or "independent". */
@@ -92,9 +99,14 @@ ${mean}`;
     const size = result.n_matrix;
     const canvas = root.querySelector(".rope-matrix");
     paintPixels(canvas, { width: size, height: size, rgba: result.scores_rgba });
+    matrixAxesShow({ rows: size, columns: size });
+    // A random q and k score far below |q| |k|: coloured over what the matrix reaches, so that
+    // its diagonals and its asymmetry show (over [−1, 1] it was almost white).
+    matrixBar({ limit: result.scores_scale, title: "scores" });
     canvas.setAttribute(
       "aria-label",
-      `RoPE scores of query positions 0 to ${size - 1} (rows) against key positions 0 to ${size - 1} (columns), d = ${d}: ` +
+      `RoPE scores of query positions 0 to ${size - 1} (rows) against key positions 0 to ${size - 1} (columns), d = ${d}, ` +
+        `coloured from −${formatNumber(result.scores_scale)} (blue) to +${formatNumber(result.scores_scale)} (red): ` +
         `constant along every diagonal, largest spread along one ${difference(result.toeplitz)}; not symmetric, ` +
         `largest gap between a score and its mirror image ${fixed(result.asymmetry, 4)}.`,
     );
@@ -132,21 +144,18 @@ ${mean}`;
     const rows = bases.map((_, b) => result.decay.subarray(b * count, (b + 1) * count));
     const chart = root.querySelector(".rope-decay");
     lineChart(chart, {
-      series: rows.map((y, b) => ({ x: result.decay_offsets, y, className: b === 0 ? "pair-0 chosen" : `pair-${b + 1}` })),
+      series: rows.map((y, b) => ({
+        x: result.decay_offsets,
+        y,
+        className: b === 0 ? "pair-0 chosen" : `pair-${b + 1}`,
+        label: `base ${formatNumber(bases[b])}${b === 0 ? " (yours)" : ""}`,
+      })),
       markers: [],
       xLabel: "offset |m − n|",
       yLabel: "mean |S_j|",
       yDomain: [0, (result.decay_d / 2 + 1) / 2],
+      keyClass: "rope-decay-legend",
     });
-    root.querySelector(".rope-decay-legend").replaceChildren(
-      ...bases.map((base, b) => {
-        const item = document.createElement("li");
-        const swatch = document.createElement("span");
-        swatch.className = `swatch ${b === 0 ? "pair-0" : `pair-${b + 1}`}`;
-        item.append(swatch, `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}`);
-        return item;
-      }),
-    );
     const at = (row, t) => fixed(row[t], 3);
     chart.setAttribute(
       "aria-label",
@@ -184,20 +193,12 @@ ${mean}`;
         ];
     const chart = root.querySelector(".rope-mean");
     lineChart(chart, {
-      series: lines.map(({ y, className }) => ({ x: offsets, y, className })),
+      series: lines.map(({ y, className, label }) => ({ x: offsets, y, className, label })),
       xLabel: "offset |m − n|",
       yLabel: "score (R_m q) · (R_n k)",
       yDomain: [-d / 4, d],
+      keyClass: "rope-mean-legend",
     });
-    root.querySelector(".rope-mean-legend").replaceChildren(
-      ...lines.map(({ className, label }) => {
-        const item = document.createElement("li");
-        const swatch = document.createElement("span");
-        swatch.className = `swatch ${className.split(" ")[0]}`;
-        item.append(swatch, label);
-        return item;
-      }),
-    );
     const at = (t) => fixed(result.alike_mean[t], 2);
     chart.setAttribute(
       "aria-label",

@@ -6,7 +6,9 @@
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { difference, formatNumber } from "../figures/format.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { ticks } from "../figures/ticks.js";
@@ -19,6 +21,13 @@ export function similarityDemo(root, python) {
     () => update(),
   );
   const render = liveRender(root, python, "similarity", show);
+  const squares = Object.fromEntries(
+    ["dot", "cosine"].map((kind) => {
+      const canvas = root.querySelector(`.similarity-${kind}`);
+      const axes = matrixAxes(canvas, { rowTitle: axisTitle("position ", { v: "p" }), columnTitle: axisTitle("position ", { v: "q" }) });
+      return [kind, { axes, bar: colourBarUnder(canvas.closest(".matrix-plot")) }];
+    }),
+  );
   const numbers = {
     dot: numbersFor(root.querySelector(".similarity-dot"), "the dot products"),
     cosine: numbersFor(root.querySelector(".similarity-cosine"), "the cosine similarities"),
@@ -45,7 +54,9 @@ dot[${pos}].round(2)                                 # position ${pos} against e
     paintPixels(root.querySelector(".similarity-dot"), { width: n, height: n, rgba: result.dot_rgba });
     paintPixels(root.querySelector(".similarity-cosine"), { width: n, height: n, rgba: result.cosine_rgba });
     const scale = formatNumber(result.dot_scale);
-    root.querySelector(".similarity-dot-caption").textContent = `Dot product PE(p) · PE(q): blue −${scale}, red +${scale}`;
+    for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
+    squares.dot.bar({ limit: result.dot_scale, title: "dot products" });
+    squares.cosine.bar({ limit: 1, title: "cosine similarities" });
     root.querySelector(".similarity-dot").setAttribute(
       "aria-label",
       `Dot products between all ${n} positions: largest (${scale}) on the diagonal, falling off with distance.`,

@@ -16,6 +16,7 @@ import { askForPrediction } from "../controls/prediction.js";
 import { clockDial } from "../figures/dial.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { lineChart } from "../figures/line-chart.js";
+import { evenGrid } from "../figures/even-grid.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
@@ -35,6 +36,7 @@ export function stretchingDemo(root, python) {
   }
   const render = liveRender(root, python, "stretching", show);
   const dialNumbers = numbersFor(root.querySelector(".stretching-dials"), "the angles of every pair");
+  evenGrid(root.querySelector(".stretching-dials"), { min: 7.5 });
   const scoreNumbers = numbersFor(root.querySelector(".stretching-scores"), "the scores");
 
   function update() {
@@ -114,8 +116,8 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
     const chart = root.querySelector(".stretching-scores");
     lineChart(chart, {
       series: [
-        { x: result.offsets, y: result.scores_before, className: "pair-7" },
-        { x: result.offsets, y: result.scores_after, className: "pair-0" },
+        { x: result.offsets, y: result.scores_before, className: "pair-7", label: "without scaling" },
+        { x: result.offsets, y: result.scores_after, className: "pair-0", label: "with the method" },
       ],
       markers: [{ x: result.train_len, label: `L = ${result.train_len}`, className: "now" }],
       xLabel: "offset t of the query after the key",

@@ -7,7 +7,9 @@
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders } from "../controls/bind-sliders.js";
-import { difference, formatNumber } from "../figures/format.js";
+import { colourBar } from "../figures/colour-bar.js";
+import { difference } from "../figures/format.js";
+import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -32,6 +34,11 @@ export function termsDemo(root, python) {
   const render = liveRender(root, python, "terms", show);
   const canvasOf = (name) => root.querySelector(`.terms-${name.replace("_", "-")}`);
   const numbers = Object.fromEntries(Object.entries(TERMS).map(([name, title]) => [name, numbersFor(canvasOf(name), title)]));
+  const axes = Object.keys(TERMS).map((name) =>
+    matrixAxes(canvasOf(name), { rowTitle: axisTitle("query ", { v: "i" }), columnTitle: axisTitle("key ", { v: "j" }) }),
+  );
+  // All five squares share one colour scale: one bar above them.
+  const bar = colourBar(root.querySelector(".terms-scale"));
 
   function update() {
     const request = { sentence: input.value, dModel: params.dModel, identity: identity.checked };
@@ -50,8 +57,9 @@ pelab.show(result.scores.position_position, title="position·position")`,
 
   function show(result, request) {
     const n = result.n;
-    const scale = formatNumber(result.scale);
     const shown = corner(n);
+    for (const show of axes) show({ rows: result.tokens, columns: result.tokens });
+    bar({ limit: result.scale, title: "scores, all five squares" });
     const aName = result.identity ? "A = I" : "A = W_Q W_Kᵀ of the toy head";
     for (const [name, title] of Object.entries(TERMS)) {
       const canvas = canvasOf(name);
@@ -76,9 +84,6 @@ pelab.show(result.scores.position_position, title="position·position")`,
         note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "",
       });
     }
-    root.querySelector(".terms-scale").textContent =
-      `All five squares share one colour scale: blue −${scale}, white 0, red +${scale}. ` +
-      `Tokens: ${result.tokens.join(" ")}.`;
     root.querySelector(".terms-pp-toeplitz").textContent = difference(result.position_position_toeplitz);
     root.querySelector(".terms-cp-toeplitz").textContent = difference(result.content_position_toeplitz);
     root.querySelector(".terms-sum-gap").textContent = difference(result.sum_gap);

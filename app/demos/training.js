@@ -11,7 +11,9 @@ import { runInOwnPython } from "./experiment-runner.js";
 import { MARK } from "../page-protocol.js";
 import { bindSliders } from "../controls/bind-sliders.js";
 import { fixed } from "../figures/format.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
+import { matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
@@ -31,6 +33,8 @@ export function trainingDemo(root, python) {
   const progress = root.querySelector(".training-progress");
   const problem = root.querySelector(".training-problem");
   const cosineCanvas = root.querySelector(".training-cosine");
+  const cosineAxes = matrixAxes(cosineCanvas, { rowTitle: "position", columnTitle: "position" });
+  colourBarUnder(cosineCanvas.closest(".matrix-plot"))({ limit: 1, title: "cosine similarities" });
   const componentsChart = root.querySelector(".training-components");
   const lossChart = root.querySelector(".training-loss");
   const numbers = {
@@ -146,6 +150,7 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     const n = result.n;
     const steps = result.steps_done;
     paintPixels(cosineCanvas, { width: n, height: n, rgba: result.cosine_rgba });
+    cosineAxes({ rows: n, columns: n });
     progress.value = steps;
     progress.textContent = `${steps} of ${MAX_STEPS}`;
     const structured = result.structured_at === null || result.structured_at === undefined
@@ -171,10 +176,10 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     const fit = (c) => result.sinusoid_fits.slice(c * n, (c + 1) * n);
     lineChart(componentsChart, {
       series: [
-        { x: positions, y: component(0), className: "pair-0" },
-        { x: positions, y: fit(0), className: "pair-0 training-fit" },
-        { x: positions, y: component(1), className: "pair-1" },
-        { x: positions, y: fit(1), className: "pair-1 training-fit" },
+        { x: positions, y: component(0), className: "pair-0", label: "first component" },
+        { x: positions, y: fit(0), className: "pair-0 training-fit", label: "its closest sinusoid" },
+        { x: positions, y: component(1), className: "pair-1", label: "second component" },
+        { x: positions, y: fit(1), className: "pair-1 training-fit", label: "its closest sinusoid" },
       ],
       xLabel: "position",
       yLabel: "component",

@@ -6,16 +6,19 @@
  */
 import { liveRender } from "./live-render.js";
 import { clockDial } from "../figures/dial.js";
+import { evenGrid } from "../figures/even-grid.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
 import { nextFrame } from "../scheduling/next-task.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";
 import { svg, svgText } from "../figures/svg.js";
+import { chartBox } from "../figures/chart-size.js";
 
 /** The wave chart spans 100 positions, or the next hundred that holds the chosen position. */
 const chartSpan = (pos) => Math.max(100, Math.ceil(pos / 100) * 100);
-const CHART = { width: 640, height: 220, left: 44, right: 12, top: 12, bottom: 34 };
+/** Margins around each plot, in CSS pixels (the charts are drawn at their shown width: chart-size.js). */
+const MARGIN = { left: 56, right: 12, top: 12, bottom: 34 };
 
 /** `v` rounded to one decimal, as a short string ("44", "90.3"): for SVG coordinates. */
 const tenths = (v) => String(Math.round(v * 10) / 10);
@@ -31,6 +34,7 @@ export function wavesDemo(root, python, { position }) {
   const choices = root.querySelector(".waves-pairs");
   const waveNumbers = numbersFor(root.querySelector(".waves-chart"), "the sine and cosine waves");
   const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), "the wavelengths");
+  evenGrid(root.querySelector(".waves-dials"), { min: 7.5 });
   const params = {};
   const controls = {
     dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
@@ -102,10 +106,12 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
   }
 
   function drawWaves({ x, sin, cos }, request) {
-    const { width, height, left, right, top, bottom } = CHART;
+    const chart = root.querySelector(".waves-chart");
+    const { width, height } = chartBox(chart, () => drawWaves({ x, sin, cos }, request));
+    const { left, right, top, bottom } = MARGIN;
     const sx = (p) => left + (p / request.maxPos) * (width - left - right);
     const sy = (v) => top + ((1 - v) / 2) * (height - top - bottom);
-    // At most a point per unit of the plot's width (584): 801 samples of 100 positions draw as 401,
+    // At most a point per pixel of the plot's width (572 on a wide screen): 801 samples of 100 positions draw as 401,
     // 25 points per turn of the fastest wave. Every wave shares its x coordinates, so each "Mx,"
     // or "Lx," is written once. 6 waves of 801 points built point by point took 30 to 40 ms of
     // the demo's first render.
@@ -119,10 +125,12 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
     const parts = [
       ...[-1, 0, 1].map((v) => svg("line", { x1: left, x2: width - right, y1: sy(v), y2: sy(v), class: "grid" })),
       ...[-1, 0, 1].map((v) => svgText(String(v), { x: left - 8, y: sy(v) + 4, class: "tick", "text-anchor": "end" })),
-      ...Array.from({ length: 11 }, (_, k) => (k * request.maxPos) / 10).map((p) =>
-        svgText(String(p), { x: sx(p), y: height - bottom + 16, class: "tick", "text-anchor": "middle" }),
-      ),
+      // Every tenth of the span, or every fifth where ten labels would touch (a phone).
+      ...Array.from({ length: 11 }, (_, k) => (k * request.maxPos) / 10)
+        .filter((_, k) => width - left - right >= 400 || k % 2 === 0)
+        .map((p) => svgText(String(p), { x: sx(p), y: height - bottom + 16, class: "tick", "text-anchor": "middle" })),
       svgText("position pos", { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }),
+      yTitle("sin and cos", top, height - bottom),
     ];
     request.pairs.forEach((pair, k) => {
       const rank = pairs.indexOf(pair);
@@ -130,7 +138,6 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
       parts.push(svg("path", { d: path(cos, k), class: `wave cosine pair-${rank}` }));
     });
     parts.push(svg("line", { x1: sx(request.pos), x2: sx(request.pos), y1: top, y2: height - bottom, class: "now" }));
-    const chart = root.querySelector(".waves-chart");
     chart.replaceChildren(...parts);
     const drawn = request.pairs.length ? `pairs ${andList(request.pairs.map((pair) => `i = ${pair}`))}` : "no pair (none is ticked)";
     chart.setAttribute(
@@ -162,7 +169,9 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
   }
 
   function drawWavelengths({ wavelengths }, request) {
-    const { width, height, left, right, top, bottom } = CHART;
+    const chart = root.querySelector(".wavelength-chart");
+    const { width, height } = chartBox(chart, () => drawWavelengths({ wavelengths }, request));
+    const { left, right, top, bottom } = MARGIN;
     const n = wavelengths.length;
     const low = Math.log10(wavelengths[0]);
     const high = Math.log10(Math.max(wavelengths[n - 1], wavelengths[0] * 10));
@@ -183,6 +192,7 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
       parts.push(svg("circle", { cx: sx(pair), cy: sy(wavelengths[pair]), r: 4.5, class: `dot pair-${rank}` })),
     );
     parts.push(svgText(`pair index i (0 to ${n - 1})`, { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }));
+    parts.push(yTitle("wavelength λ (log)", top, height - bottom));
     parts.push(svgText(`fastest: λ₀ = 2π ≈ 6.28`, { x: left + 6, y: top + 4, class: "tick" }));
     parts.push(
       svgText(`slowest: λ${subscript(n - 1)} ≈ ${formatNumber(roundSignificant(wavelengths[n - 1], 4))}`, {
@@ -192,7 +202,6 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
         "text-anchor": "end",
       }),
     );
-    const chart = root.querySelector(".wavelength-chart");
     chart.replaceChildren(...parts);
     const marked = dialPairs(request.dModel);
     wavelengthNumbers.show({
@@ -236,6 +245,12 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
   });
 
   return { firstRender: python.ready.then(() => update()) };
+}
+
+/** A y axis's title, turned to run up the chart's left edge, centred on the plot from `top` to `bottom`. */
+function yTitle(text, top, bottom) {
+  const middle = (top + bottom) / 2;
+  return svgText(text, { x: 12, y: middle, class: "axis", "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` });
 }
 
 /** "a", "a and b", "a, b and c". */

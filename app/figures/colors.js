@@ -1,5 +1,5 @@
 /**
- * Colours for numbers shown in tables and for the heatmap's legend: the same cool-warm map as
+ * Colours for numbers shown in tables and for the colour bars: the same cool-warm map as
  * the heatmap (blue for -1, light grey-white for 0, red for +1), from pelab's own table written
  * out as colormap.js, so no colour waits for Python.
  */

@@ -235,3 +235,92 @@ def live_demos(page) -> list[str]:
     return page.evaluate(
         "async () => (await import(new URL('app/demos/registry.js', document.baseURI))).LIVE_DEMOS"
     )
+
+
+# ---- figures that read on their own (issue 34): what a learner sees of a figure's labels
+
+# A phone's viewport (an iPhone 12 to 15 is 390 CSS pixels wide): for `context_options`.
+PHONE = {"viewport": {"width": 390, "height": 844}}
+
+# The smallest text a figure may draw, in CSS pixels as rendered.
+SMALLEST_TEXT_PX = 11
+
+
+def colour_bar(page, selector: str) -> dict:
+    """The colour bar matching `selector`: its drawn labels, its ends (data-low, data-high, the
+    range its square was coloured over), whether its "no value" grey shows, and its name."""
+    return page.evaluate(
+        """(s) => {
+             const bar = document.querySelector(s);
+             const grey = bar.querySelector('.colour-bar-missing');
+             return {
+               labels: [...bar.querySelectorAll('.colour-bar-labels span')].map((l) => l.textContent),
+               low: Number(bar.dataset.low), high: Number(bar.dataset.high),
+               missing: grey && !grey.hidden ? grey.textContent : null,
+               name: bar.getAttribute('aria-label') ?? '', role: bar.getAttribute('role'),
+               strip: bar.querySelector('canvas').getBoundingClientRect().width,
+             };
+           }""",
+        selector,
+    )
+
+
+def matrix_axes(page, canvas: str) -> dict:
+    """The axes around a matrix canvas (app/figures/matrix-axes.js): the titles and the tick
+    labels drawn on each side."""
+    return page.evaluate(
+        """(s) => {
+             const plot = document.querySelector(s).closest('.matrix-plot');
+             const ticks = (side) => [...plot.querySelectorAll(`.matrix-${side}-ticks .matrix-tick`)].map((t) => t.textContent);
+             return {
+               rowTitle: plot.querySelector('.matrix-y-title').textContent,
+               columnTitle: plot.querySelector('.matrix-x-title').textContent,
+               rows: ticks('y'), columns: ticks('x'),
+             };
+           }""",
+        canvas,
+    )
+
+
+def chart_geometry(page, chart: str) -> dict:
+    """A line chart's drawing, in its own units (CSS pixels: charts are drawn at their width):
+    the top and bottom grid lines, each series' highest and lowest point, and each marker
+    label's box."""
+    return page.evaluate(
+        """(s) => {
+             const chart = document.querySelector(s);
+             const grid = [...chart.querySelectorAll('line.grid')].map((l) => Number(l.getAttribute('y1')));
+             const ys = (p) => p.getAttribute('d').split(/[ML]/).filter(Boolean).map((xy) => Number(xy.split(',')[1]));
+             const box = chart.getBoundingClientRect();
+             return {
+               gridTop: Math.min(...grid), gridBottom: Math.max(...grid),
+               series: [...chart.querySelectorAll('path.series')].map((p) => ({ top: Math.min(...ys(p)), bottom: Math.max(...ys(p)) })),
+               markerLabels: [...chart.querySelectorAll('text.marker-label')].map((t) => {
+                 const b = t.getBoundingClientRect();
+                 return { text: t.textContent, top: b.top - box.top, bottom: b.bottom - box.top };
+               }),
+               key: [...(chart.previousElementSibling?.matches('.chart-key-list') ? chart.previousElementSibling.querySelectorAll('li') : [])]
+                 .map((li) => li.textContent),
+               xTitle: [...chart.querySelectorAll('text.axis')].map((t) => t.textContent),
+             };
+           }""",
+        chart,
+    )
+
+
+# Every piece of text a figure draws, with its rendered size: SVG text scales with its chart's
+# viewBox (font size times shown width over viewBox width); HTML labels are their font size.
+FIGURE_TEXT_SIZES = """() => {
+  const shown = (e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
+  const svgText = [...document.querySelectorAll('svg.chart text')].filter(shown).map((t) => {
+    const svg = t.ownerSVGElement;
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return { where: svg.getAttribute('class'), text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale };
+  });
+  const html = [...document.querySelectorAll(
+    '.matrix-tick, .axis-title, .colour-bar-labels span, .colour-bar-missing, .chart-key-list li, .dial figcaption, .alibi-head-label, .heatmap-x-ticks span, .heatmap-y-ticks span'
+  )].filter(shown).map((e) => ({
+    where: e.className || e.parentElement.className, text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize),
+  }));
+  return [...svgText, ...html];
+}"""

@@ -6,6 +6,8 @@
 - the keyboard reaches every control, each shows a visible focus ring, the key controls work
   from the keyboard, and the only trap is the code editor's documented one (Esc, then Tab);
 - every canvas and chart has a name that follows its sliders, and its numbers as a table;
+- figures read on their own: every matrix has axes and a colour bar true to its range, no demo
+  opens on a problem, and on a phone no figure text is under 11 px and nothing scrolls sideways;
 - with prefers-reduced-motion nothing animates, in shadow roots too.
 
 Booting Python takes seconds per page, so each chapter page is booted once for this module and
@@ -23,10 +25,15 @@ import pytest
 import pelab
 from pages import (
     CHAPTER_PAGES,
+    FIGURE_TEXT_SIZES,
     IN_EDITOR,
     PAGE_OF,
+    PHONE,
+    SMALLEST_TEXT_PX,
     PageLog,
     code_editor,
+    colour_bar,
+    live_demos,
     open_context,
     poll,
     wait_for_state,
@@ -276,6 +283,141 @@ def test_every_figure_has_a_name_and_a_table_of_its_numbers(chapters):
             and figure["summary"].startswith("Show the numbers")
             and figure["cells"] > 0
         ), figure
+
+
+# ---- figures that read on their own
+
+# Every matrix drawn as a square, and the colour bar that gives its scale (its own, or the one its
+# group of squares shares).
+SQUARES = {
+    ".relative-matrix": "#relative .matrix-figure .colour-bar",
+    ".similarity-dot": "#similarity .matrix-figure:nth-child(1) .colour-bar",
+    ".similarity-cosine": "#similarity .matrix-figure:nth-child(2) .colour-bar",
+    ".learned-panel-learned": "#learned .matrix-figure:nth-child(1) .colour-bar",
+    ".learned-panel-sinusoidal": "#learned .matrix-figure:nth-child(2) .colour-bar",
+    ".learned-panel-rope": "#learned .matrix-figure:nth-child(3) .colour-bar",
+    ".training-cosine": "#training .matrix-figure .colour-bar",
+    ".terms-content-content": "#terms .terms-scale",
+    ".terms-total": "#terms .terms-scale",
+    ".alibi-plain": "#alibi .matrix-figure:nth-child(1) .colour-bar",
+    ".alibi-weights": "#alibi .matrix-figure:nth-child(2) .colour-bar",
+    ".rope-matrix": "#rope .matrix-figure .colour-bar",
+}
+
+
+def test_every_square_has_axes_and_a_colour_bar_true_to_its_range(lesson):
+    """Axes with titles and ticks on both sides, and a bar whose drawn ends and spoken name are
+    the range the square was coloured over (the sentence that used to state it, kept for screen
+    readers as the bar's name)."""
+    squares = lesson.evaluate("() => [...document.querySelectorAll('canvas.matrix')].filter((c) => !c.closest('.alibi-head')).length")
+    assert squares == len(SQUARES) + 3  # the three terms squares between the first and the total
+    for canvas, bar_selector in SQUARES.items():
+        axes = lesson.evaluate(
+            """(s) => {
+                 const plot = document.querySelector(s).closest('.matrix-plot');
+                 return plot && {
+                   titles: [...plot.querySelectorAll('.axis-title')].map((t) => t.textContent.trim()),
+                   rows: plot.querySelectorAll('.matrix-y-ticks .matrix-tick').length,
+                   columns: plot.querySelectorAll('.matrix-x-ticks .matrix-tick').length,
+                 };
+               }""",
+            canvas,
+        )
+        assert axes and all(axes["titles"]) and len(axes["titles"]) == 2, (canvas, axes)
+        assert axes["rows"] >= 2 and axes["columns"] >= 2, (canvas, axes)
+        bar = colour_bar(lesson, bar_selector)
+        assert bar["role"] == "img" and bar["strip"] > 50, (canvas, bar)
+        assert bar["low"] < bar["high"] and bar["low"] <= 0 <= bar["high"], (canvas, bar)
+        # Drawn: the ends (to 4 significant figures), with a real minus sign; named in full.
+        ends = [bar["labels"][0], bar["labels"][-1]]
+        assert [float(e.replace("−", "-")) for e in ends] == pytest.approx([bar["low"], bar["high"]], rel=1e-3), (canvas, bar)
+        for end in (bar["low"], bar["high"]):
+            spoken = "0" if end == 0 else f"{'−' if end < 0 else '+'}{abs(end):.6g}"
+            assert spoken in bar["name"], (canvas, spoken, bar["name"])
+        # Signed values get a scale symmetric about 0, white in the middle.
+        if bar["low"] < 0 < bar["high"]:
+            assert bar["low"] == -bar["high"] and bar["labels"][1] == "0", (canvas, bar)
+    # The ALiBi heads share one bar: their bias runs from −(the steepest slope × 10) to 0.
+    heads = colour_bar(lesson, "#alibi .alibi-heads-bar")
+    assert heads["labels"] == ["−5", "0"] and heads["missing"] == "masked (j > i)"
+    # The heatmap's legend is the same bar.
+    assert colour_bar(lesson, ".heatmap-legend")["labels"] == ["−1", "0", "+1"]
+
+
+def test_no_demo_opens_on_a_problem(lesson):
+    """At its default settings every live demo shows its figure, and none shows a problem line
+    (a red line there reads as a crash): the learned table's missing rows are a note in its figure."""
+    shown = lesson.evaluate(
+        """(demos) => demos.map((id) => {
+             const section = document.getElementById(id);
+             return {
+               id, live: section.dataset.live,
+               problems: [...section.querySelectorAll('.problem, [role=alert]')].filter((p) => !p.hidden && p.textContent.trim())
+                 .map((p) => p.textContent),
+             };
+           })""",
+        live_demos(lesson),
+    )
+    assert len(shown) >= 12
+    for demo in shown:
+        assert demo["live"] == "shown" and demo["problems"] == [], demo
+    note = lesson.locator("#learned .learned-error")
+    assert note.is_visible() and "have no row" in note.inner_text()
+    assert note.evaluate("(n) => !n.matches('.problem') && n.closest('figure') !== null")
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site_url):
+    """The lesson on a phone 390 px wide, booted once for the phone's tests."""
+    log = PageLog()
+    context = open_context(browser, log, **PHONE)
+    page = context.new_page()
+    page.goto(site_url)
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    yield page
+    context.close()
+    assert log.blocked == [], "the lesson tried to leave the machine"
+
+
+def test_on_a_phone_no_figure_text_is_under_11_px(phone):
+    """Every label a chart, square or bar draws, as rendered at 390 px: SVG text scales with its
+    chart's viewBox, so a chart drawn 640 wide and shown 300 wide had 6 px labels."""
+    phone.evaluate("() => document.querySelectorAll('details.numbers').forEach((d) => (d.open = false))")
+    sizes = phone.evaluate(FIGURE_TEXT_SIZES)
+    drawn = {s["where"].split()[0] for s in sizes if s["where"]}
+    assert {
+        "waves-chart", "wavelength-chart", "similarity-chart", "alibi-chart", "rope-decay", "rope-mean",
+        "extrapolation-chart", "stretching-scores", "training-components", "matrix-tick", "colour-bar-labels",
+    } - drawn == set(), drawn
+    assert len(sizes) > 200
+    small = [s for s in sizes if s["px"] < SMALLEST_TEXT_PX - 0.01]
+    assert small == [], small[:10]
+
+
+def test_on_a_phone_nothing_scrolls_sideways_and_readouts_stand_above_their_values(phone):
+    scroll, width = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width == 390 and scroll <= width  # the page never scrolls sideways
+    # Readouts: each label above its value, the label the full width (it wrapped a word a line).
+    pairs = phone.evaluate(
+        """() => [...document.querySelectorAll('.summary dt')].filter((dt) => dt.getBoundingClientRect().width > 0).map((dt) => {
+             const dd = dt.nextElementSibling, a = dt.getBoundingClientRect(), b = dd.getBoundingClientRect();
+             return { label: dt.textContent.trim(), labelBottom: a.bottom, valueTop: b.top, labelWidth: a.width, valueWidth: b.width };
+           })"""
+    )
+    assert len(pairs) >= 15
+    for pair in pairs:
+        assert pair["valueTop"] >= pair["labelBottom"] - 1 and pair["labelWidth"] > 250, pair
+    # A table cut at the box's edge says so: a fade on that edge and a hint to scroll.
+    cut = phone.evaluate(
+        """() => [...document.querySelectorAll('.table-scroll')].filter((b) => b.getBoundingClientRect().width > 0
+             && b.scrollWidth > b.clientWidth + 1).map((b) => ({
+               more: b.dataset.more ?? null, hint: b.nextElementSibling?.matches('.scroll-hint:not([hidden])') ?? false,
+               mask: getComputedStyle(b).maskImage,
+             }))"""
+    )
+    assert cut, "the formula table is wider than a phone"
+    for box in cut:
+        assert box["more"] == "right" and box["hint"] and "gradient" in box["mask"], box
 
 
 NAMED_BY = [  # a slider (its input's name), and a figure whose name must then say its new value

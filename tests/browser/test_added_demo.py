@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import pelab
-from pages import cell_values, poll
+from pages import PHONE, cell_values, poll
 
 
 def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
@@ -30,3 +31,36 @@ def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
     )
     cat_embedding, cat_encoding, _ = cell_values(lesson, ".added-table")
     assert cat_encoding == encoding and cat_embedding != embedding
+
+
+TABLES = """() => [...document.querySelectorAll('#added table')].map((t) => {
+  const box = t.closest('.table-scroll');
+  return { turned: t.hasAttribute('data-turned'), fits: box.scrollWidth <= box.clientWidth,
+           rows: t.tBodies[0].rows.length, columns: t.tHead.rows[0].cells.length };
+})"""
+
+
+@pytest.mark.parametrize(
+    ("context_options", "turned"), [({}, False), (PHONE, True)], ids=["wide", "phone"]
+)
+def test_every_dimension_is_in_view_on_a_wide_screen_and_on_a_phone(lesson, turned):
+    """On a wide screen the concatenation's 16 dimensions fit (it was cut at 15); on a phone,
+    where 2 of 8 showed, both tables turn: one column per vector, one row per dimension."""
+    poll(
+        lesson,
+        "() => document.querySelector('.added-table').dataset.rendered",
+        lambda v: v == "dog@1",
+    )
+    added, concat = poll(lesson, TABLES, lambda tables: all(t["fits"] for t in tables))
+    assert added["turned"] == concat["turned"] == turned
+    if turned:
+        assert (added["rows"], added["columns"]) == (
+            8 + 1,
+            1 + 3,
+        )  # the dimensions and the shapes; 3 vectors
+        assert (concat["rows"], concat["columns"]) == (16 + 1, 1 + 1)
+    else:
+        assert (concat["rows"], concat["columns"]) == (
+            1,
+            1 + 16 + 1,
+        )  # its name, 16 dimensions, its shape

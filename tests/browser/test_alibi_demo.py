@@ -7,7 +7,16 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import canvas_size, dataset, wait_for_state, wait_rendered
+from pages import (
+    PHONE,
+    canvas_size,
+    chart_geometry,
+    colour_bar,
+    dataset,
+    matrix_axes,
+    wait_for_state,
+    wait_rendered,
+)
 from test_terms_demo import table_of
 
 SENTENCE = "the cat sat on the mat because the mat was warm"
@@ -24,7 +33,7 @@ def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
     demo = lesson.locator("#alibi")
     wait_rendered(lesson, "#alibi", "8/1/11")
     labels = demo.locator(".alibi-head-label").all_inner_texts()
-    assert labels == [f"head {h}: m = {2.0 ** -h:g}" for h in range(1, 9)]
+    assert labels == [f"head {h}: m = {2.0**-h:g}" for h in range(1, 9)]
     assert all(
         canvas_size(lesson, f"#alibi .alibi-head:nth-child({h}) canvas") == [11, 11]
         for h in range(1, 9)
@@ -68,6 +77,7 @@ def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
     count.press("End")
     wait_rendered(lesson, "#alibi", "16/16/11")
     assert demo.locator(".alibi-head").count() == 16 and demo.locator(".alibi-notice").is_hidden()
+    assert 16 % head_columns(lesson) == 0  # every row of heads full, at this width too
     count.press("Home")
     wait_rendered(lesson, "#alibi", "1/1/11")
     assert demo.locator(".alibi-head").count() == 1
@@ -87,3 +97,42 @@ def test_an_embedded_alibi_demo_clamps_its_link_with_a_notice(page, site_url):
     assert float(dataset(page, "#alibi", "distance")) == pytest.approx(
         pelab.attention_distance(weights[2]), abs=1e-9
     )
+
+
+def head_columns(page) -> int:
+    """How many heads the grid puts in a row, as laid out (distinct left edges)."""
+    return page.evaluate(
+        "() => new Set([...document.querySelectorAll('#alibi .alibi-head')].map((h) => h.getBoundingClientRect().left)).size"
+    )
+
+
+@pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
+def test_the_figures_read_on_their_own(lesson):
+    """Rows of heads that end evenly (8 was 7 + 1), one bar for their bias, tokens on the axes of
+    the weights, and a chart with a key, titles on both axes and its lines clear of its edge."""
+    wait_rendered(lesson, "#alibi", "8/1/11")
+    columns = head_columns(lesson)
+    assert 8 % columns == 0 and columns > 1
+    bar = colour_bar(lesson, "#alibi .alibi-heads-bar")
+    # The steepest head's bias for the last query and the first key: −0.5 · 10. Biases are ≤ 0,
+    # so the bar is the map's blue half, −5 to 0, and names the grey of the masked keys.
+    assert (bar["labels"], bar["low"], bar["high"], bar["missing"]) == (
+        ["−5", "0"],
+        -5,
+        0,
+        "masked (j > i)",
+    )
+    for canvas in (".alibi-plain", ".alibi-weights"):
+        axes = matrix_axes(lesson, canvas)
+        assert (axes["rowTitle"], axes["columnTitle"]) == ("query i", "key j")
+        assert (
+            axes["rows"] == axes["columns"] == SENTENCE.split()
+        )  # room for every token, a phone's too
+    weights = colour_bar(lesson, "#alibi .matrix-figure:nth-child(2) .colour-bar")
+    assert (weights["labels"], weights["low"], weights["high"]) == (["0", "+1"], 0, 1)
+    chart = chart_geometry(lesson, ".alibi-chart")
+    assert chart["key"] == ["each head, with its bias", "the same head, no bias"]
+    assert chart["xTitle"] == ["head", "tokens back, on average"]
+    # The line with no bias (2.81 tokens) sat on the top edge; the axis now rises to 3.
+    assert min(line["top"] for line in chart["series"]) > chart["gridTop"] + 5
+    assert chart["markerLabels"][0]["bottom"] <= chart["gridTop"]

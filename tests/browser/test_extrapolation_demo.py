@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import dataset, poll, run_quick_experiment, wait_rendered
+from pages import chart_geometry, dataset, poll, run_quick_experiment, wait_rendered
 from pelab.experiments.length_generalisation import RUNS, LengthExperiment
 
 
@@ -72,6 +72,21 @@ def test_the_experiment_trains_every_scheme_and_matches_cpython(lesson):
     demo.get_by_role("group", name="Predict first").get_by_role("radio", name="ALiBi").check()
     assert verdict.inner_text().startswith("You expected ALiBi, and so did this run")
     assert verdict.get_attribute("data-match") == "yes"
+    # Each line named in the chart's key; the "L = 8" label above the plot, clear of the lines
+    # that start near 1 there (it was printed over them).
+    chart = chart_geometry(lesson, ".extrapolation-experiment")
+    assert chart["key"] == [
+        "none",
+        "none (causal)",
+        "learned",
+        "sinusoidal",
+        "rope",
+        "alibi",
+        "chance (1 in 8)",
+    ]
+    [marker] = chart["markerLabels"]
+    assert marker["text"] == "L = 8" and marker["bottom"] <= chart["gridTop"]
+    assert chart["xTitle"] == ["sequence length", "right answers"]
 
 
 def test_stopping_the_experiment_ends_its_python_at_once(lesson):
@@ -89,3 +104,21 @@ def test_stopping_the_experiment_ends_its_python_at_once(lesson):
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before)
     assert "Stopped at" in demo.locator(".extrapolation-status").inner_text()
     assert demo.get_by_role("button", name="Run the experiment").is_enabled()
+
+
+def test_the_closest_distance_chart_has_headroom_and_quick_sits_by_its_label(lesson):
+    """At the defaults the closest two positions stay 1.01 apart at every length: the line ran
+    flat along the chart's top edge. The axis now goes on to a round value above it."""
+    wait_rendered(lesson, "#extrapolation", "64/512/16@10000")
+    chart = chart_geometry(lesson, ".extrapolation-chart")
+    [line] = chart["series"]
+    assert line["top"] > chart["gridTop"] + 20
+    assert chart["markerLabels"][0]["bottom"] <= chart["gridTop"]
+    assert chart["xTitle"] == ["sequence length", "closest two positions"]
+    # The Quick checkbox beside its words (it sat 300 px from them).
+    gap = lesson.evaluate(
+        """() => { const box = document.querySelector('#extrapolation-quick').getBoundingClientRect();
+                   const words = box && document.querySelector('#extrapolation-quick').labels[0].querySelector('span').getBoundingClientRect();
+                   return [words.left - box.right, Math.abs(words.top - box.top)]; }"""
+    )
+    assert 0 <= gap[0] < 20 and gap[1] < 10, gap

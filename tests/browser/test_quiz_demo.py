@@ -3,7 +3,11 @@ keyboard."""
 
 from __future__ import annotations
 
-from pages import live_demos, poll
+import re
+
+import pytest
+
+from pages import PHONE, live_demos, poll
 
 
 def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
@@ -23,9 +27,8 @@ def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
     assert second.get_attribute("data-result") == "wrong"
     feedback = second.locator(".quiz-feedback").inner_text()
     # Why the chosen answer is wrong, then the right one; the explanation says why that is right.
-    assert (
-        feedback.startswith("Not quite. The causal mask")
-        and feedback.endswith("The answer is “False”.")
+    assert feedback.startswith("Not quite. The causal mask") and feedback.endswith(
+        "The answer is “False”."
     )
     assert second.locator(".quiz-explain").is_visible()
     assert f"2 of {total} answered, 1 right." == quiz.locator(".quiz-score").inner_text()
@@ -60,5 +63,42 @@ def test_every_section_is_asked_about_and_every_wrong_answer_says_why(lesson):
         choices = q["options"]
         if len(choices) > 2 and max(choices, key=lambda o: o["length"])["correct"]:
             longest_is_right += 1
-    # the right answer is not given away by its length
-    assert longest_is_right <= len(questions) // 4
+    assert (
+        longest_is_right <= len(questions) // 4
+    )  # the right answer is not given away by its length
+
+
+@pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
+def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(lesson):
+    """A question of two lines straddled its box's top border; q_mᵀk_n, M_k and W_Q were raw
+    text. Now each question is inside its box, its variables italic and its indices set low."""
+    boxes = lesson.evaluate(
+        """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) => {
+             const box = q.getBoundingClientRect(), legend = q.querySelector('legend').getBoundingClientRect();
+             return [legend.top - box.top, box.right - legend.right, legend.left - box.left];
+           })"""
+    )
+    assert len(boxes) > 20
+    for top, right, left in boxes:
+        assert top > 1 and right >= 0 and left > 1, (top, right, left)
+    text = lesson.evaluate(
+        """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) =>
+             [q.textContent, ...[...q.querySelectorAll('[data-why]')].map((i) => i.dataset.why)].join(' ')).join(' ')"""
+    )
+    raw = re.findall(r"\b(?!d_model\b)\w+_[\w(]+|\w+\^|\wᵀ", text)
+    assert raw == [], raw
+    subscripts = lesson.evaluate(
+        "() => [...document.querySelectorAll('#quiz var sub, #quiz var + sub')].map((s) => s.closest('var')?.textContent ?? s.previousSibling.textContent + s.textContent)"
+    )
+    assert {"qm", "kn", "Mk", "WQ", "WK"} <= set(subscripts), subscripts
+
+
+def test_a_wrong_answer_shows_the_right_one_with_its_maths(lesson):
+    question = lesson.locator("#quiz .quiz-question[data-section='terms']").first
+    question.get_by_role("radio").first.check()  # "All four of them": wrong
+    feedback = question.locator(".quiz-feedback")
+    assert feedback.inner_text().startswith("Not quite. Content·content holds no position")
+    assert feedback.inner_text().endswith(
+        "The answer is “Only position·position, and only when A commutes with the rotations, as A = I does.”."
+    )
+    assert feedback.locator("var").all_inner_texts() == ["A", "A", "I"]  # the answer's own markup

@@ -12,7 +12,17 @@ import re
 import numpy as np
 import pytest
 
-from pages import cell_values, code_of, dataset, poll, wait_for_state, wait_rendered
+from pages import (
+    cell_values,
+    chart_geometry,
+    code_of,
+    colour_bar,
+    dataset,
+    matrix_axes,
+    poll,
+    wait_for_state,
+    wait_rendered,
+)
 
 
 def rotated(vector, position, d, base):
@@ -66,8 +76,12 @@ MEAN_LINES = """() => [...document.querySelectorAll('.rope-mean path.series')].m
 def run_rope_cell(page) -> str:
     """Run the demo's own cell, as shown (Run), and return what it printed."""
     page.locator("#rope").get_by_role("button", name="Run", exact=True).click()
-    poll(page, "() => document.querySelector(`.cell[data-cell='rope']`).dataset.status",
-         lambda status: status not in (None, "running"), timeout=60)
+    poll(
+        page,
+        "() => document.querySelector(`.cell[data-cell='rope']`).dataset.status",
+        lambda status: status not in (None, "running"),
+        timeout=60,
+    )
     assert (
         page.evaluate("() => document.querySelector(`.cell[data-cell='rope']`).dataset.status")
         == "done"
@@ -149,6 +163,24 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
         np.abs(scores - scores.T).max(), abs=1e-12
     )
     assert np.abs(scores - scores.T).max() > 0.05
+    # Coloured over the range the scores reach (±0.31 here), not ±1, where the matrix was almost
+    # white and its asymmetry hard to see: the bar says the range, and the most extreme score is
+    # drawn in an end colour of the map.
+    bar = colour_bar(lesson, "#rope .matrix-figure .colour-bar")
+    assert (
+        bar["high"] == pytest.approx(np.abs(scores).max(), abs=1e-12)
+        and bar["low"] == -bar["high"] < -0.2
+    )
+    assert bar["labels"] == [f"−{np.abs(scores).max():.4g}", "0", f"+{np.abs(scores).max():.4g}"]
+    a, b = np.unravel_index(np.argmax(np.abs(scores)), scores.shape)
+    pixel = lesson.evaluate(
+        "([x, y]) => Array.from(document.querySelector('.rope-matrix').getContext('2d').getImageData(x, y, 1, 1).data)",
+        [int(b), int(a)],
+    )
+    assert pixel in ([59, 76, 192, 255], [180, 4, 38, 255])  # COOL_WARM's blue and red ends
+    axes = matrix_axes(lesson, ".rope-matrix")
+    assert (axes["rowTitle"], axes["columnTitle"]) == ("query position a", "key position b")
+    assert axes["rows"] == axes["columns"] and axes["rows"][:2] == ["0", "10"]
     table = numbers_table(lesson, ".rope-matrix")
     assert len(table) == 8
     for a, row in enumerate(table):
@@ -175,6 +207,10 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
     poll(
         lesson, "() => document.querySelectorAll('.rope-decay-legend li').length", lambda n: n == 3
     )
+    # The key names each line, on the chart's figure; the axis rises to a round 40 above 32.5.
+    decay_chart = chart_geometry(lesson, ".rope-decay")
+    assert decay_chart["key"] == ["base 10000 (yours)", "base 100", "base 1000000"]
+    assert min(line["top"] for line in decay_chart["series"]) > decay_chart["gridTop"] + 10
 
 
 def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_ones_do_not(lesson):

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from pages import dataset, poll, run_quick_experiment, wait_rendered
+from pages import PHONE, chart_geometry, dataset, poll, run_quick_experiment, wait_rendered
 
 HEAD = 128
 
@@ -158,6 +158,11 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
         )
 
     assert rows[-1][0] == "16383"
+    # The lines named on the chart's figure, both axes titled, "L = 4096" above the plot.
+    chart = chart_geometry(lesson, ".stretching-scores")
+    assert chart["key"] == ["without scaling", "with the method"]
+    assert chart["xTitle"] == ["offset t of the query after the key", "score / (|q| |k|)"]
+    assert chart["markerLabels"][0]["text"] == "L = 4096" and chart["markerLabels"][0]["bottom"] <= chart["gridTop"]
     for label, before, after in rows:
         t = float(label)
         # 4 decimals
@@ -235,3 +240,24 @@ def test_stopping_the_stretching_experiment_ends_its_python(lesson):
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before)
     assert "Stopped at" in demo.locator(".stretching-status").inner_text()
     assert demo.get_by_role("button", name="Train and test").is_enabled()
+
+
+@pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
+def test_the_dials_fill_their_rows_and_quick_sits_by_its_label(lesson):
+    """8 dials in rows that end evenly (they wrapped 6 + 2), and the Quick checkbox beside its
+    words (it sat 300 px from them)."""
+    wait_rendered(lesson, "#stretching", "llama2/4/none")
+    rows = lesson.evaluate(
+        """() => { const rows = new Map();
+                   for (const d of document.querySelectorAll('#stretching .dial')) {
+                     const top = Math.round(d.getBoundingClientRect().top); rows.set(top, (rows.get(top) ?? 0) + 1);
+                   }
+                   return [...rows.values()]; }"""
+    )
+    assert sum(rows) == 8 and len(set(rows)) == 1, rows
+    gap = lesson.evaluate(
+        """() => { const input = document.querySelector('#stretching-quick');
+                   const box = input.getBoundingClientRect(), words = input.labels[0].querySelector('span').getBoundingClientRect();
+                   return [words.left - box.right, Math.abs(words.top - box.top)]; }"""
+    )
+    assert 0 <= gap[0] < 20 and gap[1] < 10, gap

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import canvas_size, dataset, poll, wait_for_state, wait_rendered
+from pages import canvas_size, colour_bar, dataset, matrix_axes, poll, wait_for_state, wait_rendered
 
 SENTENCE = "the cat sat on the mat because the mat was warm"
 TERMS = ("content-content", "content-position", "position-content", "position-position", "total")
@@ -53,6 +53,23 @@ def test_four_terms_and_which_depend_on_the_offset_only(lesson):
     np.testing.assert_allclose(got, expected.scores.position_position[:8, :8], rtol=0, atol=5e-7)
     verdict = demo.locator(".terms-verdict[data-term='position_position']")
     assert verdict.inner_text().startswith("not a function of i − j")
+    # Each square is labelled with the tokens, queries down the side and keys along the bottom,
+    # every one of them where there is room (here); one bar gives the scale all five share.
+    for name in TERMS:
+        axes = matrix_axes(lesson, f".terms-{name}")
+        assert axes["rows"] == axes["columns"] == SENTENCE.split(), name
+        assert (axes["rowTitle"], axes["columnTitle"]) == ("query i", "key j")
+    scale = max(np.abs(m).max() for _, m in expected.scores.terms())
+    scale = max(scale, np.abs(expected.scores.total).max())
+    bar = colour_bar(lesson, "#terms .terms-scale")
+    assert bar["high"] == pytest.approx(scale, abs=1e-9) and bar["low"] == -bar["high"]
+    assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"] and "all five squares" in bar["name"]
+    # The switch's words are one paragraph beside its box (they were three columns on a phone).
+    toggle = lesson.evaluate(
+        """() => { const label = document.querySelector('#terms .toggle');
+                   return [label.children.length, label.querySelector('span').getClientRects().length]; }"""
+    )
+    assert toggle == [2, 1]
 
     # A = I: position·position becomes a function of i − j; the cross terms still are not.
     demo.get_by_label("plain dot products").check()

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from pages import canvas_size, dataset, poll, wait_for_state, wait_rendered
+from pages import (
+    PHONE,
+    canvas_size,
+    chart_geometry,
+    colour_bar,
+    dataset,
+    matrix_axes,
+    poll,
+    wait_for_state,
+    wait_rendered,
+)
 from pelab.browser.demos import training as adapter
 from pelab.experiments.training import LEARNING_RATE, Trainer
 
@@ -129,3 +139,19 @@ def test_an_embed_takes_its_settings_from_the_link_clamped_with_a_notice(page, s
         untrained["band_contrast"], abs=1e-12
     )
     assert page_log.foreign_requests(site_url) == [] and page_log.console_errors() == []
+
+
+@pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
+def test_the_text_says_where_the_chart_is_at_every_width(lesson):
+    """The text said the components were "beside" the matrix, and they were below it. It says
+    "with the matrix" now, which is true wherever the layout puts them; and the figures read on
+    their own: the square's axes and bar, the chart's key."""
+    wait_rendered(lesson, "#training", "0/1/32@0")
+    text = lesson.locator("#training").evaluate("(s) => [...s.querySelectorAll(':scope > p')].map((p) => p.textContent).join(' ')")
+    assert "With the matrix, a chart plots the table’s two principal components" in " ".join(text.split())
+    assert "beside the matrix" not in text.lower() and "below the matrix" not in text.lower()
+    axes = matrix_axes(lesson, ".training-cosine")
+    assert (axes["rowTitle"], axes["columnTitle"]) == ("position", "position") and axes["rows"][:2] == ["0", "10"]
+    assert colour_bar(lesson, "#training .matrix-figure .colour-bar")["labels"] == ["−1", "0", "+1"]
+    chart = chart_geometry(lesson, ".training-components")
+    assert chart["key"] == ["first component", "its closest sinusoid", "second component", "its closest sinusoid"]

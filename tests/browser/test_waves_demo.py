@@ -8,7 +8,7 @@ import math
 import pytest
 
 import pelab
-from pages import poll
+from pages import PHONE, poll
 
 
 def dial_angles(page) -> dict[int, float]:
@@ -40,9 +40,8 @@ def test_the_clock_hands_turn_at_each_pairs_own_speed(lesson):
         lambda v: v == "128@10000:4",
     )
     later = dial_angles(lesson)
-    assert (
-        later[0] == pytest.approx(4.0)
-        and later[63] - angles[63] == pytest.approx(omega[63], abs=1e-12)
+    assert later[0] == pytest.approx(4.0) and later[63] - angles[63] == pytest.approx(
+        omega[63], abs=1e-12
     )
     assert lesson.locator("#waves .waves-chart path.wave").count() == 6  # 3 pairs, sine and cosine
     demo.get_by_role("checkbox", name="i = 63").check()
@@ -77,3 +76,32 @@ def test_the_chosen_position_is_the_highlighted_heatmap_row_and_back(lesson):
         lambda v: v == "128@10000:20",
     )
     assert waves.locator("output[for='waves-pos']").inner_text() == "20"
+
+
+@pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
+def test_the_dials_fill_their_rows_and_the_charts_title_both_axes(lesson):
+    """8 dials wrapped 6 + 2 on a wide screen: now every row of dials is as full as the others.
+    Both charts are drawn at the width they are shown, with a title on each axis."""
+    poll(
+        lesson,
+        "() => document.querySelector('#waves').dataset.rendered",
+        lambda v: v == "128@10000:3",
+    )
+    rows = lesson.evaluate(
+        """() => { const rows = new Map();
+                   for (const d of document.querySelectorAll('#waves .dial')) {
+                     const top = Math.round(d.getBoundingClientRect().top); rows.set(top, (rows.get(top) ?? 0) + 1);
+                   }
+                   return [...rows.values()]; }"""
+    )
+    assert sum(rows) == 8 and len(set(rows)) == 1, rows
+    for chart, titles in (
+        (".waves-chart", ["position pos", "sin and cos"]),
+        (".wavelength-chart", ["pair index i (0 to 63)", "wavelength λ (log)"]),
+    ):
+        drawn = lesson.evaluate(
+            """(s) => { const c = document.querySelector(s);
+                        return [c.viewBox.baseVal.width, c.getBoundingClientRect().width, [...c.querySelectorAll('text.axis')].map((t) => t.textContent)]; }""",
+            chart,
+        )
+        assert drawn[0] == pytest.approx(drawn[1], abs=1) and drawn[2] == titles, (chart, drawn)

@@ -1,10 +1,13 @@
-// The page's pure functions under Node's test runner: scheduling, axes, number formats, shuffles.
+// The page's pure functions under Node's test runner: scheduling, axes, number formats, shuffles,
+// the rows of small multiples.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { shuffledOrder } from "../../app/demos/attention.js";
 import { latestWins } from "../../app/demos/latest.js";
 import { difference, fixed, formatNumber, roundSignificant } from "../../app/figures/format.js";
+import { evenColumns } from "../../app/figures/even-grid.js";
+import { roundRange } from "../../app/figures/line-chart.js";
 import { niceStep, ticks } from "../../app/figures/ticks.js";
 
 test("latestWins keeps one request in flight and ends on the newest value", async () => {
@@ -81,4 +84,32 @@ test("shuffledOrder is a permutation that moves something, whenever it can", () 
 
 test("niceStep: the one 1/2/5 rule, for the axis ticks and the line chart's values", () => {
   assert.deepEqual([0.3, 1, 1.5, 3, 7, 12, 0.04].map(niceStep), [0.5, 1, 2, 5, 10, 20, 0.05]);
+});
+
+test("small multiples fill every row: a divisor of the count, else rows as full as each other", () => {
+  assert.equal(evenColumns(8, 7), 4); // 4 + 4, not 7 + 1
+  assert.equal(evenColumns(8, 6), 4); // not 6 + 2
+  assert.equal(evenColumns(8, 8), 8);
+  assert.equal(evenColumns(8, 3), 2); // 2 + 2 + 2 + 2, not 3 + 3 + 2
+  assert.equal(evenColumns(16, 7), 4);
+  assert.equal(evenColumns(7, 4), 4); // 4 + 3: no divisor fits
+  assert.equal(evenColumns(3, 8), 3);
+  assert.equal(evenColumns(1, 1), 1);
+  for (let count = 1; count <= 16; count++) {
+    for (let fit = 1; fit <= 10; fit++) {
+      const columns = evenColumns(count, fit);
+      const rows = Math.ceil(count / columns);
+      assert.ok(columns <= fit, `${count} in ${fit}`);
+      assert.ok(count - (rows - 1) * columns >= columns - (rows - 1), `${count} in ${fit}: a short last row`);
+    }
+  }
+});
+
+test("a chart's y range widens to round values: no line runs along its top edge", () => {
+  assert.deepEqual(roundRange(0, 1), [0, 1, 0.2]); // a share: 1 is itself round
+  assert.deepEqual(roundRange(0, 2.81), [0, 3, 1]); // ALiBi's line with no bias sat on the top edge
+  assert.deepEqual(roundRange(0, 1.0147), [0, 1.5, 0.5]); // the closest distance, flat at 1.01
+  assert.deepEqual(roundRange(14.2, 32), [10, 35, 5]);
+  assert.deepEqual(roundRange(-1, 1), [-1, 1, 0.5]);
+  assert.deepEqual(roundRange(2, 2), [1, 3, 0.5]); // a flat line gets a range around it
 });

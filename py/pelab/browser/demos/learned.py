@@ -50,7 +50,10 @@ def learned(
         n: int,
         sinusoidal, rope, learned: float64, shape (n * n,), row-major matrices in [-1, 1]
             (learned NaN where a position >= max_len is involved),
-        sinusoidal_rgba, rope_rgba, learned_rgba: uint8, shape (n * n * 4,), coloured over [-1, 1],
+        sinusoidal_rgba, learned_rgba: uint8, shape (n * n * 4,), coloured over [-1, 1],
+        rope_scale: float, the largest |rope| entry (1.0 if all are 0): a random q and k score
+            far below |q| |k|, so [-1, 1] drew the RoPE square almost white,
+        rope_rgba: uint8, shape (n * n * 4,), rope coloured over [-rope_scale, rope_scale],
         learned_error: str, the IndexError message for looking up position seq_len - 1 when
             seq_len > max_len, else None,
         rope_relative_residual: float, max |score(m, n) - score(m + t, n + t)| (rounding error).
@@ -77,6 +80,9 @@ def learned(
         np.tile(q, (seq_len, 1)), np.tile(k, (seq_len, 1)), positions, positions, base
     ) / (np.linalg.norm(q) * np.linalg.norm(k))
 
+    # The RoPE square's colour range: what it reaches, so that its diagonals and asymmetry show.
+    rope_scale = float(np.max(np.abs(rope_scores_scaled))) or 1.0
+
     known = min(seq_len, table.max_len)
     learned_cosine = np.full((seq_len, seq_len), np.nan)
     learned_cosine[:known, :known] = similarity_matrices(table.lookup(range(known)))[1]
@@ -93,7 +99,8 @@ def learned(
         "rope": flat(rope_scores_scaled),
         "learned": flat(learned_cosine),
         "sinusoidal_rgba": flat(to_rgba(sinusoidal_cosine)),
-        "rope_rgba": flat(to_rgba(rope_scores_scaled)),
+        "rope_scale": rope_scale,
+        "rope_rgba": flat(to_rgba(rope_scores_scaled, -rope_scale, rope_scale)),
         "learned_rgba": flat(to_rgba(learned_cosine)),
         "learned_error": learned_error,
         "rope_relative_residual": rope_relative_residual(q, k, seq_len, base),

@@ -64,7 +64,9 @@ def rope(m: int, n: int, shift: int, d: int, base: float = DEFAULT_BASE, seed: i
         pairing_gap: float, max |rotate_half layout, permuted back - adjacent layout| for q (0),
         n_matrix: int, scores: float64, shape (n_matrix**2,), row-major
             (R_a q) . (R_b k) / (|q| |k|) for query position a (row) and key position b,
-        scores_rgba: uint8, the scores coloured over [-1, 1],
+        scores_scale: float, the largest |score| of the matrix (1.0 if all are 0): a random q
+            and k score far below |q| |k|, so a range of [-1, 1] drew the matrix almost white,
+        scores_rgba: uint8, the scores coloured over [-scores_scale, scores_scale],
         toeplitz: float, their largest spread along a diagonal (rounding error),
         asymmetry: float, max |S - S^T| (large: q and k differ),
         decay_bases: float64, the chosen base first, then those of DECAY_BASES that differ,
@@ -98,6 +100,8 @@ def rope(m: int, n: int, shift: int, d: int, base: float = DEFAULT_BASE, seed: i
     scores = rope_scores(queries, keys, positions, positions, base) / (
         np.linalg.norm(q) * np.linalg.norm(k)
     )
+    # The colour range: what the matrix reaches, so that its diagonals and its asymmetry show.
+    scores_scale = float(np.max(np.abs(scores))) or 1.0
     # As a Python float (checked by rope_rotate): comparing 1e6 with a numpy float16 base would
     # cast 1e6 to float16 and overflow.
     chosen = float(base)
@@ -116,7 +120,8 @@ def rope(m: int, n: int, shift: int, d: int, base: float = DEFAULT_BASE, seed: i
         "pairing_gap": float(np.max(np.abs(half - q_rotated))),
         "n_matrix": ROPE_MATRIX_LEN,
         "scores": flat(scores),
-        "scores_rgba": flat(to_rgba(scores)),
+        "scores_scale": scores_scale,
+        "scores_rgba": flat(to_rgba(scores, -scores_scale, scores_scale)),
         "toeplitz": toeplitz_residual(scores),
         "asymmetry": float(np.max(np.abs(scores - scores.T))),
         "decay_bases": np.array(bases),

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.blas_numeric
 
 COMPARE_KEYS = {
     "n", "sinusoidal", "rope", "learned", "sinusoidal_rgba", "rope_rgba", "learned_rgba",
-    "learned_error", "rope_relative_residual",
+    "learned_error", "rope_relative_residual", "rope_scale",
 }
 
 
@@ -66,6 +66,14 @@ def test_learned_beyond_max_len():
     assert np.max(np.abs(rope - rope.T)) > 0.1
     assert np.argmax(rope[n // 2]) != n // 2 and np.max(np.abs(np.diag(rope))) < 0.5
     assert np.max(np.abs(rope)) <= 1.0
+    # Coloured over the range it reaches (far inside [-1, 1]): its largest |score| is a full
+    # blue or red, so the asymmetry shows.
+    assert result["rope_scale"] == np.max(np.abs(rope)) < 0.5
+    scale = result["rope_scale"]
+    expected_rgba = pelab.to_rgba(rope, -scale, scale).reshape(-1)
+    np.testing.assert_array_equal(result["rope_rgba"], expected_rgba)
+    ends = result["rope_rgba"].reshape(n * n, 4)[np.argmax(np.abs(rope))]
+    assert tuple(ends) in {tuple(pelab.to_rgba(-1.0)), tuple(pelab.to_rgba(1.0))}
     assert result["rope_relative_residual"] <= 1e-10
     # Learned: rows 0..47 only; the rest is NaN, drawn in the NaN grey.
     learned = result["learned"].reshape(n, n)

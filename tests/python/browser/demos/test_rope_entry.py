@@ -77,6 +77,11 @@ def test_rope_entry_point_scores_three_ways(m, n, shift, d, base):
         )
     assert r["toeplitz"] < 1e-12
     assert r["asymmetry"] == pytest.approx(np.max(np.abs(scores - scores.T)), abs=0)
+    # Coloured over the range the matrix reaches, not [-1, 1], where it was almost white.
+    assert r["scores_scale"] == np.max(np.abs(scores)) <= 1.0
+    np.testing.assert_array_equal(
+        r["scores_rgba"], pelab.to_rgba(scores, -r["scores_scale"], r["scores_scale"]).reshape(-1)
+    )
     assert r["decay_bases"][0] == base and len(r["decay"]) == len(r["decay_bases"]) * demo.DECAY_LEN
     decay = r["decay"].reshape(len(r["decay_bases"]), -1)
     for row, b in zip(decay, r["decay_bases"]):
