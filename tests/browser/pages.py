@@ -254,7 +254,8 @@ def colour_bar(page, selector: str) -> dict:
              const bar = document.querySelector(s);
              const grey = bar.querySelector('.colour-bar-missing');
              return {
-               labels: [...bar.querySelectorAll('.colour-bar-labels span')].map((l) => l.textContent),
+               labels: [...bar.querySelectorAll('.colour-bar-labels span')]
+                 .map((l) => l.textContent),
                low: Number(bar.dataset.low), high: Number(bar.dataset.high),
                missing: grey && !grey.hidden ? grey.textContent : null,
                name: bar.getAttribute('aria-label') ?? '', role: bar.getAttribute('role'),
@@ -271,7 +272,9 @@ def matrix_axes(page, canvas: str) -> dict:
     return page.evaluate(
         """(s) => {
              const plot = document.querySelector(s).closest('.matrix-plot');
-             const ticks = (side) => [...plot.querySelectorAll(`.matrix-${side}-ticks .matrix-tick`)].map((t) => t.textContent);
+             const ticks = (side) => [
+               ...plot.querySelectorAll(`.matrix-${side}-ticks .matrix-tick`)]
+               .map((t) => t.textContent);
              return {
                rowTitle: plot.querySelector('.matrix-y-title').textContent,
                columnTitle: plot.querySelector('.matrix-x-title').textContent,
@@ -289,17 +292,21 @@ def chart_geometry(page, chart: str) -> dict:
     return page.evaluate(
         """(s) => {
              const chart = document.querySelector(s);
-             const grid = [...chart.querySelectorAll('line.grid')].map((l) => Number(l.getAttribute('y1')));
-             const ys = (p) => p.getAttribute('d').split(/[ML]/).filter(Boolean).map((xy) => Number(xy.split(',')[1]));
+             const grid = [...chart.querySelectorAll('line.grid')]
+               .map((l) => Number(l.getAttribute('y1')));
+             const ys = (p) => p.getAttribute('d').split(/[ML]/).filter(Boolean)
+               .map((xy) => Number(xy.split(',')[1]));
              const box = chart.getBoundingClientRect();
              return {
                gridTop: Math.min(...grid), gridBottom: Math.max(...grid),
-               series: [...chart.querySelectorAll('path.series')].map((p) => ({ top: Math.min(...ys(p)), bottom: Math.max(...ys(p)) })),
+               series: [...chart.querySelectorAll('path.series')]
+                 .map((p) => ({ top: Math.min(...ys(p)), bottom: Math.max(...ys(p)) })),
                markerLabels: [...chart.querySelectorAll('text.marker-label')].map((t) => {
                  const b = t.getBoundingClientRect();
                  return { text: t.textContent, top: b.top - box.top, bottom: b.bottom - box.top };
                }),
-               key: [...(chart.previousElementSibling?.matches('.chart-key-list') ? chart.previousElementSibling.querySelectorAll('li') : [])]
+               key: [...(chart.previousElementSibling?.matches('.chart-key-list')
+                 ? chart.previousElementSibling.querySelectorAll('li') : [])]
                  .map((li) => li.textContent),
                xTitle: [...chart.querySelectorAll('text.axis')].map((t) => t.textContent),
              };
@@ -315,12 +322,17 @@ FIGURE_TEXT_SIZES = """() => {
   const svgText = [...document.querySelectorAll('svg.chart text')].filter(shown).map((t) => {
     const svg = t.ownerSVGElement;
     const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    return { where: svg.getAttribute('class'), text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale };
+    return {
+      where: svg.getAttribute('class'), text: t.textContent,
+      px: parseFloat(getComputedStyle(t).fontSize) * scale,
+    };
   });
   const html = [...document.querySelectorAll(
-    '.matrix-tick, .axis-title, .colour-bar-labels span, .colour-bar-missing, .chart-key-list li, .dial figcaption, .alibi-head-label, .heatmap-x-ticks span, .heatmap-y-ticks span'
+    '.matrix-tick, .axis-title, .colour-bar-labels span, .colour-bar-missing, .chart-key-list li, '
+    + '.dial figcaption, .alibi-head-label, .heatmap-x-ticks span, .heatmap-y-ticks span'
   )].filter(shown).map((e) => ({
-    where: e.className || e.parentElement.className, text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize),
+    where: e.className || e.parentElement.className, text: e.textContent,
+    px: parseFloat(getComputedStyle(e).fontSize),
   }));
   return [...svgText, ...html];
 }"""

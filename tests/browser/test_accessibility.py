@@ -305,32 +305,37 @@ SQUARES = {
 }
 
 
-def test_every_square_has_axes_and_a_colour_bar_true_to_its_range(lesson):
+SQUARE_AXES = """(s) => {
+  const plot = document.querySelector(s).closest('.matrix-plot');
+  return plot && {
+    titles: [...plot.querySelectorAll('.axis-title')].map((t) => t.textContent.trim()),
+    rows: plot.querySelectorAll('.matrix-y-ticks .matrix-tick').length,
+    columns: plot.querySelectorAll('.matrix-x-ticks .matrix-tick').length,
+  };
+}"""
+SQUARES_ON_PAGE = (
+    "() => [...document.querySelectorAll('canvas.matrix')]"
+    ".filter((c) => !c.closest('.alibi-head')).length"
+)
+
+
+def test_every_square_has_axes_and_a_colour_bar_true_to_its_range(chapters):
     """Axes with titles and ticks on both sides, and a bar whose drawn ends and spoken name are
     the range the square was coloured over (the sentence that used to state it, kept for screen
     readers as the bar's name)."""
-    squares = lesson.evaluate("() => [...document.querySelectorAll('canvas.matrix')].filter((c) => !c.closest('.alibi-head')).length")
+    squares = sum(chapters(FIRST_OF[c]).evaluate(SQUARES_ON_PAGE) for c in CHAPTER_PAGES)
     assert squares == len(SQUARES) + 3  # the three terms squares between the first and the total
     for canvas, bar_selector in SQUARES.items():
-        axes = lesson.evaluate(
-            """(s) => {
-                 const plot = document.querySelector(s).closest('.matrix-plot');
-                 return plot && {
-                   titles: [...plot.querySelectorAll('.axis-title')].map((t) => t.textContent.trim()),
-                   rows: plot.querySelectorAll('.matrix-y-ticks .matrix-tick').length,
-                   columns: plot.querySelectorAll('.matrix-x-ticks .matrix-tick').length,
-                 };
-               }""",
-            canvas,
-        )
+        page = chapters(bar_selector.split()[0].removeprefix("#"))
+        axes = page.evaluate(SQUARE_AXES, canvas)
         assert axes and all(axes["titles"]) and len(axes["titles"]) == 2, (canvas, axes)
         assert axes["rows"] >= 2 and axes["columns"] >= 2, (canvas, axes)
-        bar = colour_bar(lesson, bar_selector)
+        bar = colour_bar(page, bar_selector)
         assert bar["role"] == "img" and bar["strip"] > 50, (canvas, bar)
         assert bar["low"] < bar["high"] and bar["low"] <= 0 <= bar["high"], (canvas, bar)
         # Drawn: the ends (to 4 significant figures), with a real minus sign; named in full.
-        ends = [bar["labels"][0], bar["labels"][-1]]
-        assert [float(e.replace("−", "-")) for e in ends] == pytest.approx([bar["low"], bar["high"]], rel=1e-3), (canvas, bar)
+        ends = [float(e.replace("−", "-")) for e in (bar["labels"][0], bar["labels"][-1])]
+        assert ends == pytest.approx([bar["low"], bar["high"]], rel=1e-3), (canvas, bar)
         for end in (bar["low"], bar["high"]):
             spoken = "0" if end == 0 else f"{'−' if end < 0 else '+'}{abs(end):.6g}"
             assert spoken in bar["name"], (canvas, spoken, bar["name"])
@@ -338,83 +343,120 @@ def test_every_square_has_axes_and_a_colour_bar_true_to_its_range(lesson):
         if bar["low"] < 0 < bar["high"]:
             assert bar["low"] == -bar["high"] and bar["labels"][1] == "0", (canvas, bar)
     # The ALiBi heads share one bar: their bias runs from −(the steepest slope × 10) to 0.
-    heads = colour_bar(lesson, "#alibi .alibi-heads-bar")
+    heads = colour_bar(chapters("alibi"), "#alibi .alibi-heads-bar")
     assert heads["labels"] == ["−5", "0"] and heads["missing"] == "masked (j > i)"
     # The heatmap's legend is the same bar.
-    assert colour_bar(lesson, ".heatmap-legend")["labels"] == ["−1", "0", "+1"]
+    assert colour_bar(chapters("heatmap"), ".heatmap-legend")["labels"] == ["−1", "0", "+1"]
 
 
-def test_no_demo_opens_on_a_problem(lesson):
+PROBLEMS = """(demos) => demos.map((id) => {
+  const section = document.getElementById(id);
+  return {
+    id, live: section.dataset.live,
+    problems: [...section.querySelectorAll('.problem, [role=alert]')]
+      .filter((p) => !p.hidden && p.textContent.trim()).map((p) => p.textContent),
+  };
+})"""
+
+
+def test_no_demo_opens_on_a_problem(chapters):
     """At its default settings every live demo shows its figure, and none shows a problem line
-    (a red line there reads as a crash): the learned table's missing rows are a note in its figure."""
-    shown = lesson.evaluate(
-        """(demos) => demos.map((id) => {
-             const section = document.getElementById(id);
-             return {
-               id, live: section.dataset.live,
-               problems: [...section.querySelectorAll('.problem, [role=alert]')].filter((p) => !p.hidden && p.textContent.trim())
-                 .map((p) => p.textContent),
-             };
-           })""",
-        live_demos(lesson),
-    )
+    (a red line there reads as a crash): the learned table's missing rows are a note in its
+    figure."""
+    shown = []
+    for chapter in CHAPTER_PAGES:
+        page = chapters(FIRST_OF[chapter])
+        here = [name for name in live_demos(page) if PAGE_OF[name] == chapter]
+        poll(page, PROBLEMS, lambda found: all(d["live"] == "shown" for d in found), arg=here)
+        shown += page.evaluate(PROBLEMS, here)
     assert len(shown) >= 12
     for demo in shown:
         assert demo["live"] == "shown" and demo["problems"] == [], demo
-    note = lesson.locator("#learned .learned-error")
+    note = chapters("learned").locator("#learned .learned-error")
     assert note.is_visible() and "have no row" in note.inner_text()
     assert note.evaluate("(n) => !n.matches('.problem') && n.closest('figure') !== null")
 
 
 @pytest.fixture(scope="module")
 def phone(browser, site_url):
-    """The lesson on a phone 390 px wide, booted once for the phone's tests."""
+    """The chapter pages on a phone 390 px wide, each booted once for the phone's tests:
+    phone("heatmap") is the page holding that section."""
     log = PageLog()
     context = open_context(browser, log, **PHONE)
-    page = context.new_page()
-    page.goto(site_url)
-    assert wait_for_state(page) == "ready", page.inner_text("#boot")
-    yield page
+    booted = {}
+
+    def page_holding(section: str):
+        chapter = PAGE_OF[section]
+        if chapter not in booted:
+            page = context.new_page()
+            page.goto(site_url + chapter)
+            assert wait_for_state(page) == "ready", page.inner_text("#boot")
+            booted[chapter] = page
+        return booted[chapter]
+
+    yield page_holding
     context.close()
     assert log.blocked == [], "the lesson tried to leave the machine"
+
+
+CLOSE_NUMBERS = (
+    "() => document.querySelectorAll('details.numbers').forEach((d) => (d.open = false))"
+)
 
 
 def test_on_a_phone_no_figure_text_is_under_11_px(phone):
     """Every label a chart, square or bar draws, as rendered at 390 px: SVG text scales with its
     chart's viewBox, so a chart drawn 640 wide and shown 300 wide had 6 px labels."""
-    phone.evaluate("() => document.querySelectorAll('details.numbers').forEach((d) => (d.open = false))")
-    sizes = phone.evaluate(FIGURE_TEXT_SIZES)
+    sizes = []
+    for chapter in CHAPTER_PAGES:
+        page = phone(FIRST_OF[chapter])
+        page.evaluate(CLOSE_NUMBERS)
+        sizes += page.evaluate(FIGURE_TEXT_SIZES)
     drawn = {s["where"].split()[0] for s in sizes if s["where"]}
-    assert {
-        "waves-chart", "wavelength-chart", "similarity-chart", "alibi-chart", "rope-decay", "rope-mean",
-        "extrapolation-chart", "stretching-scores", "training-components", "matrix-tick", "colour-bar-labels",
-    } - drawn == set(), drawn
+    charts = {
+        "waves-chart", "wavelength-chart", "similarity-chart", "alibi-chart", "rope-decay",
+        "rope-mean", "extrapolation-chart", "stretching-scores", "training-components",
+        "matrix-tick", "colour-bar-labels",
+    }
+    assert charts - drawn == set(), drawn
     assert len(sizes) > 200
     small = [s for s in sizes if s["px"] < SMALLEST_TEXT_PX - 0.01]
     assert small == [], small[:10]
 
 
+READOUTS = """() => [...document.querySelectorAll('.summary dt')]
+  .filter((dt) => dt.getBoundingClientRect().width > 0).map((dt) => {
+    const dd = dt.nextElementSibling;
+    const a = dt.getBoundingClientRect(), b = dd.getBoundingClientRect();
+    return {
+      label: dt.textContent.trim(), labelBottom: a.bottom, valueTop: b.top,
+      labelWidth: a.width, valueWidth: b.width,
+    };
+  })"""
+CUT_TABLES = """() => [...document.querySelectorAll('.table-scroll')]
+  .filter((b) => b.getBoundingClientRect().width > 0 && b.scrollWidth > b.clientWidth + 1)
+  .map((b) => ({
+    more: b.dataset.more ?? null,
+    hint: b.nextElementSibling?.matches('.scroll-hint:not([hidden])') ?? false,
+    mask: getComputedStyle(b).maskImage,
+  }))"""
+WIDTHS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+
+
 def test_on_a_phone_nothing_scrolls_sideways_and_readouts_stand_above_their_values(phone):
-    scroll, width = phone.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert width == 390 and scroll <= width  # the page never scrolls sideways
-    # Readouts: each label above its value, the label the full width (it wrapped a word a line).
-    pairs = phone.evaluate(
-        """() => [...document.querySelectorAll('.summary dt')].filter((dt) => dt.getBoundingClientRect().width > 0).map((dt) => {
-             const dd = dt.nextElementSibling, a = dt.getBoundingClientRect(), b = dd.getBoundingClientRect();
-             return { label: dt.textContent.trim(), labelBottom: a.bottom, valueTop: b.top, labelWidth: a.width, valueWidth: b.width };
-           })"""
-    )
+    pairs, cut = [], []
+    for chapter in CHAPTER_PAGES:
+        page = phone(FIRST_OF[chapter])
+        scroll, width = page.evaluate(WIDTHS)
+        assert width == 390 and scroll <= width, chapter  # the page never scrolls sideways
+        # Readouts: each label above its value, the label the full width (it wrapped a word a
+        # line).
+        pairs += page.evaluate(READOUTS)
+        # A table cut at the box's edge says so: a fade on that edge and a hint to scroll.
+        cut += page.evaluate(CUT_TABLES)
     assert len(pairs) >= 15
     for pair in pairs:
         assert pair["valueTop"] >= pair["labelBottom"] - 1 and pair["labelWidth"] > 250, pair
-    # A table cut at the box's edge says so: a fade on that edge and a hint to scroll.
-    cut = phone.evaluate(
-        """() => [...document.querySelectorAll('.table-scroll')].filter((b) => b.getBoundingClientRect().width > 0
-             && b.scrollWidth > b.clientWidth + 1).map((b) => ({
-               more: b.dataset.more ?? null, hint: b.nextElementSibling?.matches('.scroll-hint:not([hidden])') ?? false,
-               mask: getComputedStyle(b).maskImage,
-             }))"""
-    )
     assert cut, "the formula table is wider than a phone"
     for box in cut:
         assert box["more"] == "right" and box["hint"] and "gradient" in box["mask"], box

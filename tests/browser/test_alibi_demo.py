@@ -102,7 +102,8 @@ def test_an_embedded_alibi_demo_clamps_its_link_with_a_notice(page, site_url):
 def head_columns(page) -> int:
     """How many heads the grid puts in a row, as laid out (distinct left edges)."""
     return page.evaluate(
-        "() => new Set([...document.querySelectorAll('#alibi .alibi-head')].map((h) => h.getBoundingClientRect().left)).size"
+        "() => new Set([...document.querySelectorAll('#alibi .alibi-head')]"
+        ".map((h) => h.getBoundingClientRect().left)).size"
     )
 
 

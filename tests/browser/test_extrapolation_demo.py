@@ -117,8 +117,10 @@ def test_the_closest_distance_chart_has_headroom_and_quick_sits_by_its_label(les
     assert chart["xTitle"] == ["sequence length", "closest two positions"]
     # The Quick checkbox beside its words (it sat 300 px from them).
     gap = lesson.evaluate(
-        """() => { const box = document.querySelector('#extrapolation-quick').getBoundingClientRect();
-                   const words = box && document.querySelector('#extrapolation-quick').labels[0].querySelector('span').getBoundingClientRect();
+        """() => { const input = document.querySelector('#extrapolation-quick');
+                   const box = input.getBoundingClientRect();
+                   const words = box
+                     && input.labels[0].querySelector('span').getBoundingClientRect();
                    return [words.left - box.right, Math.abs(words.top - box.top)]; }"""
     )
     assert 0 <= gap[0] < 20 and gap[1] < 10, gap

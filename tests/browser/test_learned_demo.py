@@ -15,7 +15,8 @@ def test_a_learned_table_has_no_row_past_its_length_but_the_formula_does(lesson)
     wait_rendered(lesson, "#learned", "64/48")
     error = demo.locator(".learned-error")
     # What the square shows, said in its figure: a note, not a problem (at the page's defaults).
-    assert error.is_visible() and error.evaluate("(e) => e.closest('figure') !== null && !e.matches('.problem')")
+    assert error.is_visible()
+    assert error.evaluate("(e) => e.closest('figure') !== null && !e.matches('.problem')")
     assert demo.locator(".problem").is_hidden()
     assert "63" in error.inner_text() and "48" in error.inner_text()
     with pytest.raises(IndexError) as raised:
@@ -40,14 +41,18 @@ def test_the_rope_square_is_coloured_over_the_scores_it_holds(lesson):
     expected = call("learned", {"seq_len": 64, "d_model": 64, "max_len": 48})
     bar = colour_bar(lesson, "#learned .matrix-figure:nth-child(3) .colour-bar")
     # Pyodide's numpy has no BLAS: the norms and sums round differently, far below 1e-12.
-    assert bar["high"] == pytest.approx(expected["rope_scale"], abs=1e-12) and bar["low"] == -bar["high"]
+    assert bar["high"] == pytest.approx(expected["rope_scale"], abs=1e-12)
+    assert bar["low"] == -bar["high"]
     assert expected["rope_scale"] < 0.5
-    assert bar["labels"] == [f"−{expected['rope_scale']:.4g}", "0", f"+{expected['rope_scale']:.4g}"]
+    scale = expected["rope_scale"]
+    assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"]
     rope = expected["rope"]
     extreme = int(np.argmax(np.abs(rope)))
     pixel = lesson.evaluate(
         """(k) => { const c = document.querySelector('.learned-panel-rope');
-                    return Array.from(c.getContext('2d').getImageData(k % c.width, Math.floor(k / c.width), 1, 1).data); }""",
+                    const pixel = c.getContext('2d')
+                      .getImageData(k % c.width, Math.floor(k / c.width), 1, 1);
+                    return Array.from(pixel.data); }""",
         extreme,
     )
     assert pixel in ([59, 76, 192, 255], [180, 4, 38, 255])  # COOL_WARM's blue and red ends

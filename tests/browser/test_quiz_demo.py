@@ -74,7 +74,8 @@ def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(lesson):
     text. Now each question is inside its box, its variables italic and its indices set low."""
     boxes = lesson.evaluate(
         """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) => {
-             const box = q.getBoundingClientRect(), legend = q.querySelector('legend').getBoundingClientRect();
+             const box = q.getBoundingClientRect();
+             const legend = q.querySelector('legend').getBoundingClientRect();
              return [legend.top - box.top, box.right - legend.right, legend.left - box.left];
            })"""
     )
@@ -83,12 +84,14 @@ def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(lesson):
         assert top > 1 and right >= 0 and left > 1, (top, right, left)
     text = lesson.evaluate(
         """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) =>
-             [q.textContent, ...[...q.querySelectorAll('[data-why]')].map((i) => i.dataset.why)].join(' ')).join(' ')"""
+             [q.textContent, ...[...q.querySelectorAll('[data-why]')].map((i) => i.dataset.why)]
+               .join(' ')).join(' ')"""
     )
     raw = re.findall(r"\b(?!d_model\b)\w+_[\w(]+|\w+\^|\wᵀ", text)
     assert raw == [], raw
     subscripts = lesson.evaluate(
-        "() => [...document.querySelectorAll('#quiz var sub, #quiz var + sub')].map((s) => s.closest('var')?.textContent ?? s.previousSibling.textContent + s.textContent)"
+        "() => [...document.querySelectorAll('#quiz var sub, #quiz var + sub')].map((s) =>"
+        " s.closest('var')?.textContent ?? s.previousSibling.textContent + s.textContent)"
     )
     assert {"qm", "kn", "Mk", "WQ", "WK"} <= set(subscripts), subscripts
 
@@ -99,6 +102,7 @@ def test_a_wrong_answer_shows_the_right_one_with_its_maths(lesson):
     feedback = question.locator(".quiz-feedback")
     assert feedback.inner_text().startswith("Not quite. Content·content holds no position")
     assert feedback.inner_text().endswith(
-        "The answer is “Only position·position, and only when A commutes with the rotations, as A = I does.”."
+        "The answer is “Only position·position, and only when A commutes with the rotations, "
+        "as A = I does.”."
     )
     assert feedback.locator("var").all_inner_texts() == ["A", "A", "I"]  # the answer's own markup

@@ -174,7 +174,8 @@ def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson)
     assert bar["labels"] == [f"−{np.abs(scores).max():.4g}", "0", f"+{np.abs(scores).max():.4g}"]
     a, b = np.unravel_index(np.argmax(np.abs(scores)), scores.shape)
     pixel = lesson.evaluate(
-        "([x, y]) => Array.from(document.querySelector('.rope-matrix').getContext('2d').getImageData(x, y, 1, 1).data)",
+        "([x, y]) => Array.from(document.querySelector('.rope-matrix').getContext('2d')"
+        ".getImageData(x, y, 1, 1).data)",
         [int(b), int(a)],
     )
     assert pixel in ([59, 76, 192, 255], [180, 4, 38, 255])  # COOL_WARM's blue and red ends

@@ -162,7 +162,8 @@ def test_the_scores_before_and_after_are_one_query_and_key(lesson):
     chart = chart_geometry(lesson, ".stretching-scores")
     assert chart["key"] == ["without scaling", "with the method"]
     assert chart["xTitle"] == ["offset t of the query after the key", "score / (|q| |k|)"]
-    assert chart["markerLabels"][0]["text"] == "L = 4096" and chart["markerLabels"][0]["bottom"] <= chart["gridTop"]
+    marker = chart["markerLabels"][0]
+    assert marker["text"] == "L = 4096" and marker["bottom"] <= chart["gridTop"]
     for label, before, after in rows:
         t = float(label)
         # 4 decimals
@@ -250,14 +251,16 @@ def test_the_dials_fill_their_rows_and_quick_sits_by_its_label(lesson):
     rows = lesson.evaluate(
         """() => { const rows = new Map();
                    for (const d of document.querySelectorAll('#stretching .dial')) {
-                     const top = Math.round(d.getBoundingClientRect().top); rows.set(top, (rows.get(top) ?? 0) + 1);
+                     const top = Math.round(d.getBoundingClientRect().top);
+                     rows.set(top, (rows.get(top) ?? 0) + 1);
                    }
                    return [...rows.values()]; }"""
     )
     assert sum(rows) == 8 and len(set(rows)) == 1, rows
     gap = lesson.evaluate(
         """() => { const input = document.querySelector('#stretching-quick');
-                   const box = input.getBoundingClientRect(), words = input.labels[0].querySelector('span').getBoundingClientRect();
+                   const box = input.getBoundingClientRect();
+                   const words = input.labels[0].querySelector('span').getBoundingClientRect();
                    return [words.left - box.right, Math.abs(words.top - box.top)]; }"""
     )
     assert 0 <= gap[0] < 20 and gap[1] < 10, gap

@@ -63,11 +63,13 @@ def test_four_terms_and_which_depend_on_the_offset_only(lesson):
     scale = max(scale, np.abs(expected.scores.total).max())
     bar = colour_bar(lesson, "#terms .terms-scale")
     assert bar["high"] == pytest.approx(scale, abs=1e-9) and bar["low"] == -bar["high"]
-    assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"] and "all five squares" in bar["name"]
+    assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"]
+    assert "all five squares" in bar["name"]
     # The switch's words are one paragraph beside its box (they were three columns on a phone).
     toggle = lesson.evaluate(
         """() => { const label = document.querySelector('#terms .toggle');
-                   return [label.children.length, label.querySelector('span').getClientRects().length]; }"""
+                   const words = label.querySelector('span').getClientRects().length;
+                   return [label.children.length, words]; }"""
     )
     assert toggle == [2, 1]
 

@@ -147,11 +147,17 @@ def test_the_text_says_where_the_chart_is_at_every_width(lesson):
     "with the matrix" now, which is true wherever the layout puts them; and the figures read on
     their own: the square's axes and bar, the chart's key."""
     wait_rendered(lesson, "#training", "0/1/32@0")
-    text = lesson.locator("#training").evaluate("(s) => [...s.querySelectorAll(':scope > p')].map((p) => p.textContent).join(' ')")
-    assert "With the matrix, a chart plots the table’s two principal components" in " ".join(text.split())
+    text = lesson.locator("#training").evaluate(
+        "(s) => [...s.querySelectorAll(':scope > p')].map((p) => p.textContent).join(' ')"
+    )
+    said = "With the matrix, a chart plots the table’s two principal components"
+    assert said in " ".join(text.split())
     assert "beside the matrix" not in text.lower() and "below the matrix" not in text.lower()
     axes = matrix_axes(lesson, ".training-cosine")
-    assert (axes["rowTitle"], axes["columnTitle"]) == ("position", "position") and axes["rows"][:2] == ["0", "10"]
+    assert (axes["rowTitle"], axes["columnTitle"]) == ("position", "position")
+    assert axes["rows"][:2] == ["0", "10"]
     assert colour_bar(lesson, "#training .matrix-figure .colour-bar")["labels"] == ["−1", "0", "+1"]
     chart = chart_geometry(lesson, ".training-components")
-    assert chart["key"] == ["first component", "its closest sinusoid", "second component", "its closest sinusoid"]
+    assert chart["key"] == [
+        "first component", "its closest sinusoid", "second component", "its closest sinusoid"
+    ]

@@ -90,7 +90,8 @@ def test_the_dials_fill_their_rows_and_the_charts_title_both_axes(lesson):
     rows = lesson.evaluate(
         """() => { const rows = new Map();
                    for (const d of document.querySelectorAll('#waves .dial')) {
-                     const top = Math.round(d.getBoundingClientRect().top); rows.set(top, (rows.get(top) ?? 0) + 1);
+                     const top = Math.round(d.getBoundingClientRect().top);
+                     rows.set(top, (rows.get(top) ?? 0) + 1);
                    }
                    return [...rows.values()]; }"""
     )
@@ -100,8 +101,11 @@ def test_the_dials_fill_their_rows_and_the_charts_title_both_axes(lesson):
         (".wavelength-chart", ["pair index i (0 to 63)", "wavelength λ (log)"]),
     ):
         drawn = lesson.evaluate(
-            """(s) => { const c = document.querySelector(s);
-                        return [c.viewBox.baseVal.width, c.getBoundingClientRect().width, [...c.querySelectorAll('text.axis')].map((t) => t.textContent)]; }""",
+            """(s) => {
+                 const c = document.querySelector(s);
+                 const titles = [...c.querySelectorAll('text.axis')].map((t) => t.textContent);
+                 return [c.viewBox.baseVal.width, c.getBoundingClientRect().width, titles];
+               }""",
             chart,
         )
         assert drawn[0] == pytest.approx(drawn[1], abs=1) and drawn[2] == titles, (chart, drawn)
