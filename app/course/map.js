@@ -10,7 +10,7 @@ import { QUIZ_EVENT } from "../page-protocol.js";
 import { check, readProgress, visit } from "./progress.js";
 
 /** Where the map is a side column (static/lab.css uses the same width). */
-const WIDE = "(min-width: 75rem)";
+const WIDE = "(min-width: 85rem)";
 
 /** @param {HTMLElement} nav the page's .course-map */
 export function courseMap(nav) {
