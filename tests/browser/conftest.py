@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, open_context, wait_for_state
+from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, chapter_pages, open_context, wait_for_state
 from site_server import DIST, ROOT, served
 from tools.environment import find_chromium
 
@@ -152,19 +152,10 @@ def course(browser, site_url):
     """The module's chapter pages, each booted once, when first asked for, in one context (the
     HTTP cache spares refetching Python): course("heatmap") is the booted page holding the
     section heatmap. Only for tests that leave every setting as they found it, or that set up
-    the state they need; console errors are the test's own to check (course.log)."""
+    the state they need."""
     log = PageLog()
     context = open_context(browser, log)
-    booted: dict[str, object] = {}
-
-    def page_holding(section: str):
-        chapter = PAGE_OF[section]
-        if chapter not in booted:
-            booted[chapter] = boot(context.new_page(), site_url, chapter)
-        return booted[chapter]
-
-    page_holding.log = log
-    yield page_holding
+    yield chapter_pages(context, site_url)
     context.close()
     if log.blocked:
         pytest.fail(f"the page tried to leave the machine: {log.blocked}")

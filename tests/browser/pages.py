@@ -210,6 +210,24 @@ PAGE_OF = page_of_sections()
 CHAPTER_PAGES = list(dict.fromkeys(PAGE_OF.values()))
 
 
+def chapter_pages(context, site_url: str):
+    """A function of a section's name that returns its chapter's page in `context`, opened and
+    booted the first time it is asked for and kept for the next asks (each boot costs seconds)."""
+    booted = {}
+
+    def page_holding(section: str):
+        chapter = PAGE_OF[section]
+        if chapter not in booted:
+            page = context.new_page()
+            page.goto(site_url + chapter)
+            state = wait_for_state(page)
+            assert state == "ready", f"{chapter}: data-state={state}: {page.inner_text('#boot')}"
+            booted[chapter] = page
+        return booted[chapter]
+
+    return page_holding
+
+
 # The first heatmap's settings, from their one owner (the heatmap section's sliders, as the build
 # reads them), and the call the heatmap's code cell shows for them.
 FIRST_HEATMAP = heatmap_settings()

@@ -31,6 +31,7 @@ from pages import (
     PHONE,
     SMALLEST_TEXT_PX,
     PageLog,
+    chapter_pages,
     code_editor,
     colour_bar,
     live_demos,
@@ -72,18 +73,7 @@ def chapters(browser, site_url, lesson_log):
     in one context: chapters("heatmap") is the page holding the section heatmap."""
     context = open_context(browser, lesson_log)
     context.add_init_script(COUNT_ANIMATION_FRAMES)
-    booted = {}
-
-    def page_holding(section: str):
-        chapter = PAGE_OF[section]
-        if chapter not in booted:
-            page = context.new_page()
-            page.goto(site_url + chapter)
-            assert wait_for_state(page) == "ready", page.inner_text("#boot")
-            booted[chapter] = page
-        return booted[chapter]
-
-    yield page_holding
+    yield chapter_pages(context, site_url)
     context.close()
     assert lesson_log.blocked == [], "the lesson tried to leave the machine"
 
@@ -383,18 +373,7 @@ def phone(browser, site_url):
     phone("heatmap") is the page holding that section."""
     log = PageLog()
     context = open_context(browser, log, **PHONE)
-    booted = {}
-
-    def page_holding(section: str):
-        chapter = PAGE_OF[section]
-        if chapter not in booted:
-            page = context.new_page()
-            page.goto(site_url + chapter)
-            assert wait_for_state(page) == "ready", page.inner_text("#boot")
-            booted[chapter] = page
-        return booted[chapter]
-
-    yield page_holding
+    yield chapter_pages(context, site_url)
     context.close()
     assert log.blocked == [], "the lesson tried to leave the machine"
 
