@@ -17,3 +17,9 @@ ROOT = TESTS.parent
 for folder in (ROOT, TESTS, TESTS / "python", TESTS / "browser"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+
+
+def pytest_collection_modifyitems(items):
+    """The BLAS rerun first: it is the longest single test (minutes), and a test the workers of
+    `build.py test` (pytest-xdist) start last would keep one worker busy after the other is done."""
+    items.sort(key=lambda item: item.path.name != "test_blas_kernels.py")

@@ -22,11 +22,23 @@ def test(pytest_args: list[str]) -> None:
     run(["node", "--test", "tests/js/"])
     for config in ("jsconfig.json", "jsconfig.worker.json"):
         run(["node", "node_modules/typescript/bin/tsc", "--noEmit", "-p", config])
-    result = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+    command = [str(python), "-m", "pytest", *parallel(pytest_args), *pytest_args]
+    result = subprocess.run(command, cwd=ROOT, env=env)
     if result.returncode == 5:
         raise BuildError("pytest collected no tests")
     if result.returncode:
         raise SystemExit(result.returncode)
+
+
+def parallel(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options: a worker per core, at most 4, each with its own Chromium and
+    server, unless the arguments choose (`-n 0`, `-p no:xdist`, `--pdb`). A test module runs
+    whole on one worker (`--dist loadscope`), so a module's booted pages are booted once."""
+    chosen = ("-n", "--numprocesses", "--pdb", "--trace", "no:xdist")
+    if any(arg.startswith(chosen) for arg in pytest_args):
+        return []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return ["-n", str(min(4, cores or 1)), "--dist", "loadscope"]
 
 
 def bench(args: list[str]) -> None:

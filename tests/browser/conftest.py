@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, chapter_pages, open_context, wait_for_state
+from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, boot, chapter_pages, open_context
 from site_server import DIST, ROOT, served
 from tools.environment import find_chromium
 
@@ -109,17 +109,6 @@ def lesson_page(module) -> str:
     if section is None and named:
         section = named.group(1)
     return PAGE_OF.get(section, next(iter(PAGE_OF.values())))
-
-
-def boot(page, site_url, chapter: str = ""):
-    """Open the lesson's page `chapter` (a chapter page, with any #fragment) and wait for it:
-    fails with the page's own message when boot does not succeed."""
-    page.goto(site_url + (chapter or next(iter(PAGE_OF.values()))))
-    state = wait_for_state(page)
-    if state != "ready":
-        message = page.inner_text("#boot")
-        pytest.fail(f"the lesson did not become ready (data-state={state}): {message}")
-    return page
 
 
 @pytest.fixture

@@ -210,6 +210,16 @@ PAGE_OF = page_of_sections()
 CHAPTER_PAGES = list(dict.fromkeys(PAGE_OF.values()))
 
 
+def boot(page, site_url: str, chapter: str = ""):
+    """Open the lesson's page `chapter` (a chapter page, with any #fragment; the first chapter by
+    default) and wait for it: fails with the page's own message when boot does not succeed."""
+    page.goto(site_url + (chapter or CHAPTER_PAGES[0]))
+    state = wait_for_state(page)
+    message = page.inner_text("#boot") if state != "ready" else ""
+    assert state == "ready", f"{chapter}: the lesson did not become ready ({state}): {message}"
+    return page
+
+
 def chapter_pages(context, site_url: str):
     """A function of a section's name that returns its chapter's page in `context`, opened and
     booted the first time it is asked for and kept for the next asks (each boot costs seconds)."""
@@ -218,11 +228,7 @@ def chapter_pages(context, site_url: str):
     def page_holding(section: str):
         chapter = PAGE_OF[section]
         if chapter not in booted:
-            page = context.new_page()
-            page.goto(site_url + chapter)
-            state = wait_for_state(page)
-            assert state == "ready", f"{chapter}: data-state={state}: {page.inner_text('#boot')}"
-            booted[chapter] = page
+            booted[chapter] = boot(context.new_page(), site_url, chapter)
         return booted[chapter]
 
     return page_holding
