@@ -58,6 +58,18 @@ def main(argv: list[str] | None = None) -> None:
         help="write a thin SCORM package into dist/scorm/ instead of the full ones: a few KB that "
         "frames the lesson hosted at URL and relays its quiz score to the LMS",
     )
+    build_cmd.add_argument(
+        "--mastery",
+        metavar="PERCENT",
+        help="the SCORM packages' pass mark, 0 to 100 (default 80), in each manifest's "
+        "adlcp:masteryscore",
+    )
+    build_cmd.add_argument(
+        "--attempts",
+        metavar="N",
+        help="the graded attempts a learner gets in the SCORM packages, 0 for no limit (the "
+        "default), in each manifest's adlcp:datafromlms as attempts=N",
+    )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument(
         "--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)"
@@ -96,7 +108,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips, scorm_site=args.scorm_site)
+        build(
+            cdn=args.pyodide_cdn,
+            stored_zips=args.stored_zips,
+            scorm_site=args.scorm_site,
+            mastery=args.mastery,
+            attempts=args.attempts,
+        )
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":

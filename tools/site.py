@@ -21,7 +21,7 @@ from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
 from tools.scorm import FOLDER as SCORM_FOLDER
-from tools.scorm import site_address, write_packages, write_thin_package
+from tools.scorm import grading, site_address, write_packages, write_thin_package
 from tools.vendor_pyodide import (
     FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,
@@ -127,16 +127,24 @@ def sri(hex_digest: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
 
 
-def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | None = None) -> None:
+def build(
+    cdn: str | None = None,
+    stored_zips: bool = True,
+    scorm_site: str | None = None,
+    mastery: int | str | None = None,
+    attempts: int | str | None = None,
+) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
     The standard library goes out stored with the bytecode of the modules the boot imports
     (tools/repack.py); `stored_zips=False` keeps Pyodide's zips as released, the standard
     library without bytecode too, and deflates the bytecode of numpy and pelab, for hosts
     that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md).
     dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
-    only the thin one that frames the lesson hosted there."""
+    only the thin one that frames the lesson hosted there; their manifests carry the pass mark
+    `mastery` (percent) and the graded `attempts` (0: no limit)."""
+    grade = grading(mastery, attempts)  # a bad pass mark stops the build before any work
     if scorm_site is not None:
-        site_address(scorm_site)  # a bad URL stops the build before any work
+        site_address(scorm_site)  # likewise a bad URL
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
@@ -307,9 +315,9 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
     prune(expected, keep=DIST / SCORM_FOLDER)
     # SCORM packages last: the full ones hold the finished site (less the siblings above).
     if scorm_site is not None:
-        packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER)]
+        packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER, grade)]
     elif cdn is None:
-        packages = write_packages(DIST, DIST / SCORM_FOLDER)
+        packages = write_packages(DIST, DIST / SCORM_FOLDER, grade)
     else:
         packages = []
         log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
