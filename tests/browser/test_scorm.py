@@ -2,7 +2,9 @@
 (tests/browser/lms/host.html) that launches a package in an iframe, under a deep sub-path like
 Moodle's, on an origin of its own. A learner answers the quiz; the test reads what the LMS holds.
 Then: a return visit, no LMS, a broken one, one that says no, answers too long to save, and the
-thin package's relay, which must believe only the lesson it frames."""
+thin package's relay, which must believe only the lesson it frames. Every package opens at its
+own launch.html, and must work whether the LMS appends the manifest's `parameters` to it or
+drops them; a chapter package without a quiz reports reaching the chapter's end."""
 
 from __future__ import annotations
 
@@ -35,14 +37,19 @@ def percent(correct: int, total: int) -> int:
     return math.floor(100 * correct / total + 0.5)
 
 
-def launch_of(folder: Path) -> tuple[str, str]:
-    """The SCO's launch URL (resource href + item parameters) and mastery score, read from the
-    manifest as an LMS reads them."""
+def manifest_item(folder: Path):
     root = ET.parse(folder / "imsmanifest.xml").getroot()
     item = root.find(".//cp:organization/cp:item", NS)
     resource = root.find(f".//cp:resource[@identifier='{item.get('identifierref')}']", NS)
+    return item, resource
+
+
+def launch_of(folder: Path, parameters: bool = True) -> tuple[str, str]:
+    """The SCO's launch URL (resource href + item parameters, or the href alone, as an LMS that
+    drops them builds it) and mastery score, read from the manifest as an LMS reads them."""
+    item, resource = manifest_item(folder)
     return (
-        resource.get("href") + (item.get("parameters") or ""),
+        resource.get("href") + ((item.get("parameters") or "") if parameters else ""),
         item.findtext("adlcp:masteryscore", namespaces=NS),
     )
 
@@ -68,15 +75,23 @@ def open_lms(page, lms_url: str, **options) -> None:
     page.goto(f"{lms_url}host.html#{quote(json.dumps(options))}")
 
 
-def launch(page, lms, package: str, **options):
-    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired
-    (the whole course's package launches at its entrance: the learner walks to the quiz)."""
+def open_package(page, lms, package: str, parameters: bool = True, **options):
+    """Open the test LMS launching `package` as an LMS does: the manifest's launch URL (with or
+    without its parameters), its mastery score and its launch data handed to the runtime."""
     url, root = lms
-    href, mastery = launch_of(root / CONTENT / package)
+    href, mastery = launch_of(root / CONTENT / package, parameters)
+    item, _ = manifest_item(root / CONTENT / package)
     data = options.pop("data", {})
     data.setdefault("student_data", {}).setdefault("mastery_score", mastery)
+    data.setdefault("launch_data", item.findtext("adlcp:datafromlms", namespaces=NS) or "")
     open_lms(page, url, launch=f"{CONTENT}/{package}/{href}", data=data, **options)
-    frame = page.frame_locator("#sco")
+    return page.frame_locator("#sco")
+
+
+def launch(page, lms, package: str, parameters: bool = True, **options):
+    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired
+    (the whole course's package launches at its entrance: the learner walks to the quiz)."""
+    frame = open_package(page, lms, package, parameters, **options)
     walk_to_the_quiz(frame)
     frame.locator(".quiz-score").wait_for()
     return frame
@@ -221,6 +236,63 @@ def test_the_quiz_package_holds_no_python_asks_for_none_and_links_to_no_lesson(p
     assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
     assert frame.locator(".embed-lesson-link").is_hidden()
     assert missing == []
+
+
+@pytest.mark.parametrize("parameters", [True, False], ids=["parameters appended", "dropped"])
+@pytest.mark.parametrize("package", ["positional-encoding-lab-quiz", "positional-encoding-lab"])
+def test_a_package_reports_whether_the_lms_appends_its_launch_parameters_or_drops_them(
+    page, lms, package, parameters
+):
+    """Some LMSes launch the resource's href alone: the quiz package then got a frame that never
+    got ready, the whole course a page that reported nothing. launch.html carries what the page
+    needs itself, and leaves the frame at the page, with no entry of its own to go back to."""
+    frame = launch(page, lms, package, parameters)
+    poll(sco(page), "() => document.querySelector('form.quiz')?.dataset.lms", "connected".__eq__)
+    total = frame.locator(QUIZ).count()
+    answer(frame, 0, True)
+    held = record(page)
+    assert held["core"]["score"]["raw"] == str(percent(1, total))
+    assert held["core"]["lesson_status"] == "incomplete"
+    assert held["launch_data"] == "attempts=0"  # the manifest's adlcp:datafromlms, for the page
+    assert "launch.html" not in sco(page).url
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
+
+
+@pytest.mark.parametrize("parameters", [True, False], ids=["parameters appended", "dropped"])
+def test_a_chapter_package_without_a_quiz_is_completed_at_the_chapter_s_end(page, lms, parameters):
+    frame = open_package(page, lms, "positional-encoding-lab-chapter-1-why-order", parameters)
+    frame.locator(".chapter-next").wait_for(state="attached")
+    poll(sco(page), "() => document.documentElement.dataset.lms", "connected".__eq__)
+    assert record(page)["core"]["lesson_status"] == "incomplete"  # opened, not yet read
+    assert frame.locator("form.quiz").count() == 0
+    frame.locator(".chapter-next").scroll_into_view_if_needed()
+    poll(sco(page), "() => document.documentElement.dataset.lms", "completed".__eq__)
+    held = record(page)
+    assert held["core"]["lesson_status"] == "completed" and held["core"]["exit"] == ""
+    page.evaluate("() => { document.querySelector('#sco').src = 'about:blank'; }")
+    poll(page, "() => API.isTerminated()", bool)
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
+
+
+def test_a_chapter_package_with_the_quiz_is_graded_by_it_alone(page, lms):
+    """The review chapter holds the quiz: its score is what the LMS gets, through one session."""
+    frame = open_package(page, lms, "positional-encoding-lab-chapter-5-review", parameters=False)
+    frame.locator(".quiz-score").wait_for()
+    poll(sco(page), "() => document.querySelector('form.quiz').dataset.lms", "connected".__eq__)
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    frame.locator(".chapter-next").scroll_into_view_if_needed()
+    assert record(page)["core"]["lesson_status"] == "incomplete"  # the quiz's say, not the end's
+    assert sco(page).evaluate("() => document.documentElement.dataset.lms") is None
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
+
+
+def test_a_chapter_package_says_when_no_lms_answers(page, lms):
+    frame = open_package(page, lms, "positional-encoding-lab-chapter-2-geometry", api="none")
+    note = frame.locator(".chapter-lms-note")
+    note.wait_for()
+    assert "no course system (SCORM API) answered" in note.inner_text()
+    assert sco(page).evaluate("() => document.documentElement.dataset.lms") == "missing"
 
 
 def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms, page_log):
