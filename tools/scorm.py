@@ -55,6 +55,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from xml.sax.saxutils import quoteattr
 
+from tools.lesson import CUSTOM_PAGE
 from tools.project import BuildError
 
 FOLDER = "scorm"
@@ -367,6 +368,34 @@ def write_packages(dist: Path, out: Path, grade: Grading = Grading()) -> list[Pa
         finally:
             body.unlink(missing_ok=True)
     return list(targets.values())
+
+
+CUSTOM_FOLDER = "custom"  # beside dist/, never in it: the site stays the course's
+
+
+def write_custom_package(
+    dist: Path, out: Path, chosen: list[str], page: str, grade: Grading = Grading()
+) -> Path:
+    """`out`/positional-encoding-lab-custom-NAME-….zip: a lesson of just the sections `chosen`,
+    its page `page` (tools/lesson.py, assemble_custom) as custom.html beside the built site's
+    files, launched like a chapter package (`sco=custom`)."""
+    stem = f"{NAME}-custom-{'-'.join(chosen)}"
+    title = f"{TITLE}: selected sections ({', '.join(chosen)})"
+    name = f"{CUSTOM_PAGE}.html"
+    files = [*package_files(dist), name, LAUNCH_PAGE]
+    query = f"{LAUNCH_PARAMETERS[1:]}&{CHAPTER_PARAMETER}={CUSTOM_PAGE}"
+    extras = {
+        name: page,
+        LAUNCH_PAGE: launch_page(name, query, title),
+        "imsmanifest.xml": manifest(stem, title, LAUNCH_PAGE, f"?{query}", sorted(files), grade),
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / f"{stem}.zip"
+    key = _key(dist, files[:-2], "".join(extras.values()))
+    if not _is_current(target, key):
+        site = {n: dist / n for n in files[:-2]}
+        _write_zip(target, None, {**site, **extras}, key)
+    return target
 
 
 def site_address(url: str) -> str:
