@@ -418,7 +418,8 @@ def remember_lines(section: Section, names: list[str], every: bool = True) -> Se
         tagged = (match.group(3) or "").split()
         unknown = [name for name in tagged if name not in course]
         if not tagged or unknown:
-            problem = f"names {', '.join(unknown)}, no section," if unknown else "names none"
+            said = ", ".join(unknown)
+            problem = f"names {said}, not a section," if unknown else "names no section,"
             raise BuildError(
                 f"lesson/{REMEMBER}.html: a line {problem} but each must name the sections it "
                 f'sums up, <li data-sections="NAME …">: {match.group(0).strip()[:70]}…'
