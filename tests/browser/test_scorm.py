@@ -21,7 +21,8 @@ import pytest
 
 from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, ROOT, served
-from tools.scorm import write_thin_package
+from tools.lesson import assemble_custom
+from tools.scorm import write_custom_package, write_thin_package
 
 HERE = Path(__file__).parent / "lms"
 SCORM_AGAIN = ROOT / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
@@ -293,6 +294,37 @@ def test_a_chapter_package_says_when_no_lms_answers(page, lms):
     note.wait_for()
     assert "no course system (SCORM API) answered" in note.inner_text()
     assert sco(page).evaluate("() => document.documentElement.dataset.lms") == "missing"
+
+
+@pytest.fixture
+def custom(tmp_path, lms):
+    """A lesson of three sections (build.py build --sections attention,heatmap,rope), unzipped
+    into the test LMS."""
+    _, root = lms
+    chosen = ["attention", "heatmap", "rope"]
+    package = write_custom_package(DIST, tmp_path, chosen, assemble_custom(chosen)[1])
+    target = root / CONTENT / "custom"
+    shutil.rmtree(target, ignore_errors=True)
+    with zipfile.ZipFile(package) as archive:
+        archive.extractall(target)
+    yield "custom"
+    shutil.rmtree(target)
+
+
+def test_a_lesson_of_chosen_sections_runs_in_the_lms_and_reports_its_quiz(page, lms, custom):
+    frame = launch(page, lms, custom, parameters=False)
+    steps = sco(page).evaluate(
+        "() => [...document.querySelectorAll('main h2 .step')]"
+        ".map((s) => [s.textContent, s.parentElement.id.replace('-title', '')])"
+    )
+    shown = ["attention", "heatmap", "rope", "quiz", "remember", "cell"]
+    assert steps == [[str(n), name] for n, name in enumerate(shown, start=1)]
+    sections = frame.locator(QUIZ).evaluate_all("(qs) => qs.map((q) => q.dataset.section)")
+    assert list(dict.fromkeys(sections)) == ["attention", "heatmap", "rope"]
+    poll(sco(page), "() => document.querySelector('form.quiz').dataset.lms", "connected".__eq__)
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    assert wait_for_state(sco(page)) == "ready"  # its demos run, from the package's own Python
 
 
 def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms, page_log):
