@@ -259,6 +259,21 @@ def test_a_package_reports_whether_the_lms_appends_its_launch_parameters_or_drop
     assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
 
 
+@pytest.fixture
+def strict_lms(lms):
+    """The same test LMS, its files served with the strict Content-Security-Policy."""
+    _, root = lms
+    with served(root, isolated=False, csp=True) as url:
+        yield url, root
+
+
+def test_the_launch_page_works_under_the_strict_csp(page, strict_lms, page_log):
+    frame = launch(page, strict_lms, "positional-encoding-lab-quiz", parameters=False)
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    assert not [line for line in page_log.console if "Content Security Policy" in line]
+
+
 @pytest.mark.parametrize("parameters", [True, False], ids=["parameters appended", "dropped"])
 def test_a_chapter_package_without_a_quiz_is_completed_at_the_chapter_s_end(page, lms, parameters):
     frame = open_package(page, lms, "positional-encoding-lab-chapter-1-why-order", parameters)
