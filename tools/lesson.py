@@ -469,6 +469,18 @@ def chosen_sections(asked: str) -> list[str]:
 CUSTOM_PAGE = "custom"  # its page is custom.html
 
 
+def added_sections(chosen: list[str]) -> list[str]:
+    """What a lesson of the sections `chosen` adds by itself, of ADDED_BY_ITSELF: the quiz if
+    they have questions, "Remember this" if it has lines on them, and the free cell."""
+    remember = read_section(REMEMBER, 0).html
+    lines = [set(tags.split()) for tags in re.findall(r'<li data-sections="([\w -]*)">', remember)]
+    wanted = {
+        "quiz": any(read_section(name, 0).questions for name in chosen),
+        REMEMBER: any(tags & set(chosen) for tags in lines),
+    }
+    return [name for name in ADDED_BY_ITSELF if wanted.get(name, True)]
+
+
 def custom_skeleton(chosen: list[str]) -> str:
     """index.html with one chapter in place of the course's: the sections `chosen`, then what a
     custom lesson adds by itself (ADDED_BY_ITSELF)."""
@@ -482,7 +494,9 @@ def custom_skeleton(chosen: list[str]) -> str:
     )
     first = CHAPTER.search(skeleton)
     indent = first.group(1)
-    lines = "".join(f"{indent}  <!-- lesson: {name} -->\n" for name in [*chosen, *ADDED_BY_ITSELF])
+    lines = "".join(
+        f"{indent}  <!-- lesson: {name} -->\n" for name in [*chosen, *added_sections(chosen)]
+    )
     chapter = (
         f'{indent}<li class="chapter" data-chapter="{CUSTOM_PAGE}">\n'
         f"{indent}  <h3>Selected sections</h3>\n"

@@ -141,3 +141,29 @@ def test_an_unknown_section_or_a_thin_build_stops_the_build_before_any_work(tmp_
     with pytest.raises(SystemExit, match="--sections makes a full package"):
         site.build(sections="attention", scorm_site="https://example.org/lab/")
     assert not (tmp_path / "dist").exists()
+
+
+def test_a_lesson_leaves_out_an_empty_quiz_and_an_empty_remember_this(tmp_path, monkeypatch):
+    """The quiz and "Remember this" come only when they would hold something of the sections
+    chosen: here rope's questions and its reminder line are taken out of a copy of the sources."""
+    for path in lesson.SOURCES.glob("*.html"):
+        (tmp_path / path.name).write_text(path.read_text())
+    rope = tmp_path / "rope.html"
+    text = rope.read_text()
+    rope.write_text(text[: text.index("\n", text.index("</section>")) + 1])
+    remember = tmp_path / "remember.html"
+    remember.write_text(
+        re.sub(r' *<li data-sections="rope">.*?</li>\n', "", remember.read_text(), flags=re.S)
+    )
+    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    page = assemble_custom(["rope"])[1]
+    steps = re.findall(r'<h2 id="([\w-]+)-title"><span class="step">(\d+)</span>', page)
+    assert steps == [("rope", "1"), ("cell", "2")]
+    with_attention = assemble_custom(["attention", "rope"])[1]
+    assert re.findall(r'<h2 id="([\w-]+)-title">', with_attention) == [
+        "attention",
+        "rope",
+        "quiz",
+        "remember",
+        "cell",
+    ]
