@@ -9,7 +9,10 @@ from their sections in order, numbered, and tagged with the section they test
 (`data-section`). A range slider is one line, `<lesson-slider id=… name=… min=… max=… step=…
 value=…>Label</lesson-slider>`, written out here as the label, input and output that
 app/controls/slider.js reads. The public page, dist/index.html, is what a browser gets; its
-section ids and every URL stay as they were."""
+section ids and every URL stay as they were.
+
+`assemble_custom` makes a lesson of chosen sections only (`build.py build --sections`): the same
+assembly on a skeleton of one chapter, where a section left out is absent, not an error."""
 
 from __future__ import annotations
 
