@@ -7,7 +7,7 @@
     python3 build.py test    install what the tests need, build, run the whole pytest suite
     python3 build.py bench   measure the built site in headless Chromium (bench/results.json)
     python3 build.py check   verify every vendored file in dist/ against its pinned hash
-    python3 build.py clean   remove dist/ (downloads stay cached in .cache/)
+    python3 build.py clean   remove dist/ and custom/ (downloads stay cached in .cache/)
 
 Standard library only: a fresh machine needs nothing but python3, node/npm and, for the
 tests, what `test` installs by itself. The Pyodide pin lives in package.json (and its lock);
@@ -21,11 +21,14 @@ import argparse
 import shutil
 import sys
 
-from tools.project import DIST, log
+from tools.project import DIST, ROOT, log
+from tools.scorm import CUSTOM_FOLDER
 from tools.server import serve
 from tools.site import build, check
 from tools.suites import bench, test
 from tools.vendor_pyodide import PYODIDE_CDN
+
+CUSTOM = ROOT / CUSTOM_FOLDER
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -58,6 +61,24 @@ def main(argv: list[str] | None = None) -> None:
         help="write a thin SCORM package into dist/scorm/ instead of the full ones: a few KB that "
         "frames the lesson hosted at URL and relays its quiz score to the LMS",
     )
+    build_cmd.add_argument(
+        "--mastery",
+        metavar="PERCENT",
+        help="the SCORM packages' pass mark, 0 to 100 (default 80), in each manifest's "
+        "adlcp:masteryscore",
+    )
+    build_cmd.add_argument(
+        "--attempts",
+        metavar="N",
+        help="the graded attempts a learner gets in the SCORM packages, 0 for no limit (the "
+        "default), in each manifest's adlcp:datafromlms as attempts=N",
+    )
+    build_cmd.add_argument(
+        "--sections",
+        metavar="NAME,NAME,…",
+        help="also a lesson of just these sections (numbered from 1, with their questions, their "
+        "'Remember this' lines and the free code cell) as a SCORM package in custom/",
+    )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument(
         "--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)"
@@ -89,14 +110,21 @@ def main(argv: list[str] | None = None) -> None:
         "or only the training demos",
     )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
-    commands.add_parser("clean", help="remove dist/")
+    commands.add_parser("clean", help="remove dist/ and custom/")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["test"] and not {"-h", "--help"} & set(argv[1:2]):
         return test(argv[1:])  # everything after "test" goes to pytest verbatim, options included
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips, scorm_site=args.scorm_site)
+        build(
+            cdn=args.pyodide_cdn,
+            stored_zips=args.stored_zips,
+            scorm_site=args.scorm_site,
+            mastery=args.mastery,
+            attempts=args.attempts,
+            sections=args.sections,
+        )
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":
@@ -107,7 +135,8 @@ def main(argv: list[str] | None = None) -> None:
         check()
     elif args.command == "clean":
         shutil.rmtree(DIST, ignore_errors=True)
-        log("removed dist/")
+        shutil.rmtree(CUSTOM, ignore_errors=True)
+        log("removed dist/ and custom/")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@
     page_protocol.py   the host messages and performance marks of app/page-protocol.js, for Python
     in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
     site.py            dist/: copies, esbuild bundles, config.js, the service worker; check
-    scorm.py           dist/scorm/: the SCORM 1.2 packages made from dist/ (and the thin one)
+    scorm.py           dist/scorm/: the SCORM 1.2 packages made from dist/ (course, chapters,
+                       demos; the thin one; custom/'s lesson of chosen sections)
     compress.py        the precompressed .br/.gz siblings of dist/'s files (compress.mjs: zlib)
     server.py          the development server: MIME types, COOP/COEP, CSP, the .br/.gz siblings
     environment.py     .venv from requirements-dev.txt, and Debian's Chromium

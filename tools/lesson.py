@@ -9,7 +9,10 @@ from their sections in order, numbered, and tagged with the section they test
 (`data-section`). A range slider is one line, `<lesson-slider id=… name=… min=… max=… step=…
 value=…>Label</lesson-slider>`, written out here as the label, input and output that
 app/controls/slider.js reads. The public page, dist/index.html, is what a browser gets; its
-section ids and every URL stay as they were."""
+section ids and every URL stay as they were.
+
+`assemble_custom` makes a lesson of chosen sections only (`build.py build --sections`): the same
+assembly on a skeleton of one chapter, where a section left out is absent, not an error."""
 
 from __future__ import annotations
 
@@ -204,9 +207,10 @@ def plain(inner_html: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]*>", "", inner_html)).split())
 
 
-def assemble(skeleton: str | None = None) -> dict[str, str]:
+def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str]:
     """Every page of the course by file name: the entrance (index.html) and one page per
-    chapter, with the sections' steps, the map, the cross-references and the quiz."""
+    chapter, with the sections' steps, the map, the cross-references and the quiz. `custom`: the
+    skeleton names only some sections (custom_skeleton); the rest are absent, not forgotten."""
     page = SKELETON.read_text(encoding="utf-8") if skeleton is None else skeleton
     names = INCLUDE.findall(page)
     if not names:
@@ -216,13 +220,15 @@ def assemble(skeleton: str | None = None) -> dict[str, str]:
             f"index.html names a section twice: {sorted(n for n in names if names.count(n) > 1)}"
         )
     unused = sorted({p.stem for p in SOURCES.glob("*.html")} - set(names))
-    if unused:
+    if unused and not custom:
         raise BuildError(
             f"lesson/{unused[0]}.html is not in index.html: "
             f"add <!-- lesson: {unused[0]} --> to its chapter, where it belongs"
         )
     chapters = read_chapters(page)
     sections = {name: read_section(name, step) for step, name in enumerate(names, start=1)}
+    if REMEMBER in sections:  # its lines, each tagged with the sections it sums up
+        sections[REMEMBER] = remember_lines(sections[REMEMBER], names, every=not custom)
     page_of = {name: chapter.page for chapter in chapters for name in chapter.sections}
     # Every id a section holds is on its chapter's page: a link to it from elsewhere names that
     # page, and an old link index.html#ID is sent there (app/pages/old-links.js).
@@ -259,6 +265,8 @@ def assemble(skeleton: str | None = None) -> dict[str, str]:
 
         def reference(match: re.Match) -> str:
             target, word = match.groups()
+            if target not in sections and custom:
+                return absent_reference(target, word)
             if target not in sections:
                 raise BuildError(
                     f"a cross-reference points at #{target}, which is no lesson section"
@@ -394,6 +402,132 @@ def entrance(page: str, chapters, sections, minutes) -> str:
     }
     page = CHAPTER.sub(chapter_card, page)
     return COURSE_FIELD.sub(lambda m: fields[m.group(1)], page)
+
+
+REMEMBER = "remember"
+REMEMBER_LINE = re.compile(r"^( *)<li( data-sections=\"([\w -]*)\")?>.*?</li>\n", flags=re.S | re.M)
+# What a custom lesson adds after the chosen sections, in this order: the questions on them, the
+# "Remember this" lines of just those, and the free code cell.
+ADDED_BY_ITSELF = ("quiz", REMEMBER, "cell")
+
+
+def remember_lines(section: Section, names: list[str], every: bool = True) -> Section:
+    """The "Remember this" section with the lines of the sections in `names` only. Each line
+    (`<li data-sections="NAME …">`) names the sections it sums up; a line without, or naming no
+    section of the course, stops the build. With `every`, all lines are kept, but still checked."""
+    course = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
+
+    def line(match: re.Match) -> str:
+        tagged = (match.group(3) or "").split()
+        unknown = [name for name in tagged if name not in course]
+        if not tagged or unknown:
+            said = ", ".join(unknown)
+            problem = f"names {said}, not a section," if unknown else "names no section,"
+            raise BuildError(
+                f"lesson/{REMEMBER}.html: a line {problem} but each must name the sections it "
+                f'sums up, <li data-sections="NAME …">: {match.group(0).strip()[:70]}…'
+            )
+        return match.group(0) if every or set(tagged) & set(names) else ""
+
+    kept = REMEMBER_LINE.sub(line, section.html)
+    return Section(**{**section.__dict__, "html": kept, "source_html": kept})
+
+
+def absent_reference(target: str, word: str) -> str:
+    """A cross-reference to a section a custom lesson leaves out: plain text, numbered as in the
+    full course, which says so."""
+    course = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
+    if target not in course:
+        raise BuildError(f"a cross-reference points at #{target}, which is no lesson section")
+    number = course.index(target) + 1
+    return f'<span class="section-ref-absent">{word} {number} of the full course</span>'
+
+
+def chosen_sections(asked: str) -> list[str]:
+    """The sections named in `asked` ("attention,heatmap,rope"), checked, in the course's order:
+    a BuildError lists the valid names when one is unknown."""
+    course = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
+    valid = [name for name in course if name not in ADDED_BY_ITSELF]
+    names = [name.strip() for name in asked.split(",") if name.strip()]
+    unknown = [name for name in names if name not in valid]
+    if not names or unknown:
+        added = [name for name in unknown if name in ADDED_BY_ITSELF]
+        said = (
+            f"{', '.join(added)} come{'s' if len(added) == 1 else ''} by itself, last"
+            if added
+            else f"there is no section {', '.join(unknown)}"
+            if unknown
+            else "it names no section"
+        )
+        raise BuildError(
+            f"--sections: {said}. Name sections of the lesson, with commas between, from: "
+            f"{','.join(valid)} ({', '.join(ADDED_BY_ITSELF)} come by themselves, last)"
+        )
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise BuildError(f"--sections names {', '.join(twice)} twice")
+    return [name for name in course if name in names]
+
+
+CUSTOM_PAGE = "custom"  # its page is custom.html
+
+
+def added_sections(chosen: list[str]) -> list[str]:
+    """What a lesson of the sections `chosen` adds by itself, of ADDED_BY_ITSELF: the quiz if
+    they have questions, "Remember this" if it has lines on them, and the free cell."""
+    remember = read_section(REMEMBER, 0).html
+    lines = [set(tags.split()) for tags in re.findall(r'<li data-sections="([\w -]*)">', remember)]
+    wanted = {
+        "quiz": any(read_section(name, 0).questions for name in chosen),
+        REMEMBER: any(tags & set(chosen) for tags in lines),
+    }
+    return [name for name in ADDED_BY_ITSELF if wanted.get(name, True)]
+
+
+def custom_skeleton(chosen: list[str]) -> str:
+    """index.html with one chapter in place of the course's: the sections `chosen`, then what a
+    custom lesson adds by itself (ADDED_BY_ITSELF)."""
+    skeleton = SKELETON.read_text(encoding="utf-8")
+    titles = section_titles()
+    listed = [titles[name] for name in chosen]
+    summary = (
+        f"{len(chosen)} section{'s' if len(chosen) > 1 else ''} of Positional Encoding Lab: "
+        + (", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0])
+        + "."
+    )
+    first = CHAPTER.search(skeleton)
+    indent = first.group(1)
+    lines = "".join(
+        f"{indent}  <!-- lesson: {name} -->\n" for name in [*chosen, *added_sections(chosen)]
+    )
+    chapter = (
+        f'{indent}<li class="chapter" data-chapter="{CUSTOM_PAGE}">\n'
+        f"{indent}  <h3>Selected sections</h3>\n"
+        f"{indent}  <p>{html.escape(summary)}</p>\n{lines}{indent}</li>\n"
+    )
+    chapters = list(CHAPTER.finditer(skeleton))
+    return skeleton[: chapters[0].start()] + chapter + skeleton[chapters[-1].end() :]
+
+
+def assemble_custom(chosen: list[str]) -> tuple[str, str]:
+    """A lesson of just the sections `chosen` (chosen_sections): its page's title as plain text,
+    and the page, custom.html. It is a chapter page like the course's, but numbered from 1, its
+    map listing only its own sections and linking to no other page."""
+    pages = assemble(custom_skeleton(chosen), custom=True)
+    page = pages[f"{CUSTOM_PAGE}.html"]
+    page = page.replace("· Chapter 1 of 1</p>", "· A lesson of selected sections</p>", 1)
+    page = re.sub(
+        r'<p class="map-course"><a href="index.html">The course</a>, about (\d+) minutes</p>',
+        r'<p class="map-course">This lesson, about \1 minutes</p>',
+        page,
+        count=1,
+    )
+    page = page.replace(
+        '<a href="index.html">Back to the course overview</a>',
+        '<a href="index.html">The whole course these sections come from</a>',
+        1,
+    )
+    return "Selected sections", page
 
 
 def section_titles() -> dict[str, str]:

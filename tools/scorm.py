@@ -1,24 +1,41 @@
 """dist/scorm/: the lesson as SCORM 1.2 packages that an LMS (Moodle, Canvas, Open edX, ...)
 plays as an activity and grades by the quiz.
 
-- `positional-encoding-lab.zip`: the whole course, one SCO launched at its entrance (index.html);
+- `positional-encoding-lab.zip`: the whole course, one SCO opening at its entrance (index.html);
   the learner walks through its chapter pages to the quiz's.
+- `positional-encoding-lab-chapter-N-NAME.zip`: one per chapter, opening at that chapter's page
+  (NAME.html) and graded by the questions that page holds. A chapter whose page holds no quiz is
+  reported "completed" once the learner reaches its end (app/lms/chapter-to-lms.js), so an LMS
+  can still track it.
 - `positional-encoding-lab-NAME.zip`: one per demo with a graded part (a section of the lesson
   holding quiz questions): that demo alone (embed.html?demo=NAME). A demo that needs no Python
   (the quiz; embed.html's start-python.js tag lists them) gets a package without Python's files
-  (dist/pyodide/ and dist/py/: 0.2 MB, not 21), launched with `&lesson=none`, which hides the
+  (dist/pyodide/ and dist/py/: 0.3 MB, not 21), opened with `&lesson=none`, which hides the
   embed's link to the full lesson: the package holds no lesson that could run.
 - `positional-encoding-lab-thin.zip` (`build.py build --scorm-site URL`): a few KB that frames
   the lesson hosted at URL and relays its quiz score (app/lms/relay.js).
+
+Every package is launched at its own `launch.html`, which needs no query string: its script
+(app/lms/launch.js) replaces it, in the same frame, by the page with what that page needs
+(`?lms=scorm12`, which tells the page an LMS launched it: app/lms/scorm.js LAUNCH_PARAMETER;
+the demo's name; `sco=NAME` for a chapter). The manifest's item still carries the same as
+`parameters`, which an LMS appends to the launch URL, but an LMS that drops them loses nothing.
+A same-frame `location.replace` keeps the frame where it is, so the page finds the LMS's API up
+`window.parent` as before, and adds no entry to the frame's history. Opened as a plain page
+(no launch.html), the lesson is the normal lesson.
+
+The item also carries the grading a teacher chooses (`build.py build --mastery PERCENT
+--attempts N`): the pass mark in `adlcp:masteryscore`, which the LMS hands the page as
+`cmi.student_data.mastery_score`, and `adlcp:datafromlms` "attempts=N" (0: no limit), which it
+hands over as `cmi.launch_data`. Both can also be changed after the build, by editing
+imsmanifest.xml in the zip (docs/hosting.md).
 
 A full package holds every file of dist/ as the build left it, never a list written here: so
 it is self-contained and works offline under whatever path the LMS serves it from (the site
 uses relative URLs only). Left out: the .br/.gz siblings (an LMS serves each file as it is, so
 they would only add weight), the service worker (its scope would be the LMS's folder for this
 upload, a path the LMS chooses and may change per upload; the lesson runs without it), and
-dist/scorm/ itself. The launch page learns it was launched by an LMS from the manifest's item
-`parameters`, `?lms=scorm12` (app/lms/scorm.js: LAUNCH_PARAMETER); opened as a plain page it is
-the normal lesson.
+dist/scorm/ itself.
 
 The zip's files are deflated once and shared by every package that holds the same ones; each
 zip keeps a key of what it was made from in its comment, so a rebuild with nothing changed
@@ -32,11 +49,13 @@ import html
 import re
 import shutil
 import zipfile
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 from xml.sax.saxutils import quoteattr
 
+from tools.lesson import CUSTOM_PAGE
 from tools.project import BuildError
 
 FOLDER = "scorm"
@@ -45,7 +64,12 @@ TITLE = "Positional Encoding Lab"
 # The pass mark in percent, in the manifest's adlcp:masteryscore; app/lms/scorm.js
 # (DEFAULT_MASTERY_SCORE) uses the same when an LMS gives none, and a test ties the two.
 MASTERY_SCORE = 80
+# How many graded attempts a learner gets, in adlcp:datafromlms as "attempts=N": 0, no limit.
+ATTEMPTS = 0
 LAUNCH_PARAMETERS = "?lms=scorm12"  # app/lms/scorm.js: LAUNCH_PARAMETER
+LAUNCH_PAGE = "launch.html"  # in every package: opens its page with what that page needs
+LAUNCH_SCRIPT = "app/lms/launch.js"
+CHAPTER_PARAMETER = "sco"  # app/lms/chapter-to-lms.js: the chapter a chapter package is
 SKIPPED_SUFFIXES = (".br", ".gz")
 SKIPPED_FILES = ("service-worker.js",)
 THIN_FILES = ("app/lms/relay.js", "app/lms/relay.css", "app/lms/scorm.js")
@@ -105,7 +129,48 @@ def graded_demos(lesson_html: str) -> list[str]:
     return parser.graded
 
 
-def manifest(identifier: str, title: str, launch: str, parameters: str, files: list[str]) -> str:
+@dataclass(frozen=True)
+class Grading:
+    """What a teacher chooses for a package: the pass mark in percent and the graded attempts a
+    learner gets (0: no limit)."""
+
+    mastery: int = MASTERY_SCORE
+    attempts: int = ATTEMPTS
+
+    @property
+    def launch_data(self) -> str:
+        """adlcp:datafromlms, which the LMS hands the page as cmi.launch_data."""
+        return f"attempts={self.attempts}"
+
+
+def grading(mastery: int | str | None = None, attempts: int | str | None = None) -> Grading:
+    """The grading asked for on the command line, checked: a BuildError that says what is wanted
+    for a pass mark outside 0 to 100, or attempts that are no whole number from 0."""
+
+    def whole(value, option: str, top: int | None, wanted: str) -> int:
+        text = str(value).strip()
+        if not re.fullmatch(r"\d{1,6}", text) or (top is not None and int(text) > top):
+            raise BuildError(f"{option} wants {wanted}; got {value!r}")
+        return int(text)
+
+    return Grading(
+        MASTERY_SCORE
+        if mastery is None
+        else whole(mastery, "--mastery", 100, "the pass mark in percent, a whole number 0 to 100"),
+        ATTEMPTS
+        if attempts is None
+        else whole(attempts, "--attempts", None, "a whole number of attempts (0: no limit)"),
+    )
+
+
+def manifest(
+    identifier: str,
+    title: str,
+    launch: str,
+    parameters: str,
+    files: list[str],
+    grade: Grading = Grading(),
+) -> str:
     """imsmanifest.xml for one SCO: SCORM 1.2 (IMS Content Packaging 1.1.2 with ADL's adlcp)."""
     listed = "\n".join(f"      <file href={quoteattr(name)}/>" for name in files)
     launch_parameters = f" parameters={quoteattr(parameters)}" if parameters else ""
@@ -125,7 +190,8 @@ def manifest(identifier: str, title: str, launch: str, parameters: str, files: l
       <title>{html.escape(title)}</title>
       <item identifier="{identifier}-item" identifierref="{identifier}-sco" isvisible="true"{launch_parameters}>
         <title>{html.escape(title)}</title>
-        <adlcp:masteryscore>{MASTERY_SCORE}</adlcp:masteryscore>
+        <adlcp:datafromlms>{html.escape(grade.launch_data)}</adlcp:datafromlms>
+        <adlcp:masteryscore>{grade.mastery}</adlcp:masteryscore>
       </item>
     </organization>
   </organizations>
@@ -190,46 +256,146 @@ def _write_zip(
     part.replace(target)
 
 
-def write_packages(dist: Path, out: Path) -> list[Path]:
-    """The full packages, made from dist/ as it is, into `out` (dist/scorm/); returns their
-    paths."""
-    names = package_files(dist)
-    without_python = [n for n in names if n.split("/")[0] not in PYTHON_FOLDERS]
-    out.mkdir(parents=True, exist_ok=True)
+@dataclass(frozen=True)
+class Package:
+    """One SCO: its zip's stem, its title, the page its launch.html opens with `query`, and the
+    files of dist/ it holds."""
+
+    stem: str
+    title: str
+    page: str
+    query: str
+    files: tuple[str, ...]
+
+
+def launch_page(page: str, query: str, title: str = TITLE) -> str:
+    """A package's launch.html: app/lms/launch.js replaces it by `page`?`query` in the same frame
+    (a script of the package's own, so the strict CSP holds); the link is there for a learner
+    whose browser did not follow."""
+    target, page, query = (html.escape(text) for text in (f"{page}?{query}", page, query))
+    return f"""<!doctype html>
+<!-- Generated by build.py (tools/scorm.py): do not edit. -->
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{html.escape(title)}</title>
+  <link rel="icon" href="data:,">
+  <script src="{LAUNCH_SCRIPT}" data-page="{page}" data-query="{query}"></script>
+</head>
+<body>
+  <p>Opening the lesson… If it does not open, <a href="{target}">open it here</a>.</p>
+</body>
+</html>
+"""
+
+
+def chapter_titles(dist: Path) -> dict[str, str]:
+    """Each chapter page of dist/ (as lesson_pages lists them) with its title as plain text, its
+    `<h1>`; empty when the entrance lists no chapter."""
+    titles = {}
+    for page in lesson_pages(dist):
+        if page.name == "index.html":
+            return {}
+        heading = re.search(r"<h1>(.*?)</h1>", page.read_text(encoding="utf-8"), flags=re.S)
+        text = re.sub(r"<[^>]*>", "", heading.group(1)) if heading else page.stem
+        titles[page.stem] = " ".join(html.unescape(text).split())
+    return titles
+
+
+def packages_of(dist: Path) -> list[Package]:
+    """The full packages dist/ makes: the whole course, a chapter each, a graded demo each."""
+    names = tuple(package_files(dist))
+    without_python = tuple(n for n in names if n.split("/")[0] not in PYTHON_FOLDERS)
+    lms = LAUNCH_PARAMETERS[1:]
+    packages = [Package(NAME, TITLE, "index.html", lms, names)]
+    for number, (chapter, title) in enumerate(chapter_titles(dist).items(), start=1):
+        packages.append(
+            Package(
+                f"{NAME}-chapter-{number}-{chapter}",
+                f"{TITLE}, chapter {number}: {title}",
+                f"{chapter}.html",
+                f"{lms}&{CHAPTER_PARAMETER}={chapter}",
+                names,
+            )
+        )
     lesson_html = "".join(p.read_text(encoding="utf-8") for p in lesson_pages(dist))
     no_python = demos_without_python((dist / "embed.html").read_text(encoding="utf-8"))
-    # stem: (title, launch, parameters, files)
-    packages = {NAME: (TITLE, "index.html", LAUNCH_PARAMETERS, names)}
     for demo in graded_demos(lesson_html):
-        title = f"{TITLE}: {demo}"
-        parameters = f"?demo={demo}&{LAUNCH_PARAMETERS[1:]}"
+        query = f"demo={demo}&{lms}"
         if demo in no_python:
-            packages[f"{NAME}-{demo}"] = (
-                title,
-                "embed.html",
-                parameters + WITHOUT_LESSON,
-                without_python,
-            )
+            files, query = without_python, query + WITHOUT_LESSON
         else:
-            packages[f"{NAME}-{demo}"] = (title, "embed.html", parameters, names)
-    manifests = {stem: manifest(stem, *spec) for stem, spec in packages.items()}
+            files = names
+        packages.append(Package(f"{NAME}-{demo}", f"{TITLE}: {demo}", "embed.html", query, files))
+    return packages
+
+
+def write_packages(dist: Path, out: Path, grade: Grading = Grading()) -> list[Path]:
+    """The full packages, made from dist/ as it is, into `out` (dist/scorm/); returns their
+    paths. Each holds its files of dist/, its launch.html and its manifest."""
+    out.mkdir(parents=True, exist_ok=True)
+    packages = {package.stem: package for package in packages_of(dist)}
+    extras = {
+        stem: {
+            LAUNCH_PAGE: launch_page(package.page, package.query, package.title),
+            "imsmanifest.xml": manifest(
+                stem,
+                package.title,
+                LAUNCH_PAGE,
+                f"?{package.query}",
+                sorted([*package.files, LAUNCH_PAGE]),
+                grade,
+            ),
+        }
+        for stem, package in packages.items()
+    }
     targets = {stem: out / f"{stem}.zip" for stem in packages}
-    keys = {stem: _key(dist, packages[stem][3], manifests[stem]) for stem in packages}
+    keys = {
+        stem: _key(dist, list(packages[stem].files), "".join(extras[stem].values()))
+        for stem in packages
+    }
     stale = [stem for stem in packages if not _is_current(targets[stem], keys[stem])]
     # The site's files, deflated once per set of files, then copied into each package with its
-    # own manifest.
-    for files in {tuple(packages[stem][3]) for stem in stale}:
+    # own launch page and manifest.
+    for files in {packages[stem].files for stem in stale}:
         body = out / ".files.zip.part"
         _write_zip(body, None, {name: dist / name for name in files}, b"")
         try:
             for stem in stale:
-                if tuple(packages[stem][3]) == files:
-                    _write_zip(
-                        targets[stem], body, {"imsmanifest.xml": manifests[stem]}, keys[stem]
-                    )
+                if packages[stem].files == files:
+                    _write_zip(targets[stem], body, extras[stem], keys[stem])
         finally:
             body.unlink(missing_ok=True)
     return list(targets.values())
+
+
+CUSTOM_FOLDER = "custom"  # beside dist/, never in it: the site stays the course's
+
+
+def write_custom_package(
+    dist: Path, out: Path, chosen: list[str], page: str, grade: Grading = Grading()
+) -> Path:
+    """`out`/positional-encoding-lab-custom-NAME-….zip: a lesson of just the sections `chosen`,
+    its page `page` (tools/lesson.py, assemble_custom) as custom.html beside the built site's
+    files, launched like a chapter package (`sco=custom`)."""
+    stem = f"{NAME}-custom-{'-'.join(chosen)}"
+    title = f"{TITLE}: selected sections ({', '.join(chosen)})"
+    name = f"{CUSTOM_PAGE}.html"
+    files = [*package_files(dist), name, LAUNCH_PAGE]
+    query = f"{LAUNCH_PARAMETERS[1:]}&{CHAPTER_PARAMETER}={CUSTOM_PAGE}"
+    extras = {
+        name: page,
+        LAUNCH_PAGE: launch_page(name, query, title),
+        "imsmanifest.xml": manifest(stem, title, LAUNCH_PAGE, f"?{query}", sorted(files), grade),
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / f"{stem}.zip"
+    key = _key(dist, files[:-2], "".join(extras.values()))
+    if not _is_current(target, key):
+        site = {n: dist / n for n in files[:-2]}
+        _write_zip(target, None, {**site, **extras}, key)
+    return target
 
 
 def site_address(url: str) -> str:
@@ -270,15 +436,15 @@ def thin_launch_page(site: str) -> str:
 """  # noqa: E501 (the manifest's and the page's own long lines)
 
 
-def write_thin_package(dist: Path, url: str, out: Path) -> Path:
+def write_thin_package(dist: Path, url: str, out: Path, grade: Grading = Grading()) -> Path:
     """`out`/positional-encoding-lab-thin.zip, from dist/'s app/lms/: frames the lesson at `url`."""
     site = site_address(url)
     out.mkdir(parents=True, exist_ok=True)
-    entries: dict[str, Path | str] = {"launch.html": thin_launch_page(site)}
+    entries: dict[str, Path | str] = {LAUNCH_PAGE: thin_launch_page(site)}
     entries.update({name: dist / name for name in THIN_FILES})
-    text = manifest(f"{NAME}-thin", TITLE, "launch.html", "", sorted(entries))
+    text = manifest(f"{NAME}-thin", TITLE, LAUNCH_PAGE, "", sorted(entries), grade)
     target = out / f"{NAME}-thin.zip"
-    key = _key(dist, list(THIN_FILES), text + entries["launch.html"])
+    key = _key(dist, list(THIN_FILES), text + thin_launch_page(site))
     if not _is_current(target, key):
         _write_zip(target, None, {**entries, "imsmanifest.xml": text}, key)
     return target

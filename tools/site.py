@@ -16,12 +16,19 @@ from pathlib import Path
 from tools import in_pyodide
 from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
-from tools.lesson import assemble, demo_sections, page_of_sections
+from tools.lesson import assemble, assemble_custom, chosen_sections, demo_sections, page_of_sections
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
+from tools.scorm import (
+    CUSTOM_FOLDER,
+    grading,
+    site_address,
+    write_custom_package,
+    write_packages,
+    write_thin_package,
+)
 from tools.scorm import FOLDER as SCORM_FOLDER
-from tools.scorm import site_address, write_packages, write_thin_package
 from tools.vendor_pyodide import (
     FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,
@@ -127,16 +134,35 @@ def sri(hex_digest: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
 
 
-def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | None = None) -> None:
+def build(
+    cdn: str | None = None,
+    stored_zips: bool = True,
+    scorm_site: str | None = None,
+    mastery: int | str | None = None,
+    attempts: int | str | None = None,
+    sections: str | None = None,
+) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
     The standard library goes out stored with the bytecode of the modules the boot imports
     (tools/repack.py); `stored_zips=False` keeps Pyodide's zips as released, the standard
     library without bytecode too, and deflates the bytecode of numpy and pelab, for hosts
     that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md).
     dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
-    only the thin one that frames the lesson hosted there."""
+    only the thin one that frames the lesson hosted there; their manifests carry the pass mark
+    `mastery` (percent) and the graded `attempts` (0: no limit). `sections` ("attention,rope"):
+    also a lesson of just those sections, as a package of its own in custom/, beside dist/."""
+    grade = grading(mastery, attempts)  # a bad pass mark stops the build before any work
     if scorm_site is not None:
-        site_address(scorm_site)  # a bad URL stops the build before any work
+        site_address(scorm_site)  # likewise a bad URL
+    custom = None
+    if sections is not None:  # likewise an unknown section, or a lesson that cannot be made
+        if scorm_site is not None or cdn is not None:
+            raise BuildError(
+                "--sections makes a full package, which holds Python: "
+                "leave out --scorm-site and --pyodide-cdn"
+            )
+        chosen = chosen_sections(sections)
+        custom = (chosen, assemble_custom(chosen)[1])
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
@@ -307,9 +333,9 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
     prune(expected, keep=DIST / SCORM_FOLDER)
     # SCORM packages last: the full ones hold the finished site (less the siblings above).
     if scorm_site is not None:
-        packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER)]
+        packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER, grade)]
     elif cdn is None:
-        packages = write_packages(DIST, DIST / SCORM_FOLDER)
+        packages = write_packages(DIST, DIST / SCORM_FOLDER, grade)
     else:
         packages = []
         log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
@@ -328,6 +354,12 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
     log(f"built dist/ ({len(expected)} files, {size / 1e6:.1f} MB, {mode}, build {build_id})")
     for package in packages:
         log(f"SCORM 1.2 package {package.relative_to(DIST)}: {package.stat().st_size / 1e6:.2f} MB")
+    if custom is not None:
+        package = write_custom_package(DIST, ROOT / CUSTOM_FOLDER, *custom, grade)
+        log(
+            f"a lesson of {len(custom[0])} sections ({', '.join(custom[0])}), as a SCORM 1.2 "
+            f"package: {package.relative_to(ROOT)}, {package.stat().st_size / 1e6:.2f} MB"
+        )
 
 
 def prune(expected: set[Path], keep: Path | None = None) -> None:

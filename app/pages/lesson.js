@@ -12,6 +12,7 @@ import { sharedValue } from "../controls/shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { reportChapterToLms } from "../lms/chapter-to-lms.js";
 import { courseMap } from "../course/map.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
 
@@ -22,6 +23,8 @@ const python = document.documentElement.dataset.state === "error" ? null : new P
 // in a plain page (not framed, not launched by an LMS).
 tellHostQuizProgress(document);
 reportQuizToLms(document);
+// A chapter package whose page holds no quiz reports reaching the chapter's end instead.
+reportChapterToLms(document);
 courseMap(document.querySelector(".course-map"));
 openFoldsForPrint(document);
 if (python) wire(python);

@@ -2,7 +2,9 @@
 (tests/browser/lms/host.html) that launches a package in an iframe, under a deep sub-path like
 Moodle's, on an origin of its own. A learner answers the quiz; the test reads what the LMS holds.
 Then: a return visit, no LMS, a broken one, one that says no, answers too long to save, and the
-thin package's relay, which must believe only the lesson it frames."""
+thin package's relay, which must believe only the lesson it frames. Every package opens at its
+own launch.html, and must work whether the LMS appends the manifest's `parameters` to it or
+drops them; a chapter package without a quiz reports reaching the chapter's end."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ import pytest
 
 from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, ROOT, served
-from tools.scorm import write_thin_package
+from tools.lesson import assemble_custom
+from tools.scorm import write_custom_package, write_thin_package
 
 HERE = Path(__file__).parent / "lms"
 SCORM_AGAIN = ROOT / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
@@ -35,14 +38,28 @@ def percent(correct: int, total: int) -> int:
     return math.floor(100 * correct / total + 0.5)
 
 
-def launch_of(folder: Path) -> tuple[str, str]:
-    """The SCO's launch URL (resource href + item parameters) and mastery score, read from the
-    manifest as an LMS reads them."""
-    root = ET.parse(folder / "imsmanifest.xml").getroot()
+def unpacked(folder: Path) -> Path:
+    """The package of dist/scorm/ named by `folder`'s name, unzipped there on first use (seven
+    packages of 50 MB each: only those a test launches)."""
+    if not folder.exists():
+        with zipfile.ZipFile(DIST / "scorm" / f"{folder.name}.zip") as archive:
+            archive.extractall(folder)
+    return folder
+
+
+def manifest_item(folder: Path):
+    root = ET.parse(unpacked(folder) / "imsmanifest.xml").getroot()
     item = root.find(".//cp:organization/cp:item", NS)
     resource = root.find(f".//cp:resource[@identifier='{item.get('identifierref')}']", NS)
+    return item, resource
+
+
+def launch_of(folder: Path, parameters: bool = True) -> tuple[str, str]:
+    """The SCO's launch URL (resource href + item parameters, or the href alone, as an LMS that
+    drops them builds it) and mastery score, read from the manifest as an LMS reads them."""
+    item, resource = manifest_item(folder)
     return (
-        resource.get("href") + (item.get("parameters") or ""),
+        resource.get("href") + ((item.get("parameters") or "") if parameters else ""),
         item.findtext("adlcp:masteryscore", namespaces=NS),
     )
 
@@ -56,9 +73,7 @@ def lms(tmp_path_factory):
     shutil.copy(SCORM_AGAIN, root / "scorm12.js")
     packages = sorted((DIST / "scorm").glob("*.zip"))
     assert packages, "dist/scorm/ has no packages: run python3 build.py build"
-    for package in packages:
-        with zipfile.ZipFile(package) as archive:
-            archive.extractall(root / CONTENT / package.stem)
+    (root / CONTENT).mkdir(parents=True)  # each package is unzipped there when first launched
     with served(root, isolated=False) as url:  # an LMS sends no COOP/COEP headers
         yield url, root
 
@@ -68,15 +83,23 @@ def open_lms(page, lms_url: str, **options) -> None:
     page.goto(f"{lms_url}host.html#{quote(json.dumps(options))}")
 
 
-def launch(page, lms, package: str, **options):
-    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired
-    (the whole course's package launches at its entrance: the learner walks to the quiz)."""
+def open_package(page, lms, package: str, parameters: bool = True, **options):
+    """Open the test LMS launching `package` as an LMS does: the manifest's launch URL (with or
+    without its parameters), its mastery score and its launch data handed to the runtime."""
     url, root = lms
-    href, mastery = launch_of(root / CONTENT / package)
+    href, mastery = launch_of(root / CONTENT / package, parameters)
+    item, _ = manifest_item(root / CONTENT / package)
     data = options.pop("data", {})
     data.setdefault("student_data", {}).setdefault("mastery_score", mastery)
+    data.setdefault("launch_data", item.findtext("adlcp:datafromlms", namespaces=NS) or "")
     open_lms(page, url, launch=f"{CONTENT}/{package}/{href}", data=data, **options)
-    frame = page.frame_locator("#sco")
+    return page.frame_locator("#sco")
+
+
+def launch(page, lms, package: str, parameters: bool = True, **options):
+    """Open the test LMS launching `package`, and return the SCO's frame once its quiz is wired
+    (the whole course's package launches at its entrance: the learner walks to the quiz)."""
+    frame = open_package(page, lms, package, parameters, **options)
     walk_to_the_quiz(frame)
     frame.locator(".quiz-score").wait_for()
     return frame
@@ -210,7 +233,7 @@ def test_the_quiz_package_holds_no_python_asks_for_none_and_links_to_no_lesson(p
     not 21): launched by the LMS it asks for nothing the package lacks, and hides the link to a
     full lesson it does not hold."""
     url, root = lms
-    folder = root / CONTENT / "positional-encoding-lab-quiz"
+    folder = unpacked(root / CONTENT / "positional-encoding-lab-quiz")
     assert not (folder / "pyodide").exists() and not (folder / "py").exists()
     assert (DIST / "scorm" / "positional-encoding-lab-quiz.zip").stat().st_size < 1e6
     missing = []
@@ -221,6 +244,109 @@ def test_the_quiz_package_holds_no_python_asks_for_none_and_links_to_no_lesson(p
     assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
     assert frame.locator(".embed-lesson-link").is_hidden()
     assert missing == []
+
+
+@pytest.mark.parametrize("parameters", [True, False], ids=["parameters appended", "dropped"])
+@pytest.mark.parametrize("package", ["positional-encoding-lab-quiz", "positional-encoding-lab"])
+def test_a_package_reports_whether_the_lms_appends_its_launch_parameters_or_drops_them(
+    page, lms, package, parameters
+):
+    """Some LMSes launch the resource's href alone: the quiz package then got a frame that never
+    got ready, the whole course a page that reported nothing. launch.html carries what the page
+    needs itself, and leaves the frame at the page, with no entry of its own to go back to."""
+    frame = launch(page, lms, package, parameters)
+    poll(sco(page), "() => document.querySelector('form.quiz')?.dataset.lms", "connected".__eq__)
+    total = frame.locator(QUIZ).count()
+    answer(frame, 0, True)
+    held = record(page)
+    assert held["core"]["score"]["raw"] == str(percent(1, total))
+    assert held["core"]["lesson_status"] == "incomplete"
+    assert held["launch_data"] == "attempts=0"  # the manifest's adlcp:datafromlms, for the page
+    assert "launch.html" not in sco(page).url
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
+
+
+@pytest.fixture
+def strict_lms(lms):
+    """The same test LMS, its files served with the strict Content-Security-Policy."""
+    _, root = lms
+    with served(root, isolated=False, csp=True) as url:
+        yield url, root
+
+
+def test_the_launch_page_works_under_the_strict_csp(page, strict_lms, page_log):
+    frame = launch(page, strict_lms, "positional-encoding-lab-quiz", parameters=False)
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    assert not [line for line in page_log.console if "Content Security Policy" in line]
+
+
+@pytest.mark.parametrize("parameters", [True, False], ids=["parameters appended", "dropped"])
+def test_a_chapter_package_without_a_quiz_is_completed_at_the_chapter_s_end(page, lms, parameters):
+    frame = open_package(page, lms, "positional-encoding-lab-chapter-1-why-order", parameters)
+    frame.locator(".chapter-next").wait_for(state="attached")
+    poll(sco(page), "() => document.documentElement.dataset.lms", "connected".__eq__)
+    assert record(page)["core"]["lesson_status"] == "incomplete"  # opened, not yet read
+    assert frame.locator("form.quiz").count() == 0
+    frame.locator(".chapter-next").scroll_into_view_if_needed()
+    poll(sco(page), "() => document.documentElement.dataset.lms", "completed".__eq__)
+    held = record(page)
+    assert held["core"]["lesson_status"] == "completed" and held["core"]["exit"] == ""
+    page.evaluate("() => { document.querySelector('#sco').src = 'about:blank'; }")
+    poll(page, "() => API.isTerminated()", bool)
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
+
+
+def test_a_chapter_package_with_the_quiz_is_graded_by_it_alone(page, lms):
+    """The review chapter holds the quiz: its score is what the LMS gets, through one session."""
+    frame = open_package(page, lms, "positional-encoding-lab-chapter-5-review", parameters=False)
+    frame.locator(".quiz-score").wait_for()
+    poll(sco(page), "() => document.querySelector('form.quiz').dataset.lms", "connected".__eq__)
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    frame.locator(".chapter-next").scroll_into_view_if_needed()
+    assert record(page)["core"]["lesson_status"] == "incomplete"  # the quiz's say, not the end's
+    assert sco(page).evaluate("() => document.documentElement.dataset.lms") is None
+    assert page.evaluate("() => lmsCalls.filter((c) => c === 'LMSInitialize').length") == 1
+
+
+def test_a_chapter_package_says_when_no_lms_answers(page, lms):
+    frame = open_package(page, lms, "positional-encoding-lab-chapter-2-geometry", api="none")
+    note = frame.locator(".chapter-lms-note")
+    note.wait_for()
+    assert "no course system (SCORM API) answered" in note.inner_text()
+    assert sco(page).evaluate("() => document.documentElement.dataset.lms") == "missing"
+
+
+@pytest.fixture
+def custom(tmp_path, lms):
+    """A lesson of three sections (build.py build --sections attention,heatmap,rope), unzipped
+    into the test LMS."""
+    _, root = lms
+    chosen = ["attention", "heatmap", "rope"]
+    package = write_custom_package(DIST, tmp_path, chosen, assemble_custom(chosen)[1])
+    target = root / CONTENT / "custom"
+    shutil.rmtree(target, ignore_errors=True)
+    with zipfile.ZipFile(package) as archive:
+        archive.extractall(target)
+    yield "custom"
+    shutil.rmtree(target)
+
+
+def test_a_lesson_of_chosen_sections_runs_in_the_lms_and_reports_its_quiz(page, lms, custom):
+    frame = launch(page, lms, custom, parameters=False)
+    steps = sco(page).evaluate(
+        "() => [...document.querySelectorAll('main h2 .step')]"
+        ".map((s) => [s.textContent, s.parentElement.id.replace('-title', '')])"
+    )
+    shown = ["attention", "heatmap", "rope", "quiz", "remember", "cell"]
+    assert steps == [[str(n), name] for n, name in enumerate(shown, start=1)]
+    sections = frame.locator(QUIZ).evaluate_all("(qs) => qs.map((q) => q.dataset.section)")
+    assert list(dict.fromkeys(sections)) == ["attention", "heatmap", "rope"]
+    poll(sco(page), "() => document.querySelector('form.quiz').dataset.lms", "connected".__eq__)
+    answer(frame, 0, True)
+    assert record(page)["core"]["score"]["raw"] == str(percent(1, frame.locator(QUIZ).count()))
+    assert wait_for_state(sco(page)) == "ready"  # its demos run, from the package's own Python
 
 
 def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms, page_log):
@@ -235,6 +361,7 @@ def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms,
 
 def test_a_review_shows_the_saved_answers_and_records_nothing(page, lms):
     url, root = lms
+    unpacked(root / CONTENT / "positional-encoding-lab-quiz")
     # no LMS: just read the quiz
     page.goto(f"{url}{CONTENT}/positional-encoding-lab-quiz/embed.html?demo=quiz")
     page.locator(".quiz-score").wait_for()
@@ -267,7 +394,8 @@ def test_a_review_shows_the_saved_answers_and_records_nothing(page, lms):
 
 
 def test_opened_as_a_plain_page_the_package_is_the_normal_lesson(page, lms):
-    url, _ = lms
+    url, root = lms
+    unpacked(root / CONTENT / "positional-encoding-lab-quiz")
     page.goto(f"{url}{CONTENT}/positional-encoding-lab-quiz/embed.html?demo=quiz")
     page.locator(".quiz-score").wait_for()
     page.locator(QUIZ).first.locator("input[data-correct]").check()

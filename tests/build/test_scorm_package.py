@@ -5,6 +5,7 @@ LMS cannot use; the thin one is a few KB framing the hosted site."""
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 import zipfile
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from pages import PAGE_OF
 from site_server import DIST
 from tools import scorm, site
 from tools.project import ROOT
@@ -20,6 +22,7 @@ from tools.project import ROOT
 CP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
 SCORM_JS = (ROOT / "app" / "lms" / "scorm.js").read_text()
+CHAPTER_JS = (ROOT / "app" / "lms" / "chapter-to-lms.js").read_text()
 EMBED_JS = (ROOT / "app" / "pages" / "embed.js").read_text()
 FULL = sorted((DIST / "scorm").glob("*.zip"))
 
@@ -49,21 +52,40 @@ def checked_manifest(archive: zipfile.ZipFile) -> dict:
     assert resource.get("href") in listed
     assert archive.testzip() is None  # every entry's CRC checks out
     mastery = items[0].findtext(f"{ADLCP}masteryscore")
+    # adlcp's order within an item: datafromlms before masteryscore
+    tags = [child.tag for child in items[0]]
+    if f"{ADLCP}datafromlms" in tags:
+        assert tags.index(f"{ADLCP}datafromlms") < tags.index(f"{ADLCP}masteryscore")
     return {
         "launch": resource.get("href"),
         "parameters": items[0].get("parameters"),
         "mastery": mastery,
+        "launch_data": items[0].findtext(f"{ADLCP}datafromlms"),
+        "title": items[0].findtext(f"{CP}title"),
         "files": listed,
     }
 
 
-def test_there_is_a_package_for_the_lesson_and_one_per_graded_demo():
+def launch_target(launch_html: str) -> tuple[str, str]:
+    """The page and query a package's launch.html opens (its app/lms/launch.js tag's data)."""
+    tag = re.search(r'<script src="app/lms/launch.js" ([^>]*)></script>', launch_html)
+    assert tag, "launch.html loads app/lms/launch.js"
+    data = dict(re.findall(r'data-(page|query)="([^"]*)"', tag.group(1)))
+    return html.unescape(data["page"]), html.unescape(data["query"])
+
+
+def test_there_is_a_package_for_the_lesson_one_per_chapter_and_one_per_graded_demo():
     lesson = "".join(page.read_text() for page in scorm.lesson_pages(DIST))
-    assert len(scorm.lesson_pages(DIST)) > 1  # the chapters' pages
+    chapters = [page.stem for page in scorm.lesson_pages(DIST)]
+    assert chapters == list(dict.fromkeys(p.removesuffix(".html") for p in PAGE_OF.values()))
     graded = scorm.graded_demos(lesson)
     assert "quiz" in graded
     assert [p.name for p in FULL] == sorted(
-        ["positional-encoding-lab.zip", *(f"positional-encoding-lab-{d}.zip" for d in graded)]
+        [
+            "positional-encoding-lab.zip",
+            *(f"positional-encoding-lab-chapter-{n}-{c}.zip" for n, c in enumerate(chapters, 1)),
+            *(f"positional-encoding-lab-{d}.zip" for d in graded),
+        ]
     )
 
 
@@ -89,13 +111,19 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
             if p.is_file() and p.suffix not in (".br", ".gz") and p.parent != DIST / "scorm"
         )
         built.remove("service-worker.js")
+        # and the package's own launch.html, which opens its page (app/lms/launch.js)
+        assert manifest["launch"] == "launch.html"
+        assert manifest["launch_data"] == "attempts=0"  # the default: no limit
+        page, query = launch_target(archive.read("launch.html").decode())
+        assert f"?{query}" == manifest["parameters"]  # the same, whether the LMS appends it or not
+        assert page in built
         # a demo without Python (the quiz) leaves Python's files out: its package is 0.3 MB
         if "lesson=none" in (manifest["parameters"] or ""):
             built = [name for name in built if name.split("/")[0] not in scorm.PYTHON_FOLDERS]
             assert package.stem.removeprefix(
                 "positional-encoding-lab-"
             ) in scorm.demos_without_python((DIST / "embed.html").read_text())
-        assert sorted(manifest["files"]) == built
+        assert sorted(manifest["files"]) == sorted([*built, "launch.html"])
         for name in built:
             assert archive.getinfo(name).CRC == zlib.crc32((DIST / name).read_bytes()), name
     assert package.stat().st_size < 50e6  # LMS upload limits are often 50 to 100 MB
@@ -122,16 +150,75 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
     parameter = re.search(r'LAUNCH_PARAMETER = \["(\w+)", "(\w+)"\]', SCORM_JS).groups()
     assert f"?{parameter[0]}={parameter[1]}" == scorm.LAUNCH_PARAMETERS
     assert f"DEFAULT_MASTERY_SCORE = {scorm.MASTERY_SCORE};" in SCORM_JS
-    with zipfile.ZipFile(DIST / "scorm" / "positional-encoding-lab.zip") as archive:
-        lesson = checked_manifest(archive)
-    assert (lesson["launch"], lesson["parameters"]) == ("index.html", "?lms=scorm12")
-    with zipfile.ZipFile(DIST / "scorm" / "positional-encoding-lab-quiz.zip") as archive:
-        quiz = checked_manifest(archive)
-    assert (quiz["launch"], quiz["parameters"]) == (
-        "embed.html",
-        "?demo=quiz&lms=scorm12&lesson=none",
-    )
+    assert f'CHAPTER_PARAMETER = "{scorm.CHAPTER_PARAMETER}";' in CHAPTER_JS
+    opens = {}
+    for stem in (
+        "positional-encoding-lab",
+        "positional-encoding-lab-quiz",
+        "positional-encoding-lab-chapter-1-why-order",
+        "positional-encoding-lab-chapter-5-review",
+    ):
+        with zipfile.ZipFile(DIST / "scorm" / f"{stem}.zip") as archive:
+            opens[stem] = launch_target(archive.read("launch.html").decode())
+            title = checked_manifest(archive)["title"]
+        if "chapter" in stem:  # the title a teacher sees in the LMS names the chapter
+            heading = re.search(r"<h1>(.*?)</h1>", (DIST / opens[stem][0]).read_text()).group(1)
+            number = re.search(r"chapter-(\d)", stem).group(1)
+            assert title == f"Positional Encoding Lab, chapter {number}: {html.unescape(heading)}"
+    assert opens == {
+        "positional-encoding-lab": ("index.html", "lms=scorm12"),
+        "positional-encoding-lab-quiz": ("embed.html", "demo=quiz&lms=scorm12&lesson=none"),
+        "positional-encoding-lab-chapter-1-why-order": (
+            "why-order.html",
+            "lms=scorm12&sco=why-order",
+        ),
+        "positional-encoding-lab-chapter-5-review": ("review.html", "lms=scorm12&sco=review"),
+    }
     assert 'query.get("lesson") === "none"' in EMBED_JS and scorm.WITHOUT_LESSON == "&lesson=none"
+
+
+def test_the_launch_page_holds_no_inline_script_and_shows_odd_names_as_text():
+    page = scorm.launch_page('a"><script>x</script>.html', "demo=<b>&lms=scorm12", "<i>T</i>")
+    assert re.findall(r"<script\b[^>]*>", page) == [
+        '<script src="app/lms/launch.js" data-page="a&quot;&gt;&lt;script&gt;x&lt;/script&gt;.html"'
+        ' data-query="demo=&lt;b&gt;&amp;lms=scorm12">'
+    ]
+    assert "<i>" not in page and "<b>" not in page
+    assert launch_target(page) == ('a"><script>x</script>.html', "demo=<b>&lms=scorm12")
+
+
+@pytest.mark.parametrize(
+    "mastery, attempts, expected",
+    [(None, None, (80, 0)), ("75", "3", (75, 3)), (0, 0, (0, 0)), ("100", " 1 ", (100, 1))],
+)
+def test_the_grading_options_are_whole_numbers_in_range(mastery, attempts, expected):
+    grade = scorm.grading(mastery, attempts)
+    assert (grade.mastery, grade.attempts) == expected
+    assert grade.launch_data == f"attempts={expected[1]}"
+
+
+@pytest.mark.parametrize(
+    "mastery, attempts, says",
+    [
+        ("101", None, r"--mastery wants the pass mark in percent, a whole number 0 to 100; got '1"),
+        ("-5", None, r"--mastery wants .*; got '-5'"),
+        ("80%", None, r"--mastery wants .*; got '80%'"),
+        ("7.5", None, r"--mastery wants .*; got '7.5'"),
+        (None, "-1", r"--attempts wants a whole number of attempts \(0: no limit\); got '-1'"),
+        (None, "two", r"--attempts wants .*; got 'two'"),
+        (None, "", r"--attempts wants .*; got ''"),
+    ],
+)
+def test_a_bad_grading_option_stops_the_build_saying_what_is_wanted(mastery, attempts, says):
+    with pytest.raises(SystemExit, match=says):
+        scorm.grading(mastery, attempts)
+
+
+def test_a_bad_grading_option_stops_the_build_before_any_work(tmp_path, monkeypatch):
+    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
+    with pytest.raises(SystemExit, match="--mastery wants"):
+        site.build(mastery="eighty")
+    assert not (tmp_path / "dist").exists()
 
 
 def small_site(folder: Path) -> Path:
@@ -166,7 +253,12 @@ def test_a_rebuild_rewrites_a_package_only_when_a_file_changed(tmp_path):
         "positional-encoding-lab-quiz.zip",
     ]
     with zipfile.ZipFile(first[0]) as archive:
-        assert checked_manifest(archive)["files"] == ["app/a.js", "embed.html", "index.html"]
+        assert checked_manifest(archive)["files"] == [
+            "app/a.js",
+            "embed.html",
+            "index.html",
+            "launch.html",
+        ]
     written = [p.stat().st_mtime_ns for p in first]
     again = scorm.write_packages(site, site / "scorm")
     assert [p.stat().st_mtime_ns for p in again] == written  # nothing changed: nothing written
@@ -175,6 +267,20 @@ def test_a_rebuild_rewrites_a_package_only_when_a_file_changed(tmp_path):
     with zipfile.ZipFile(changed[1]) as archive:
         assert archive.read("app/a.js") == b"export const a = 2;\n"
     assert not list((site / "scorm").glob("*.part"))
+
+
+def test_the_teacher_s_grading_goes_into_every_manifest_and_a_change_rewrites_them(tmp_path):
+    site = small_site(tmp_path / "site")
+    scorm.write_packages(site, site / "scorm")
+    graded = scorm.write_packages(site, site / "scorm", scorm.grading("65", "2"))
+    for package in graded:
+        with zipfile.ZipFile(package) as archive:
+            manifest = checked_manifest(archive)
+        assert (manifest["mastery"], manifest["launch_data"]) == ("65", "attempts=2")
+    thin = scorm.write_thin_package(DIST, "https://example.org/a/", tmp_path, scorm.grading(90, 1))
+    with zipfile.ZipFile(thin) as archive:
+        manifest = checked_manifest(archive)
+    assert (manifest["mastery"], manifest["launch_data"]) == ("90", "attempts=1")
 
 
 def test_the_thin_package_is_a_few_kb_framing_the_hosted_lesson(tmp_path):

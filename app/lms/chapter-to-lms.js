@@ -1,0 +1,107 @@
+/**
+ * A chapter package whose page holds no quiz, reporting to the LMS that launched it (SCORM 1.2):
+ * "incomplete" when the chapter opens, "completed" once the learner reaches its end (the link to
+ * the next chapter comes into view). Without it an LMS would track nothing for such a chapter.
+ *
+ * It acts only on the page a chapter package opens (tools/scorm.py: its launch page adds
+ * `?lms=scorm12&sco=NAME`, NAME the page's `<body data-chapter>`), and only when that page holds
+ * no quiz: where there is one, app/lms/quiz-to-lms.js reports its score instead, and one SCO
+ * must start one session. The whole course's package never says `sco=`, so its chapter pages
+ * leave the session to the quiz's page. Nothing here throws: a missing or refusing LMS is said in
+ * a note above the chapter's last link, and the lesson goes on.
+ */
+import { findApi, launchedByLms, scormSession, sessionTime } from "./scorm.js";
+
+/** The query parameter naming the chapter a package is (tools/scorm.py: CHAPTER_PARAMETER). */
+export const CHAPTER_PARAMETER = "sco";
+
+/**
+ * Whether this page is a chapter package's own page and must report itself: launched by an LMS,
+ * named by `sco=`, and holding no quiz.
+ * @param {Document} doc
+ * @param {string} search the page's query string
+ */
+export function reportsItself(doc, search) {
+  const chapter = doc.body?.dataset.chapter;
+  return (
+    Boolean(chapter) &&
+    new URLSearchParams(search).get(CHAPTER_PARAMETER) === chapter &&
+    launchedByLms(search, null) &&
+    !doc.querySelector("form.quiz")
+  );
+}
+
+/**
+ * @param {Document} [doc]
+ * @param {string} [search]
+ */
+export function reportChapterToLms(doc = document, search = location.search) {
+  if (!reportsItself(doc, search)) return;
+  const started = performance.now();
+  const end = doc.querySelector(".chapter-next");
+  const root = doc.documentElement;
+  const api = findApi(window);
+  if (!api) {
+    problem(
+      "This chapter was launched as a course package, but no course system (SCORM API) answered: " +
+        "your progress is not recorded. Open it from your course page to record it.",
+      "missing",
+    );
+    return;
+  }
+  const session = scormSession(api, (text) => problem(`${text} The chapter works as before.`, "error"));
+  if (session.broken.length) {
+    problem(`The course system’s SCORM API is broken (it has no ${session.broken.join(", ")}): your progress is not recorded.`, "broken");
+    return;
+  }
+  if (!session.start()) return;
+  const mode = session.get("cmi.core.lesson_mode");
+  const readOnly = mode === "review" || mode === "browse";
+  let done = session.get("cmi.core.lesson_status") === "completed";
+  root.dataset.lms = readOnly ? mode : done ? "completed" : "connected";
+  if (!readOnly && !done) {
+    session.set("cmi.core.lesson_status", "incomplete");
+    session.set("cmi.core.exit", "suspend");
+    session.commit();
+  }
+  if (end && !readOnly && !done) {
+    const watcher = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting) || done) return;
+      done = true;
+      watcher.disconnect();
+      session.set("cmi.core.lesson_status", "completed");
+      session.set("cmi.core.exit", "");
+      session.set("cmi.core.session_time", sessionTime(performance.now() - started));
+      if (session.commit()) root.dataset.lms = "completed";
+    });
+    watcher.observe(end);
+  }
+  window.addEventListener(
+    "pagehide",
+    () => {
+      if (!readOnly) {
+        session.set("cmi.core.session_time", sessionTime(performance.now() - started));
+        session.commit();
+      }
+      session.finish();
+    },
+    { once: true },
+  );
+
+  /**
+   * @param {string} text
+   * @param {string} state
+   */
+  function problem(text, state) {
+    root.dataset.lms = state;
+    let note = doc.querySelector(".chapter-lms-note");
+    if (!note) {
+      note = doc.createElement("p");
+      note.className = "chapter-lms-note note";
+      note.setAttribute("role", "status");
+      if (end) end.before(note);
+      else doc.querySelector("main")?.append(note);
+    }
+    note.textContent = text;
+  }
+}
