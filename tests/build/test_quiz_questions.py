@@ -82,11 +82,17 @@ def test_set_up_items_name_a_demo_of_their_own_chapter():
             assert chapter[q.setup] == chapter[q.section], q.name
 
 
-def test_feedback_texts_are_plain_text():
-    """The page sets a why as text, never as HTML: markup in it would show as tags."""
+def test_feedback_texts_are_plain_text_with_no_maths_typed_raw():
+    """The page sets a why as text, never as HTML: markup in it would show as tags, so its maths
+    is in words; and nowhere does a question type w_i, 10^x or q^T where the page can set them
+    (tests/browser/test_quiz_demo.py looks at the page for the same)."""
+    raw = re.compile(r"\b(?!d_model\b)\w+_[\w(]+|\w+\^|\wᵀ")
     for q in QUESTIONS:
-        for why in [q.why] + [o.why for o in q.options]:
-            assert why is None or not re.search(r"<\w|&\w+;", why), (q.name, why)
+        whys = [w for w in [q.why] + [o.why for o in q.options] if w is not None]
+        for why in whys:
+            assert not re.search(r"<\w|&\w+;", why), (q.name, why)
+        for text in [q.legend, q.explain, *whys, *(o.text for o in q.options)]:
+            assert raw.findall(text) == [], (q.name, text)
 
 
 def test_every_chapter_before_the_review_has_an_end_test_of_at_least_two_items():
