@@ -98,11 +98,10 @@ def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(lesson):
 
 def test_a_wrong_answer_shows_the_right_one_with_its_maths(lesson):
     question = lesson.locator("#quiz .quiz-question[data-section='terms']").first
-    question.get_by_role("radio").first.check()  # "All four of them": wrong
+    question.get_by_role("radio").first.check()  # "All three, once training…": wrong
     feedback = question.locator(".quiz-feedback")
     assert feedback.inner_text().startswith("Not quite. Content·content holds no position")
     assert feedback.inner_text().endswith(
-        "The answer is “Only position·position, and only when A commutes with the rotations, "
-        "as A = I does.”."
+        "The answer is “Position·position alone, when A commutes with the rotations.”."
     )
-    assert feedback.locator("var").all_inner_texts() == ["A", "A", "I"]  # the answer's own markup
+    assert feedback.locator("var").all_inner_texts() == ["A"]  # the answer's own markup
