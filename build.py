@@ -58,6 +58,13 @@ def main(argv: list[str] | None = None) -> None:
         help="write a thin SCORM package into dist/scorm/ instead of the full ones: a few KB that "
         "frames the lesson hosted at URL and relays its quiz score to the LMS",
     )
+    build_cmd.add_argument(
+        "--no-answer-key",
+        dest="answer_key",
+        action="store_false",
+        help="leave answer-key.html (the teachers' answer key, public on a hosted site) out of "
+        "dist/",
+    )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument(
         "--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)"
@@ -96,7 +103,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips, scorm_site=args.scorm_site)
+        build(
+            cdn=args.pyodide_cdn,
+            stored_zips=args.stored_zips,
+            scorm_site=args.scorm_site,
+            answer_key=args.answer_key,
+        )
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":

@@ -22,6 +22,7 @@ from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run,
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
 from tools.scorm import FOLDER as SCORM_FOLDER
 from tools.scorm import site_address, write_packages, write_thin_package
+from tools.teacher_kit import PACKAGE_LIST, kit_pages, package_list
 from tools.vendor_pyodide import (
     FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,
@@ -127,20 +128,28 @@ def sri(hex_digest: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
 
 
-def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | None = None) -> None:
+def build(
+    cdn: str | None = None,
+    stored_zips: bool = True,
+    scorm_site: str | None = None,
+    answer_key: bool = True,
+) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
     The standard library goes out stored with the bytecode of the modules the boot imports
     (tools/repack.py); `stored_zips=False` keeps Pyodide's zips as released, the standard
     library without bytecode too, and deflates the bytecode of numpy and pelab, for hosts
     that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md).
     dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
-    only the thin one that frames the lesson hosted there."""
+    only the thin one that frames the lesson hosted there. The teacher's kit (teaching.html, and
+    answer-key.html unless `answer_key` is False) is written from the course
+    (tools/teacher_kit.py)."""
     if scorm_site is not None:
         site_address(scorm_site)  # a bad URL stops the build before any work
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
     pages = assemble()  # before any work: a broken lesson source stops the build
+    pages.update(kit_pages(pages, with_answer_key=answer_key))
     # likewise a picture the sliders disagree with
     first_heatmap = heatmap_settings("".join(pages.values()))
     expected: set[Path] = set()
@@ -314,6 +323,11 @@ def build(cdn: str | None = None, stored_zips: bool = True, scorm_site: str | No
         packages = []
         log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
     expected.update(packages)
+    # What the guide's download links list (app/pages/package-downloads.js): written after the
+    # packages, which hold the guide, so their sizes are known and no package holds the list.
+    listing = DIST / SCORM_FOLDER / PACKAGE_LIST
+    write_if_changed(listing, package_list(packages))
+    expected.add(listing)
     prune(expected)
     size = sum(
         p.stat().st_size
