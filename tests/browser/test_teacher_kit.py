@@ -1,6 +1,7 @@
 """The teacher's kit in the browser: the guide links it and lists this build's SCORM packages
-with their sizes (from dist/scorm/packages.json), says why when there is no list, and the kit
-shows every chapter with the build's minutes."""
+with their sizes (from dist/scorm/packages.json), says why when there is no list, and a chapter
+page prints as a handout: the start-up panel, buttons, sliders' tracks and the map left out,
+each control's label and value, the figures and the traps kept, and a PDF with its canvases."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pages import poll
 from site_server import ROOT
 
 DIST = ROOT / "dist"
+LESSON_SECTION = "heatmap"  # the first chapter: sliders, canvases, SVG and a trap
 
 DOWNLOAD_ROWS = """() => [...document.querySelectorAll(".scorm-downloads tbody tr")].map((row) => ({
   href: row.querySelector("a")?.getAttribute("href") ?? null,
@@ -82,3 +84,42 @@ def test_the_kit_page_shows_every_chapter_with_the_builds_minutes(page, site_url
     assert page.locator("a[href='answer-key.html']").count() == 1
     assert page.locator("#licence").is_visible()
 
+
+PRINTED = """() => {
+  const seen = (selector) =>
+    [...document.querySelectorAll(selector)].map((e) => e.checkVisibility());
+  return {
+    boot: seen("#boot"), map: seen(".course-map"), buttons: seen("main button"),
+    ranges: seen("input[type=range]"), labels: seen(".control label"),
+    outputs: seen(".control output"), canvases: seen("main canvas"), traps: seen(".trap"),
+    figures: [...document.querySelectorAll("main canvas")].map((c) => c.width * c.height > 0),
+    external: [...document.querySelectorAll("main a[href^='http']")].map(
+      (a) => getComputedStyle(a, "::after").content),
+  };
+}"""
+
+
+def test_a_chapter_prints_as_a_handout_with_its_figures(lesson):
+    page = lesson
+    poll(page, "() => document.querySelector('.heatmap-canvas').dataset.rendered", lambda r: r)
+    screen = page.evaluate(PRINTED)
+    assert any(screen["buttons"]) and any(screen["ranges"])
+    page.emulate_media(media="print")
+    try:
+        printed = page.evaluate(PRINTED)
+    finally:
+        page.emulate_media(media="screen")
+    assert not any(printed["boot"]) and not any(printed["map"])
+    assert not any(printed["buttons"]) and not any(printed["ranges"])
+    assert printed["labels"] and all(printed["labels"]) and all(printed["outputs"])
+    assert printed["canvases"] and all(printed["canvases"]) and all(printed["figures"])
+    assert printed["traps"] and all(printed["traps"])
+    assert all(content.startswith('" (') for content in printed["external"])
+
+    pdf = page.pdf(format="A4", print_background=False)
+    assert pdf.startswith(b"%PDF")
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+    assert pages >= 3, pages
+    # Canvases print as images: the PDF holds at least one image per printed canvas.
+    images = len(re.findall(rb"/Subtype\s*/Image", pdf))
+    assert images >= len(printed["canvases"]), (images, len(printed["canvases"]))
