@@ -15,8 +15,9 @@ A full package holds every file of dist/ as the build left it, never a list writ
 it is self-contained and works offline under whatever path the LMS serves it from (the site
 uses relative URLs only). Left out: the .br/.gz siblings (an LMS serves each file as it is, so
 they would only add weight), the service worker (its scope would be the LMS's folder for this
-upload, a path the LMS chooses and may change per upload; the lesson runs without it), and
-dist/scorm/ itself. The launch page learns it was launched by an LMS from the manifest's item
+upload, a path the LMS chooses and may change per upload; the lesson runs without it), the
+teachers' answer key (answer-key.html: a learner could open it by name during a graded attempt),
+and dist/scorm/ itself. The launch page learns it was launched by an LMS from the manifest's item
 `parameters`, `?lms=scorm12` (app/lms/scorm.js: LAUNCH_PARAMETER); opened as a plain page it is
 the normal lesson.
 
@@ -47,7 +48,8 @@ TITLE = "Positional Encoding Lab"
 MASTERY_SCORE = 80
 LAUNCH_PARAMETERS = "?lms=scorm12"  # app/lms/scorm.js: LAUNCH_PARAMETER
 SKIPPED_SUFFIXES = (".br", ".gz")
-SKIPPED_FILES = ("service-worker.js",)
+# The answer key (tools/teacher_kit.py) too: a learner in a graded attempt could open it by name.
+SKIPPED_FILES = ("service-worker.js", "answer-key.html")
 THIN_FILES = ("app/lms/relay.js", "app/lms/relay.css", "app/lms/scorm.js")
 # What a package of a demo without Python leaves out: Pyodide, its wheels, pelab and its bytecode.
 PYTHON_FOLDERS = ("pyodide", "py")

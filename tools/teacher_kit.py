@@ -361,7 +361,8 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
             f'<p>The <a href="{ANSWER_KEY}">answer key</a> lists every question with its answer, '
             "the reason for it and why each wrong option is wrong. No page a learner reads "
             "links to it, but on a hosted site anyone who knows its address can open it: a "
-            "static site cannot hide a file. To leave it out, build with "
+            "static site cannot hide a file. The SCORM packages leave it out, so that a learner "
+            "in a graded attempt cannot open it there. To leave it out of the site, build with "
             f"<code>python3 build.py build --no-answer-key</code>, or delete "
             f"<code>{ANSWER_KEY}</code> from the site.</p>"
         )
