@@ -249,3 +249,15 @@ def test_the_licences_are_stated_and_every_vendored_part_is_named():
             continue
         footer = re.search(r"<footer.*?</footer>", page.read_text(encoding="utf-8"), re.S)
         assert footer and "CC BY 4.0" in footer.group(0) and "code MIT" in footer.group(0), page
+
+
+@pytest.mark.parametrize("kit_page", [teacher_kit.TEACHING, teacher_kit.ANSWER_KEY])
+def test_every_link_of_the_kit_lands_on_a_page_and_an_id_of_the_site(kit_page):
+    text = (DIST / kit_page).read_text(encoding="utf-8")
+    links = re.findall(r'href="([^"]+)"', text)
+    local = [link for link in links if not re.match(r"https?:|data:", link)]
+    assert local
+    for link in local:
+        name, _, fragment = link.partition("#")
+        target = (DIST / (name or kit_page)).read_text(encoding="utf-8")
+        assert not fragment or f'id="{fragment}"' in target, link
