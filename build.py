@@ -79,6 +79,13 @@ def main(argv: list[str] | None = None) -> None:
         help="also a lesson of just these sections (numbered from 1, with their questions, their "
         "'Remember this' lines and the free code cell) as a SCORM package in custom/",
     )
+    build_cmd.add_argument(
+        "--no-answer-key",
+        dest="answer_key",
+        action="store_false",
+        help="leave answer-key.html (the teachers' answer key, public on a hosted site) out of "
+        "dist/",
+    )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument(
         "--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)"
@@ -124,6 +131,7 @@ def main(argv: list[str] | None = None) -> None:
             mastery=args.mastery,
             attempts=args.attempts,
             sections=args.sections,
+            answer_key=args.answer_key,
         )
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)

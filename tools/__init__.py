@@ -10,6 +10,7 @@
     site.py            dist/: copies, esbuild bundles, config.js, the service worker; check
     scorm.py           dist/scorm/: the SCORM 1.2 packages made from dist/ (course, chapters,
                        demos; the thin one; custom/'s lesson of chosen sections)
+    teacher_kit.py     teaching.html, answer-key.html and scorm/packages.json, for teachers
     compress.py        the precompressed .br/.gz siblings of dist/'s files (compress.mjs: zlib)
     server.py          the development server: MIME types, COOP/COEP, CSP, the .br/.gz siblings
     environment.py     .venv from requirements-dev.txt, and Debian's Chromium

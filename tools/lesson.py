@@ -553,5 +553,6 @@ def page_of_sections() -> dict[str, str]:
 
 
 def lesson_sources() -> list[Path]:
-    """The files the course is assembled from: what a rebuild watches."""
-    return [SKELETON, CHAPTER_TEMPLATE, *sorted(SOURCES.glob("*.html"))]
+    """The files the course is assembled from (the teacher's kit's among lesson/pages/): what a
+    rebuild watches."""
+    return [SKELETON, *sorted((SOURCES / "pages").glob("*.html")), *sorted(SOURCES.glob("*.html"))]

@@ -34,8 +34,9 @@ A full package holds every file of dist/ as the build left it, never a list writ
 it is self-contained and works offline under whatever path the LMS serves it from (the site
 uses relative URLs only). Left out: the .br/.gz siblings (an LMS serves each file as it is, so
 they would only add weight), the service worker (its scope would be the LMS's folder for this
-upload, a path the LMS chooses and may change per upload; the lesson runs without it), and
-dist/scorm/ itself.
+upload, a path the LMS chooses and may change per upload; the lesson runs without it), the
+teachers' answer key (answer-key.html: a learner could open it by name during a graded attempt),
+and dist/scorm/ itself.
 
 The zip's files are deflated once and shared by every package that holds the same ones; each
 zip keeps a key of what it was made from in its comment, so a rebuild with nothing changed
@@ -71,7 +72,8 @@ LAUNCH_PAGE = "launch.html"  # in every package: opens its page with what that p
 LAUNCH_SCRIPT = "app/lms/launch.js"
 CHAPTER_PARAMETER = "sco"  # app/lms/chapter-to-lms.js: the chapter a chapter package is
 SKIPPED_SUFFIXES = (".br", ".gz")
-SKIPPED_FILES = ("service-worker.js",)
+# The answer key (tools/teacher_kit.py) too: a learner in a graded attempt could open it by name.
+SKIPPED_FILES = ("service-worker.js", "answer-key.html")
 THIN_FILES = ("app/lms/relay.js", "app/lms/relay.css", "app/lms/scorm.js")
 # What a package of a demo without Python leaves out: Pyodide, its wheels, pelab and its bytecode.
 PYTHON_FOLDERS = ("pyodide", "py")

@@ -29,6 +29,7 @@ from tools.scorm import (
     write_thin_package,
 )
 from tools.scorm import FOLDER as SCORM_FOLDER
+from tools.teacher_kit import PACKAGE_LIST, kit_pages, package_list
 from tools.vendor_pyodide import (
     FIRST_SCREEN_PACKAGES,
     PYODIDE_NPM,
@@ -141,6 +142,7 @@ def build(
     mastery: int | str | None = None,
     attempts: int | str | None = None,
     sections: str | None = None,
+    answer_key: bool = True,
 ) -> None:
     """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
     The standard library goes out stored with the bytecode of the modules the boot imports
@@ -150,7 +152,9 @@ def build(
     dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
     only the thin one that frames the lesson hosted there; their manifests carry the pass mark
     `mastery` (percent) and the graded `attempts` (0: no limit). `sections` ("attention,rope"):
-    also a lesson of just those sections, as a package of its own in custom/, beside dist/."""
+    also a lesson of just those sections, as a package of its own in custom/, beside dist/.
+    The teacher's kit (teaching.html, and answer-key.html unless `answer_key` is False) is
+    written from the course (tools/teacher_kit.py)."""
     grade = grading(mastery, attempts)  # a bad pass mark stops the build before any work
     if scorm_site is not None:
         site_address(scorm_site)  # likewise a bad URL
@@ -167,6 +171,7 @@ def build(
     ensure_node_modules()
     lock = official_lock(version)
     pages = assemble()  # before any work: a broken lesson source stops the build
+    pages.update(kit_pages(pages, with_answer_key=answer_key))
     # likewise a picture the sliders disagree with
     first_heatmap = heatmap_settings("".join(pages.values()))
     expected: set[Path] = set()
@@ -340,6 +345,11 @@ def build(
         packages = []
         log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
     expected.update(packages)
+    # What the guide's download links list (app/pages/package-downloads.js): written after the
+    # packages, which hold the guide, so their sizes are known and no package holds the list.
+    listing = DIST / SCORM_FOLDER / PACKAGE_LIST
+    write_if_changed(listing, package_list(packages))
+    expected.add(listing)
     prune(expected)
     size = sum(
         p.stat().st_size

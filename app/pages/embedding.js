@@ -1,13 +1,14 @@
 /**
  * embedding.html: the theme buttons of the live example, what its quiz example posts (pelab:quiz),
- * and the reference table of every demo's name and settings, read from the lesson itself so it
- * cannot go out of date.
+ * the reference table of every demo's name and settings, read from the lesson itself so it
+ * cannot go out of date, and the SCORM packages' download links, read from the build's list.
  */
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { isLogScale, valueText } from "../controls/slider.js";
 import { NOT_SETTINGS } from "../controls/share.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
 import { PAGE_OF } from "../course/outline.js";
+import { showPackageDownloads } from "./package-downloads.js";
 
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(/** @type {HTMLElement} */ (button).dataset.theme));
@@ -23,6 +24,9 @@ window.addEventListener("message", (event) => {
   if (type !== HOST_MESSAGE.QUIZ) return;
   received.textContent = `Received ${type}: ${answered} of ${total} answered, ${correct} right.`;
 });
+
+const downloads = /** @type {HTMLTableSectionElement | null} */ (document.querySelector(".scorm-downloads tbody"));
+if (downloads) showPackageDownloads(downloads);
 
 const body = document.querySelector(".reference-table tbody");
 try {

@@ -1,8 +1,8 @@
 """Accessibility of every page in headless Chromium.
 
 - axe-core (node_modules/axe-core, pinned in package.json) finds nothing on the entrance, every
-  chapter page, every embeddable demo and the teachers' page, in the light and the dark colour
-  scheme;
+  chapter page, every embeddable demo, the teachers' guide and the teacher's kit (its notes and
+  answer key), in the light and the dark colour scheme;
 - the keyboard reaches every control, each shows a visible focus ring, the key controls work
   from the keyboard, and the only trap is the code editor's documented one (Esc, then Tab);
 - every canvas and chart has a name that follows its sliders, and its numbers as a table;
@@ -208,8 +208,19 @@ def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
         "() => document.querySelectorAll('.reference-table tbody tr').length",
         lambda n: n == len(DEMOS),
     )
+    poll(  # the packages' download links, read from the build's list
+        page,
+        "() => document.querySelectorAll('.scorm-downloads tbody a').length",
+        lambda n: n >= 1,
+    )
     # The live example's iframe is embed.html?demo=attention, checked on its own above.
     axe_in_both_schemes(page, "embedding.html", iframes=False)
+
+
+@pytest.mark.parametrize("kit_page", ["teaching.html", "answer-key.html"])
+def test_axe_finds_nothing_on_the_teachers_kit(page, site_url, kit_page):
+    page.goto(f"{site_url}{kit_page}")
+    axe_in_both_schemes(page, kit_page)
 
 
 # ---- canvases and charts: names and numbers

@@ -73,4 +73,7 @@ def test_embed_and_the_teachers_page_work_under_the_strict_policy(page, page_log
     poll(
         page, "() => document.querySelectorAll('.reference-table tbody tr').length", lambda n: n > 5
     )
+    poll(page, "() => document.querySelectorAll('.scorm-downloads tbody a').length", bool)
+    for kit in ("teaching.html", "answer-key.html"):  # the teacher's kit
+        page.goto(f"{csp_url}{kit}")
     assert violations(page_log) == [] and page_log.console_errors() == []

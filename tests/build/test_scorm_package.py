@@ -104,13 +104,15 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
     with zipfile.ZipFile(package) as archive:
         manifest = checked_manifest(archive)
         assert manifest["mastery"] == str(scorm.MASTERY_SCORE) == "80"
-        # the built site, less the .br/.gz siblings, the service worker and the packages themselves
+        # the built site, less the .br/.gz siblings, the service worker, the answer key and the
+        # packages themselves
         built = sorted(
             p.relative_to(DIST).as_posix()
             for p in DIST.rglob("*")
             if p.is_file() and p.suffix not in (".br", ".gz") and p.parent != DIST / "scorm"
         )
         built.remove("service-worker.js")
+        built.remove("answer-key.html")  # a learner could open it by name in a graded attempt
         # and the package's own launch.html, which opens its page (app/lms/launch.js)
         assert manifest["launch"] == "launch.html"
         assert manifest["launch_data"] == "attempts=0"  # the default: no limit

@@ -1,0 +1,263 @@
+"""tools/teacher_kit.py and what it writes: teaching.html (the instructor notes) with the build's
+minutes and every section's exam trap, answer-key.html from the questions' markup (choice,
+true/false and numeric, checks and end-test items), which no learner's page links and
+`--no-answer-key` leaves out, dist/scorm/packages.json (the guide's download links), and the
+licences: LICENSE, THIRD-PARTY.md naming every vendored part, the README and every page's
+footer."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import zipfile
+
+import pytest
+
+import build as build_cli
+from site_server import DIST
+from tools import teacher_kit
+from tools.lesson import INCLUDE, QUESTION, SKELETON, SOURCES, assemble, plain
+from tools.project import ROOT, BuildError
+from tools.teacher_kit import MapChapter, MapSection
+
+LEARNER_PAGES = [
+    p for p in DIST.glob("*.html") if p.name not in (teacher_kit.TEACHING, teacher_kit.ANSWER_KEY)
+]
+SECTIONS = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
+
+CHOICE = """
+<!-- questions -->
+      <fieldset class="quiz-question" data-kind="choice" data-refers="toy-fact">
+        <legend>Which is <em>right</em>? See <a href="#toy" class="section-ref">section</a>.</legend>
+          <label class="quiz-option"><input type="radio" name="q-a" value="0" data-why="Not so: it is the other."> The first</label>
+          <label class="quiz-option"><input type="radio" name="q-a" value="1" data-correct> The second</label>
+        <p class="quiz-feedback" aria-live="polite" hidden></p>
+        <p class="quiz-explain" hidden>Because the second is.</p>
+      </fieldset>
+      <fieldset class="quiz-question" data-kind="numeric" data-test data-setup="toy">
+        <legend>Set the sliders so, and read the value.</legend>
+        <label class="quiz-answer">Your answer <input type="text" inputmode="decimal" name="q-b" data-answer="0.54" data-tolerance="0.01" data-why="A value near 0.84 is the sine."></label>
+        <p class="quiz-feedback" aria-live="polite" hidden></p>
+        <p class="quiz-explain" hidden>cos(1) = 0.5403.</p>
+      </fieldset>
+"""  # noqa: E501 (the markup as a lesson source has it)
+
+
+TOY_STEP = 4  # the toy section's number in its course
+
+
+def toy_course(tmp_path, monkeypatch, questions: str) -> list[MapChapter]:
+    (tmp_path / "toy.html").write_text(
+        '<section id="toy" class="demo"><h2 id="toy-title">Toy</h2>'
+        '<p id="toy-fact">A fact.</p></section>\n' + questions,
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(teacher_kit, "SOURCES", tmp_path)
+    return [MapChapter("toys", "toys.html", "Toys", 3, [MapSection("toy", TOY_STEP, "Toy", 3)])]
+
+
+def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_path, monkeypatch):
+    key = teacher_kit.answer_key(toy_course(tmp_path, monkeypatch, CHOICE))
+    items = re.findall(r'<li class="key-item".*?</li>(?=<li class="key-item"|</ol>)', key, re.S)
+    assert len(items) == 2
+    choice, numeric = items
+    assert 'data-number="1"' in choice and 'data-number="2"' in numeric
+    assert "Which is <em>right</em>? See " in choice
+    assert f'<a href="toys.html#toy">section {TOY_STEP}</a>' in choice  # a reference numbered
+    assert "<strong>Answer:</strong> The second</p>" in choice
+    assert "Because the second is." in choice
+    assert "The first</p><p>Not so: it is the other.</p>" in choice  # why a wrong one is wrong
+    assert "check after its section" in choice and 'href="toys.html#toy-fact"' in choice
+    assert "end test" in numeric and "a number" in numeric
+    assert "<strong>Answer:</strong> 0.54, give or take 0.01</p>" in numeric
+    assert "A value near 0.84 is the sine." in numeric
+    assert f"set the demo of section {TOY_STEP}" in numeric
+
+
+@pytest.mark.parametrize(
+    "broken, says",
+    [
+        (CHOICE.replace('value="0" data-why="Not so: it is the other."', 'value="0" data-correct'),
+         "exactly one option marked data-correct"),
+        (CHOICE.replace(' data-correct>', ' data-why="no">'), "exactly one option marked"),
+        (CHOICE.replace(' data-answer="0.54"', ""), "needs data-answer"),
+        (CHOICE.replace('<p class="quiz-explain" hidden>cos(1) = 0.5403.</p>', ""),
+         "lacks its <legend> or its .quiz-explain"),
+    ],
+)
+def test_a_question_without_its_key_stops_the_build_and_names_its_file(
+    tmp_path, monkeypatch, broken, says
+):
+    with pytest.raises(BuildError, match=re.escape(says)) as error:
+        teacher_kit.answer_key(toy_course(tmp_path, monkeypatch, broken))
+    assert "lesson/toy.html" in str(error.value)
+
+
+def test_the_built_key_holds_every_question_of_the_lesson_once_in_order():
+    key = (DIST / teacher_kit.ANSWER_KEY).read_text(encoding="utf-8")
+    legends = []
+    for name in SECTIONS:
+        text = (SOURCES / f"{name}.html").read_text(encoding="utf-8")
+        end = text.find("</section>")
+        for question in QUESTION.findall(text[end:]):
+            legends.append(plain(re.search(r"<legend>(.*?)</legend>", question, re.S).group(1)))
+    shown = [
+        plain(q)
+        for q in re.findall(
+            r'<p class="key-question"><span class="key-number">\d+\.</span> (.*?)</p>', key, re.S
+        )
+    ]
+    assert legends and shown == legends
+    assert re.findall(r'data-number="(\d+)"', key) == [str(n) for n in range(1, len(legends) + 1)]
+
+
+def test_no_learner_page_links_the_answer_key_and_the_kit_does():
+    assert LEARNER_PAGES and all(
+        teacher_kit.ANSWER_KEY not in page.read_text(encoding="utf-8") for page in LEARNER_PAGES
+    )
+    assert f'href="{teacher_kit.ANSWER_KEY}"' in (DIST / teacher_kit.TEACHING).read_text()
+
+
+def test_no_answer_key_leaves_it_out_and_the_kit_says_how_it_was_built(monkeypatch):
+    kit = teacher_kit.kit_pages(assemble(), with_answer_key=False)
+    assert list(kit) == [teacher_kit.TEACHING]
+    assert "built without its answer key" in kit[teacher_kit.TEACHING]
+    assert teacher_kit.ANSWER_KEY not in re.sub(r"<code>.*?</code>", "", kit[teacher_kit.TEACHING])
+    # build.py's option reaches the build.
+    seen = {}
+    monkeypatch.setattr(build_cli, "build", lambda **options: seen.update(options))
+    build_cli.main(["build", "--no-answer-key"])
+    assert seen["answer_key"] is False
+    build_cli.main(["build"])
+    assert seen["answer_key"] is True
+
+
+def test_the_kit_has_every_chapter_with_the_builds_minutes_and_every_exam_trap():
+    teaching = (DIST / teacher_kit.TEACHING).read_text(encoding="utf-8")
+    entrance = (DIST / "index.html").read_text(encoding="utf-8")
+    chapters = re.findall(
+        r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">(\d+) min</span></h3>',
+        entrance,
+        flags=re.S,
+    )
+    kit = re.findall(
+        r'<section class="kit-chapter" data-chapter="([\w-]+)".*?'
+        r'<span class="kit-minutes">(\d+)</span>',
+        teaching,
+        flags=re.S,
+    )
+    assert kit == chapters
+    for name in SECTIONS:  # each section's minutes, as the entrance lists them
+        shown = re.search(rf'<li data-section="{name}">.*?(\d+) min</span></li>', entrance)
+        row = re.search(rf'<tr data-section="{name}">.*?kit-minutes">(\d+)<', teaching)
+        assert row and row.group(1) == shown.group(1), name
+    traps = [
+        (name, label)
+        for name in SECTIONS
+        for label in re.findall(
+            r'<aside class="trap" aria-label="Exam trap: ([^"]*)"',
+            (SOURCES / f"{name}.html").read_text(encoding="utf-8"),
+        )
+    ]
+    listed = re.findall(
+        r'<li data-section="([\w-]+)"><strong>([^<]*)</strong>', teaching
+    )
+    assert traps and [(n, html.unescape(label)) for n, label in listed] == traps
+    prerequisites = re.search(r'<p class="kit-prerequisites">(.*?)</p>', teaching, re.S)
+    assert prerequisites and plain(prerequisites.group(1)) in plain(entrance)
+    assert teaching.count('<ul class="kit-goals"><li>') == len(chapters)
+    assert teaching.count('<ul class="kit-prompts"><li>') == len(chapters)
+
+
+def test_notes_must_match_the_chapters(tmp_path, monkeypatch):
+    notes = teacher_kit.TEACHING_NOTES.read_text(encoding="utf-8")
+    pages = assemble()
+    missing = tmp_path / "missing.html"
+    missing.write_text(re.sub(r'<div class="chapter-notes" data-chapter="geometry">.*?</div>',
+                              "", notes, flags=re.S))
+    monkeypatch.setattr(teacher_kit, "TEACHING_NOTES", missing)
+    with pytest.raises(BuildError, match="no notes for the chapter geometry"):
+        teacher_kit.kit_pages(pages)
+    unknown = tmp_path / "unknown.html"
+    unknown.write_text(notes.replace('data-chapter="geometry"', 'data-chapter="geometri"'))
+    monkeypatch.setattr(teacher_kit, "TEACHING_NOTES", unknown)
+    with pytest.raises(BuildError, match="chapter geometri, which index.html does not list"):
+        teacher_kit.kit_pages(pages)
+    empty = tmp_path / "empty.html"
+    empty.write_text(re.sub(r'<ul class="prompts">.*?</ul>', '<ul class="prompts"></ul>',
+                            notes, count=1, flags=re.S))
+    monkeypatch.setattr(teacher_kit, "TEACHING_NOTES", empty)
+    with pytest.raises(BuildError, match='needs a <ul class="prompts"> with at least one item'):
+        teacher_kit.kit_pages(pages)
+
+
+def test_the_package_list_is_every_package_the_build_wrote_with_its_size_and_title():
+    listed = json.loads((DIST / "scorm" / teacher_kit.PACKAGE_LIST).read_text())["packages"]
+    zips = sorted((DIST / "scorm").glob("*.zip"))
+    assert sorted(p["file"] for p in listed) == [z.name for z in zips]
+    for entry in listed:
+        package = DIST / "scorm" / entry["file"]
+        assert entry["bytes"] == package.stat().st_size
+        with zipfile.ZipFile(package) as archive:
+            manifest = archive.read("imsmanifest.xml").decode()
+            assert teacher_kit.PACKAGE_LIST not in " ".join(archive.namelist())
+        assert f"<title>{html.escape(entry['title'])}</title>" in manifest
+
+
+def test_no_scorm_package_holds_the_answer_key():
+    packages = sorted((DIST / "scorm").glob("*.zip"))
+    assert packages
+    for package in packages:
+        with zipfile.ZipFile(package) as archive:
+            assert teacher_kit.ANSWER_KEY not in archive.namelist(), package.name
+
+
+def test_the_package_list_of_a_zip_without_a_title_stops_the_build(tmp_path):
+    package = tmp_path / "x.zip"
+    with zipfile.ZipFile(package, "w") as archive:
+        archive.writestr("imsmanifest.xml", "<manifest><organizations/></manifest>")
+    with pytest.raises(BuildError, match="x.zip: its imsmanifest.xml has no organization title"):
+        teacher_kit.package_list([package])
+    assert json.loads(teacher_kit.package_list([])) == {"packages": []}
+
+
+def test_the_guide_no_longer_promises_a_package_per_demo_and_links_the_kit():
+    guide = (ROOT / "embedding.html").read_text(encoding="utf-8")
+    assert "one package per demo with questions in it" not in guide
+    assert 'href="teaching.html"' in guide and 'class="scorm-downloads"' in guide
+
+
+def test_the_licences_are_stated_and_every_vendored_part_is_named():
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert "CC BY 4.0" in (ROOT / "README.md").read_text()
+    notice = (ROOT / "THIRD-PARTY.md").read_text().lower()
+    wheels = {
+        re.sub(r"[-_.]+", "-", w.name.split("-")[0]).lower()
+        for w in DIST.glob("pyodide/*/*.whl")
+    }
+    assert wheels, "no vendored wheel in dist/"
+    assert sorted(w for w in wheels if f"| {w} |" not in notice) == []
+    dependencies = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    for name in dependencies:  # a scoped package by its scope: `@codemirror/*`
+        assert name.split("/")[0] in notice, name
+    for name in ("pyodide", "mpl-2.0", "psf license", "codemirror"):
+        assert name in notice
+    built = [*LEARNER_PAGES, DIST / teacher_kit.TEACHING, DIST / teacher_kit.ANSWER_KEY]
+    for page in built:
+        if page.name == "embed.html":  # a demo alone in someone else's page: no footer
+            continue
+        footer = re.search(r"<footer.*?</footer>", page.read_text(encoding="utf-8"), re.S)
+        assert footer and "CC BY 4.0" in footer.group(0) and "code MIT" in footer.group(0), page
+
+
+@pytest.mark.parametrize("kit_page", [teacher_kit.TEACHING, teacher_kit.ANSWER_KEY])
+def test_every_link_of_the_kit_lands_on_a_page_and_an_id_of_the_site(kit_page):
+    text = (DIST / kit_page).read_text(encoding="utf-8")
+    links = re.findall(r'href="([^"]+)"', text)
+    local = [link for link in links if not re.match(r"https?:|data:", link)]
+    assert local
+    for link in local:
+        name, _, fragment = link.partition("#")
+        target = (DIST / (name or kit_page)).read_text(encoding="utf-8")
+        assert not fragment or f'id="{fragment}"' in target, link

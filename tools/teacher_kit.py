@@ -1,0 +1,433 @@
+"""The teacher's kit: teaching.html, the instructor notes, and answer-key.html, the answer key,
+both written by the build beside the course's pages so that they cannot drift from it.
+
+- The minutes, the chapters, their sections and steps are read from the course map that
+  tools/lesson.py writes into every chapter page: the build computes them once, here they are
+  only copied.
+- The prerequisites are the entrance's "Before you start" paragraph (index.html owns them).
+- The misconceptions are the sections' exam traps (`<aside class="trap">` in lesson/NAME.html).
+- The learning goals and discussion prompts, which no other file holds, are
+  lesson/pages/teaching-notes.html, one block per chapter; the page around them is
+  lesson/pages/teaching.html, and both pages' frame (head, footer) lesson/pages/kit.html.
+- The answer key is read from the questions' source markup (after `</section>` in
+  lesson/NAME.html): `data-correct` on the right option of a choice or true/false question,
+  `data-answer` and `data-tolerance` on a numeric one, `data-test` on an end-test item,
+  `data-refers` and `data-setup` where given, and the `.quiz-explain` text.
+
+And dist/scorm/packages.json, the list of the SCORM packages the build wrote (each zip's file
+name, its manifest's title and its size), which the guide's download links are made from
+(app/pages/package-downloads.js): written after the packages, since the full ones hold the
+guide, so no package holds the list.
+
+The answer key is a public page on a hosted site (a static site cannot hide a file); no
+learner's page links to it, and `build.py build --no-answer-key` leaves it out.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.lesson import QUESTION, SKELETON, SOURCES, plain
+from tools.project import BuildError
+
+TEACHING = "teaching.html"
+ANSWER_KEY = "answer-key.html"
+KIT_FRAME = SOURCES / "pages" / "kit.html"  # the head and footer of both pages
+TEACHING_TEMPLATE = SOURCES / "pages" / "teaching.html"  # teaching.html's body
+TEACHING_NOTES = SOURCES / "pages" / "teaching-notes.html"
+
+PACKAGE_LIST = "packages.json"  # in dist/scorm/
+MANIFEST_TITLE = re.compile(r"<organization\b[^>]*>\s*<title>(.*?)</title>", flags=re.S)
+KIT_FIELD = re.compile(r"<!-- kit: ([\w-]+) -->")
+MAP_CHAPTER = re.compile(
+    r'<li class="map-chapter" data-chapter="([\w-]+)"><a href="([\w.-]+)"[^>]*>(.*?)</a> '
+    r'<span class="minutes">(\d+) min</span><ol class="map-sections">(.*?)</ol></li>',
+    flags=re.S,
+)
+MAP_SECTION = re.compile(
+    r'<li data-section="([\w-]+)" data-minutes="(\d+)"><a href="[^"]*">'
+    r'<span class="map-step">(\d+)</span> (.*?)</a>',
+    flags=re.S,
+)
+NOTES = re.compile(
+    r'<div class="chapter-notes" data-chapter="([\w-]+)">(.*?)</div>', flags=re.S
+)
+NOTES_LIST = r'<ul class="{}">(.*?)</ul>'
+BEFORE_YOU_START = re.compile(
+    r'<section[^>]*aria-labelledby="before-title">.*?<p>(.*?)</p>', flags=re.S
+)
+TRAP = re.compile(
+    r'<aside class="trap" aria-label="Exam trap: ([^"]*)">\s*<p class="trap-title">[^<]*</p>'
+    r"(.*?)</aside>",
+    flags=re.S,
+)
+FIELDSET_OPEN = re.compile(r'<fieldset class="quiz-question"([^>]*)>')
+ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+LEGEND = re.compile(r"<legend>(.*?)</legend>", flags=re.S)
+OPTION = re.compile(r'<label class="quiz-option">\s*<input ([^>]*)>(.*?)</label>', flags=re.S)
+NUMERIC = re.compile(r'<label class="quiz-answer">.*?<input ([^>]*)>', flags=re.S)
+EXPLAIN = re.compile(r'<p class="quiz-explain"[^>]*>(.*?)</p>', flags=re.S)
+SECTION_REF = re.compile(r'<a href="#([\w-]+)" class="section-ref">([Ss]ections?)</a>')
+ANY_LINK = re.compile(r"<a\b[^>]*>(.*?)</a>", flags=re.S)
+
+
+@dataclass
+class MapSection:
+    name: str
+    step: int
+    title: str  # inner HTML, as the map shows it
+    minutes: int
+
+
+@dataclass
+class MapChapter:
+    name: str
+    page: str
+    title: str
+    minutes: int
+    sections: list[MapSection]
+
+
+@dataclass
+class Option:
+    text: str  # inner HTML
+    correct: bool
+    why: str  # why it is wrong (empty for the right one)
+
+
+@dataclass
+class Question:
+    section: str
+    kind: str  # choice, truefalse or numeric
+    test: bool  # an end-test item (data-test), else a check after its section
+    legend: str  # inner HTML
+    explain: str  # inner HTML
+    refers: str = ""
+    setup: str = ""
+    options: list[Option] = field(default_factory=list)
+    answer: str = ""  # numeric only
+    tolerance: str = ""
+    why: str = ""  # numeric only: what a wrong value usually means
+
+
+def course_of(pages: dict[str, str]) -> list[MapChapter]:
+    """The chapters, sections, steps and minutes, as the build wrote them into the course map
+    of a chapter page (every chapter page carries the same map)."""
+    page = next((text for text in pages.values() if 'class="course-map"' in text), None)
+    if page is None:
+        raise BuildError("the teacher's kit needs the course map, and no built page has one")
+    chapters = []
+    for name, href, title, minutes, body in MAP_CHAPTER.findall(page):
+        sections = [
+            MapSection(section, int(step), inner.strip(), int(section_minutes))
+            for section, section_minutes, step, inner in MAP_SECTION.findall(body)
+        ]
+        chapters.append(MapChapter(name, href, title.strip(), int(minutes), sections))
+    if not chapters:
+        raise BuildError("the teacher's kit could not read the course map's chapters")
+    return chapters
+
+
+def _attributes(text: str) -> dict[str, str]:
+    return {name: value or "" for name, value in ATTRIBUTE.findall(text)}
+
+
+def read_questions(section: str, text: str) -> list[Question]:
+    """The questions after `</section>` in lesson/SECTION.html's `text`, with their keys."""
+    source = f"lesson/{section}.html"
+    end = text.find("</section>")
+    questions = []
+    for fieldset in QUESTION.findall(text[end:] if end >= 0 else ""):
+        attributes = _attributes(FIELDSET_OPEN.search(fieldset).group(1))
+        legend, explain = LEGEND.search(fieldset), EXPLAIN.search(fieldset)
+        if not legend or not explain:
+            raise BuildError(f"{source}: a quiz question lacks its <legend> or its .quiz-explain")
+        question = Question(
+            section,
+            attributes.get("data-kind", "choice"),
+            "data-test" in attributes,
+            legend.group(1).strip(),
+            explain.group(1).strip(),
+            attributes.get("data-refers", ""),
+            attributes.get("data-setup", ""),
+        )
+        if question.kind == "numeric":
+            numeric = NUMERIC.search(fieldset)
+            answer = _attributes(numeric.group(1)) if numeric else {}
+            if "data-answer" not in answer:
+                raise BuildError(
+                    f"{source}: the numeric question “{plain(question.legend)}” needs "
+                    'data-answer="…" (and data-tolerance) on its input'
+                )
+            question.answer = answer["data-answer"]
+            question.tolerance = answer.get("data-tolerance", "0")
+            question.why = answer.get("data-why", "")
+        else:
+            for attribute_text, label in OPTION.findall(fieldset):
+                option = _attributes(attribute_text)
+                question.options.append(
+                    Option(label.strip(), "data-correct" in option, option.get("data-why", ""))
+                )
+            if sum(option.correct for option in question.options) != 1:
+                raise BuildError(
+                    f"{source}: the question “{plain(question.legend)}” must have exactly one "
+                    "option marked data-correct"
+                )
+        questions.append(question)
+    return questions
+
+
+def _unlinked(inner: str, steps: dict[str, int], pages: dict[str, str]) -> str:
+    """Source HTML for a kit page: a cross-reference gets its section's number and a link to
+    the chapter page holding it (plain text if the build left that section out), and any
+    other in-page link becomes its text."""
+
+    def reference(match: re.Match) -> str:
+        target, word = match.groups()
+        if target not in steps:
+            return word
+        return f'<a href="{pages[target]}#{target}">{word} {steps[target]}</a>'
+
+    def other(match: re.Match) -> str:
+        link = match.group(0)
+        if 'class="section-ref"' in link or re.match(r'<a href="https?://', link):
+            return link
+        return match.group(1)
+
+    return SECTION_REF.sub(reference, ANY_LINK.sub(other, inner))
+
+
+def _page(title: str, body: str) -> str:
+    frame = KIT_FRAME.read_text(encoding="utf-8")
+    for name in ("title", "body"):
+        if frame.count(f"<!-- kit: {name} -->") != 1:
+            raise BuildError(f"lesson/pages/{KIT_FRAME.name} needs <!-- kit: {name} --> once")
+    return frame.replace("<!-- kit: title -->", title).replace("<!-- kit: body -->", body)
+
+
+def answer_key(chapters: list[MapChapter]) -> str:
+    """answer-key.html: every question of the built course, chapter by chapter, with its answer,
+    the reason for it, and why each wrong option is wrong."""
+    steps = {s.name: s.step for c in chapters for s in c.sections}
+    where = {s.name: c.page for c in chapters for s in c.sections}
+    lines = []
+    number = 0
+    for chapter_number, chapter in enumerate(chapters, start=1):
+        items = []
+        for section in chapter.sections:
+            text = (SOURCES / f"{section.name}.html").read_text(encoding="utf-8")
+            for question in read_questions(section.name, text):
+                number += 1
+                items.append(_key_item(number, question, section, chapter, steps, where))
+        if items:
+            lines.append(
+                f'<section class="key-chapter" aria-labelledby="key-{chapter.name}">'
+                f'<h2 id="key-{chapter.name}">Chapter {chapter_number}: {chapter.title}</h2>'
+                f'<ol class="answer-key">{"".join(items)}</ol></section>'
+            )
+    if not number:
+        lines.append("<p>This build of the course has no questions.</p>")
+    return "\n".join(lines)
+
+
+def _key_item(number, question, section, chapter, steps, where) -> str:
+    def text(inner: str) -> str:
+        return _unlinked(inner, steps, where)
+
+    kind = {"choice": "multiple choice", "truefalse": "true or false", "numeric": "a number"}.get(
+        question.kind, question.kind
+    )
+    role = "end test" if question.test else "check after its section"
+    facts = [
+        f'<a href="{chapter.page}#{section.name}">section {section.step}, {section.title}</a>',
+        role,
+        kind,
+    ]
+    if question.refers:
+        facts.append(f'tests <a href="{chapter.page}#{question.refers}">this paragraph</a>')
+    if question.setup:
+        facts.append(f"set the demo of section {steps.get(question.setup, question.setup)} first")
+    if question.kind == "numeric":
+        answer = f"{html.escape(question.answer)}, give or take {html.escape(question.tolerance)}"
+        wrong = (
+            f"<p><strong>A wrong value</strong> usually means: {text(question.why)}</p>"
+            if question.why
+            else ""
+        )
+    else:
+        right = next(o for o in question.options if o.correct)
+        answer = text(right.text)
+        others = "".join(
+            f'<li><p class="key-option">{text(o.text)}</p><p>{text(o.why)}</p></li>'
+            for o in question.options
+            if not o.correct
+        )
+        wrong = f'<p><strong>Why not the others</strong></p><ul class="key-wrong">{others}</ul>'
+    return (
+        f'<li class="key-item" data-number="{number}" data-section="{section.name}">'
+        f'<p class="key-question"><span class="key-number">{number}.</span> '
+        f"{text(question.legend)}</p>"
+        f'<p class="key-facts">{"; ".join(facts)}</p>'
+        f'<p class="key-answer"><strong>Answer:</strong> {answer}</p>'
+        f'<p class="key-explain">{text(question.explain)}</p>{wrong}</li>'
+    )
+
+
+def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
+    """teaching.html's body fields: the prerequisites, each chapter's plan (minutes, sections,
+    goals, misconceptions, prompts) and where the answer key is."""
+    notes_source = TEACHING_NOTES.read_text(encoding="utf-8")
+    notes = {name: body for name, body in NOTES.findall(notes_source)}
+    all_chapters = re.findall(
+        r'<li class="chapter" data-chapter="([\w-]+)">', SKELETON.read_text(encoding="utf-8")
+    )
+    unknown = sorted(set(notes) - set(all_chapters))
+    if unknown:
+        raise BuildError(
+            f"lesson/pages/{TEACHING_NOTES.name} has notes for the chapter {unknown[0]}, which "
+            f"index.html does not list (its chapters: {', '.join(all_chapters)})"
+        )
+    steps = {s.name: s.step for c in chapters for s in c.sections}
+    where = {s.name: c.page for c in chapters for s in c.sections}
+    parts = []
+    for number, chapter in enumerate(chapters, start=1):
+        if chapter.name not in notes:
+            raise BuildError(
+                f"lesson/pages/{TEACHING_NOTES.name} has no notes for the chapter "
+                f'{chapter.name}: add <div class="chapter-notes" data-chapter="{chapter.name}">'
+            )
+        lists = {}
+        for kind in ("goals", "prompts"):
+            found = re.search(NOTES_LIST.format(kind), notes[chapter.name], flags=re.S)
+            if not found or "<li>" not in found.group(1):
+                raise BuildError(
+                    f"lesson/pages/{TEACHING_NOTES.name}: the chapter {chapter.name} needs a "
+                    f'<ul class="{kind}"> with at least one item'
+                )
+            lists[kind] = _unlinked(found.group(1).strip(), steps, where)
+        rows = "".join(
+            f'<tr data-section="{s.name}"><td>{s.step}</td>'
+            f'<td><a href="{chapter.page}#{s.name}">{s.title}</a></td>'
+            f'<td class="kit-minutes">{s.minutes}</td></tr>'
+            for s in chapter.sections
+        )
+        traps = []
+        for section in chapter.sections:
+            text = (SOURCES / f"{section.name}.html").read_text(encoding="utf-8")
+            for label, body in TRAP.findall(text):
+                body = " ".join(_unlinked(body, steps, where).split())
+                body = re.sub(r"</?p>", " ", body).strip()
+                traps.append(
+                    f'<li data-section="{section.name}"><strong>{html.escape(label)}</strong> '
+                    f"(section {section.step}). {body}</li>"
+                )
+        misconceptions = (
+            f'<ul class="kit-traps">{"".join(traps)}</ul>'
+            if traps
+            else "<p>This chapter's sections have no exam trap of their own: it reviews "
+            "the others'.</p>"
+        )
+        parts.append(
+            f'<section class="kit-chapter" data-chapter="{chapter.name}" '
+            f'aria-labelledby="kit-{chapter.name}">'
+            f'<h3 id="kit-{chapter.name}">Chapter {number}: '
+            f'<a href="{chapter.page}">{chapter.title}</a></h3>'
+            f'<p class="kit-chapter-minutes">About <span class="kit-minutes">{chapter.minutes}'
+            "</span> minutes, as the course map estimates them.</p>"
+            '<div class="table-scroll"><table class="kit-sections">'
+            f"<caption>The sections of chapter {number} and their minutes</caption>"
+            '<thead><tr><th scope="col">section</th><th scope="col">title</th>'
+            '<th scope="col">minutes</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>"
+            f'<h4>Learning goals</h4><ul class="kit-goals">{lists["goals"]}</ul>'
+            f"<h4>Misconceptions: the exam traps</h4>{misconceptions}"
+            f'<h4>Discussion prompts</h4><ul class="kit-prompts">{lists["prompts"]}</ul>'
+            "</section>"
+        )
+    before = BEFORE_YOU_START.search(SKELETON.read_text(encoding="utf-8"))
+    if not before:
+        raise BuildError(
+            'index.html needs its "Before you start" section (aria-labelledby="before-title") '
+            "with a <p>: the teacher's kit quotes it as the prerequisites"
+        )
+    total = sum(c.minutes for c in chapters)
+    if answer_key_built:
+        key = (
+            f'<p>The <a href="{ANSWER_KEY}">answer key</a> lists every question with its answer, '
+            "the reason for it and why each wrong option is wrong. No page a learner reads "
+            "links to it, but on a hosted site anyone who knows its address can open it: a "
+            "static site cannot hide a file. The SCORM packages leave it out, so that a learner "
+            "in a graded attempt cannot open it there. To leave it out of the site, build with "
+            f"<code>python3 build.py build --no-answer-key</code>, or delete "
+            f"<code>{ANSWER_KEY}</code> from the site.</p>"
+        )
+    else:
+        key = (
+            "<p>This site was built without its answer key "
+            "(<code>python3 build.py build --no-answer-key</code>). A build without that option "
+            f"writes it as <code>{ANSWER_KEY}</code>.</p>"
+        )
+    return {
+        "prerequisites": " ".join(before.group(1).split()),
+        "total": f"{len(chapters)} chapters, about {total} minutes in all",
+        "chapters": "\n".join(parts),
+        "answer-key": key,
+    }
+
+
+def kit_pages(pages: dict[str, str], with_answer_key: bool = True) -> dict[str, str]:
+    """teaching.html and (unless left out) answer-key.html, from the built course `pages`."""
+    chapters = course_of(pages)
+    fields = teaching_notes(chapters, with_answer_key)
+    template = TEACHING_TEMPLATE.read_text(encoding="utf-8")
+    missing = sorted(set(fields) - set(KIT_FIELD.findall(template)))
+    if missing:
+        raise BuildError(f"lesson/pages/{TEACHING_TEMPLATE.name} needs <!-- kit: {missing[0]} -->")
+    teaching = _page(
+        "Teach with Positional Encoding Lab",
+        KIT_FIELD.sub(lambda m: fields.get(m.group(1), m.group(0)), template),
+    )
+    kit = {TEACHING: teaching}
+    if with_answer_key:
+        kit[ANSWER_KEY] = _page(
+            "Answer key",
+            '<header class="masthead"><p class="eyebrow"><a href="index.html">Positional '
+            'Encoding Lab</a> · <a href="teaching.html">Teach with it</a></p>'
+            "<h1>Answer key</h1>"
+            '<p class="lede">Every question of the course, in the course’s order, with its '
+            "answer, why it is right, and why each wrong option is wrong. Answers are named by "
+            "their words, not by their place among the options. For teachers: no page a "
+            "learner reads links here, but the page is public on a hosted site.</p>"
+            "</header><main>" + answer_key(chapters) + "</main>",
+        )
+    return kit
+
+
+def kit_sources() -> list:
+    """The files the kit is written from, besides the lesson's: what a rebuild watches."""
+    return [KIT_FRAME, TEACHING_TEMPLATE, TEACHING_NOTES]
+
+
+def package_list(packages: list[Path]) -> str:
+    """dist/scorm/packages.json: each package's file name (relative to dist/scorm/), its
+    manifest's title and its size in bytes, in the order the build wrote them."""
+    rows = []
+    for package in packages:
+        with zipfile.ZipFile(package) as archive:
+            manifest = archive.read("imsmanifest.xml").decode("utf-8")
+        title = MANIFEST_TITLE.search(manifest)
+        if not title:
+            raise BuildError(f"{package.name}: its imsmanifest.xml has no organization title")
+        rows.append(
+            {
+                "file": package.name,
+                "title": html.unescape(title.group(1).strip()),
+                "bytes": package.stat().st_size,
+            }
+        )
+    return json.dumps({"packages": rows}, indent=1) + "\n"
