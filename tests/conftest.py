@@ -14,7 +14,7 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-for folder in (ROOT, TESTS, TESTS / "python", TESTS / "browser"):
+for folder in (ROOT, TESTS, TESTS / "python", TESTS / "browser", TESTS / "build"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
