@@ -74,7 +74,9 @@ def demos_without_python(embed_html: str) -> list[str]:
 
 
 class _GradedSections(HTMLParser):
-    """The ids of the lesson's demo sections that hold quiz questions, in the course's order."""
+    """The ids of the lesson's demo sections that hold a test (`<form class="quiz"
+    data-quiz="test">`, tools/lesson.py), in the course's order. A section's check, after it,
+    and a chapter's end test, in a section of its own, make no demo graded."""
 
     def __init__(self):
         super().__init__()
@@ -84,10 +86,19 @@ class _GradedSections(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
-        if tag == "section" and "demo" in classes:
-            self.section = attributes.get("id")
-        elif "quiz-question" in classes and self.section and self.section not in self.graded:
+        if tag == "section":
+            self.section = attributes.get("id") if "demo" in classes else None
+        elif (
+            tag == "form"
+            and attributes.get("data-quiz") == "test"
+            and self.section
+            and self.section not in self.graded
+        ):
             self.graded.append(self.section)
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.section = None
 
 
 def lesson_pages(dist: Path) -> list[Path]:

@@ -61,19 +61,25 @@ def test_there_is_a_package_for_the_lesson_and_one_per_graded_demo():
     lesson = "".join(page.read_text() for page in scorm.lesson_pages(DIST))
     assert len(scorm.lesson_pages(DIST)) > 1  # the chapters' pages
     graded = scorm.graded_demos(lesson)
-    assert "quiz" in graded
+    # the quiz is graded once the lesson has a whole-lesson test (questions with data-test)
+    assert ("quiz" in graded) == ('data-test="lesson"' in lesson)
     assert [p.name for p in FULL] == sorted(
         ["positional-encoding-lab.zip", *(f"positional-encoding-lab-{d}.zip" for d in graded)]
     )
 
 
-def test_graded_demos_are_the_sections_holding_quiz_questions():
+def test_graded_demos_are_the_sections_holding_a_test():
+    """A test (tools/lesson.py's form data-quiz="test") makes its demo section graded; a check
+    after a section, or a chapter's end test in a section of its own, makes none."""
     page = """<main><section id="intro" class="lesson-text">
-      <fieldset class="quiz-question"></fieldset></section>
+      <form class="quiz" data-quiz="test"></form></section>
       <section id="waves" class="demo"><p>no questions</p></section>
-      <section id="check" class="demo"><form><fieldset class="quiz-question"></fieldset>
+      <aside class="quiz-check"><form class="quiz" data-quiz="check"></form></aside>
+      <section id="check" class="demo"><form class="quiz" data-quiz="test" data-test="lesson">
       <fieldset class="quiz-question"></fieldset></form></section>
-      <section id="more" class="demo x"><div class="quiz-question"></div></section></main>"""
+      <section id="more" class="demo x"><form class="quiz" data-quiz="test"></form></section>
+      <section id="test-x" class="chapter-test"><form class="quiz" data-quiz="test"></form>
+      </section></main>"""
     assert scorm.graded_demos(page) == ["check", "more"]
 
 
@@ -125,7 +131,10 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
     with zipfile.ZipFile(DIST / "scorm" / "positional-encoding-lab.zip") as archive:
         lesson = checked_manifest(archive)
     assert (lesson["launch"], lesson["parameters"]) == ("index.html", "?lms=scorm12")
-    with zipfile.ZipFile(DIST / "scorm" / "positional-encoding-lab-quiz.zip") as archive:
+    quiz_package = DIST / "scorm" / "positional-encoding-lab-quiz.zip"
+    if not quiz_package.exists():  # no whole-lesson test yet: no question has data-test
+        return
+    with zipfile.ZipFile(quiz_package) as archive:
         quiz = checked_manifest(archive)
     assert (quiz["launch"], quiz["parameters"]) == (
         "embed.html",
@@ -137,7 +146,7 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
 def small_site(folder: Path) -> Path:
     for name, text in {
         "index.html": (
-            '<section id="quiz" class="demo"><fieldset class="quiz-question"></fieldset></section>'
+            '<section id="quiz" class="demo"><form class="quiz" data-quiz="test"></form></section>'
         ),
         "embed.html": "<p>embed</p>",
         "app/a.js": "export const a = 1;\n",
