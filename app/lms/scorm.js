@@ -87,13 +87,14 @@ export function scormSession(api, onProblem) {
 }
 
 /**
- * What the LMS should hold for a quiz's progress: in progress, "incomplete"; all answered,
- * "passed" when the score in percent reaches `masteryScore`, else "failed". The score is in
+ * What the LMS should hold for a quiz's progress: in progress, "incomplete"; all answered (or,
+ * given `finished`, once that is true: a graded test's submission), "passed" when the score in percent reaches `masteryScore`, else "failed". The score is in
  * percent (SCORM 1.2 keeps raw, min and max in 0 to 100).
  */
-export function quizReport({ answered, correct, total }, masteryScore = DEFAULT_MASTERY_SCORE) {
+export function quizReport({ answered, correct, total, finished = undefined }, masteryScore = DEFAULT_MASTERY_SCORE) {
   const raw = total > 0 ? Math.round((100 * correct) / total) : 0;
-  const done = total > 0 && answered >= total;
+  // a graded test is done when submitted (`finished`), whatever was left unanswered
+  const done = total > 0 && (typeof finished === "boolean" ? finished : answered >= total);
   return {
     "cmi.core.lesson_status": !done ? "incomplete" : raw >= masteryScore ? "passed" : "failed",
     "cmi.core.score.raw": String(raw),
@@ -139,4 +140,45 @@ export function launchedByLms(search = location.search, session = globalThis.ses
   } catch {
     return said; // storage blocked: only the URL can say
   }
+}
+
+/** The test a launch grades when its URL names none: the whole-lesson test (tools/lesson.py). */
+export const LESSON_TEST = "lesson";
+/** Where the launched test is remembered for the rest of the visit, like the launch. */
+const LAUNCHED_TEST_KEY = "pelab:launched-test";
+
+/**
+ * The test an LMS launch reports: the launch URL's `test` (a chapter's name, as a chapter's
+ * package launches it), remembered for the visit's later pages, else the whole-lesson test.
+ */
+export function launchedTest(search = location.search, session = globalThis.sessionStorage ?? null) {
+  const named = new URLSearchParams(search).get("test");
+  try {
+    if (named) session?.setItem(LAUNCHED_TEST_KEY, named);
+    return named || session?.getItem(LAUNCHED_TEST_KEY) || LESSON_TEST;
+  } catch {
+    return named || LESSON_TEST;
+  }
+}
+
+/**
+ * Which tests of a page are graded: every one with `?graded` in the URL (a teacher's own page);
+ * in an LMS launch, the one it reports (`launchedTest`); otherwise none: practice.
+ * @returns {(test: string) => boolean}
+ */
+export function gradedTest(search = location.search, session = globalThis.sessionStorage ?? null) {
+  if (new URLSearchParams(search).has("graded")) return () => true;
+  if (!launchedByLms(search, session)) return () => false;
+  const launched = launchedTest(search, session);
+  return (test) => test === launched;
+}
+
+/**
+ * The attempts a package allows, from cmi.launch_data (the manifest's adlcp:datafromlms,
+ * "attempts=N", tools/scorm.py): N ≥ 0, 0 for unlimited; 0 when absent or unreadable.
+ */
+export function allowedAttempts(launchData) {
+  const given = new URLSearchParams(String(launchData ?? "").trim()).get("attempts");
+  const value = given === null || given.trim() === "" ? NaN : Number(given);
+  return Number.isInteger(value) && value >= 0 ? value : 0;
 }
