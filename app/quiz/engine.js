@@ -326,19 +326,23 @@ function testQuiz(form, graded) {
       update();
       return;
     }
-    // after the form has put every input back as it was
-    queueMicrotask(() => {
-      for (const question of questions) clear(question);
-      if (state.submitted) {
-        state.submitted = false;
-        state.attempt = state.used + 1;
-        for (const input of form.querySelectorAll("input")) /** @type {HTMLInputElement} */ (input).disabled = false;
-        submitButton.disabled = false;
-        shuffleOptions(form);
-      }
-      note = "";
-      update();
-    });
+    // The form puts its inputs back only after this event's listeners (and the microtasks
+    // they queue) have run: do it here, so that what is announced is the cleared test.
+    for (const input of form.querySelectorAll("input")) {
+      const field = /** @type {HTMLInputElement} */ (input);
+      if (field.type === "radio") field.checked = field.defaultChecked;
+      else field.value = field.defaultValue;
+    }
+    for (const question of questions) clear(question);
+    if (state.submitted) {
+      state.submitted = false;
+      state.attempt = state.used + 1;
+      for (const input of form.querySelectorAll("input")) /** @type {HTMLInputElement} */ (input).disabled = false;
+      submitButton.disabled = false;
+      shuffleOptions(form);
+    }
+    note = "";
+    update();
   });
 
   update();
