@@ -345,8 +345,8 @@ function testQuiz(form, graded) {
     update();
   });
 
-  update();
-  return {
+  /** @type {TestController} */
+  const controller = {
     graded,
     setAttempts(allowed, used) {
       state.allowed = Math.max(0, Math.floor(allowed) || 0);
@@ -357,4 +357,8 @@ function testQuiz(form, graded) {
     showSubmitted: () => (graded && !state.submitted ? submit(false) : Promise.resolve()),
     state: () => ({ ...state }),
   };
+  // known before the first announcement: an LMS takes the test over on it (app/lms/)
+  wired.set(form, controller);
+  update();
+  return controller;
 }
