@@ -231,7 +231,7 @@ def read_question(text: str, section: str, body: str) -> Question:
     return Question(section, name, kind, test, refers, shown, key)
 
 
-def number_question(question: Question, number: int, step: int) -> str:
+def number_question(question: Question, number: int) -> str:
     """A question as a check or test shows it: its number in the legend, its section on the
     fieldset, and the link back to what it tests, shown with the feedback."""
     text = re.sub(
@@ -241,8 +241,8 @@ def number_question(question: Question, number: int, step: int) -> str:
         count=1,
     )
     back = (
-        f'<p class="quiz-refers" hidden><a href="#{question.refers}">'
-        f"Back to the part of section {step} this question is about</a></p>"
+        f'<p class="quiz-refers" hidden><a href="#{question.refers}">Back to what this question '
+        f'tests</a>, in <a href="#{question.section}" class="section-ref">section</a>.</p>'
     )
     text = text.replace('<p class="quiz-explain"', f'{back}\n<p class="quiz-explain"', 1)
     return text.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
@@ -402,10 +402,10 @@ def assemble_with_keys(skeleton: str | None = None) -> tuple[dict[str, str], dic
         checks = [q for q in questions if q.section == section.name and not q.test]
         if checks:
             section.html += check_block(
-                section, [number_question(q, n, section.step) for n, q in enumerate(checks, 1)]
+                section, [number_question(q, n) for n, q in enumerate(checks, 1)]
             )
         section.quiz_questions = sum(q.section == section.name for q in questions)
-    whole = [number_question(q, n, sections[q.section].step) for n, q in enumerate(tests, 1)]
+    whole = [number_question(q, n) for n, q in enumerate(tests, 1)]
     quiz = (
         test_form(LESSON_TEST, whole)
         if whole
@@ -465,7 +465,7 @@ def assemble_with_keys(skeleton: str | None = None) -> tuple[dict[str, str], dic
             "test": chapter_test(
                 chapter,
                 [
-                    number_question(q, n, sections[q.section].step)
+                    number_question(q, n)
                     for n, q in enumerate(
                         (q for q in tests if q.section in chapter.sections), start=1
                     )

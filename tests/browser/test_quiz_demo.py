@@ -12,18 +12,10 @@ import re
 import pytest
 
 from pages import PHONE, poll
-from quiz_lesson import TEST_SECTIONS, build_site, right_value
-from site_server import DIST, served
+from quiz_lesson import TEST_SECTIONS, right_value
+from site_server import DIST
 
 KEYS = json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def quiz_site(tmp_path_factory):
-    """The site with end-test items, served: (its URL, the keys)."""
-    site, keys = build_site(tmp_path_factory.mktemp("quiz-site"))
-    with served(site) as url:
-        yield url, keys
 
 
 def marked(page, question) -> None:
@@ -47,8 +39,9 @@ def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_
     assert feedback.startswith(f"Not quite. {KEYS[name]['why'][wrong]}")
     assert re.search(r"The answer is “.+”\.$", feedback)
     assert first.locator(".quiz-explain").is_visible()
-    back = first.locator(".quiz-refers a")
+    back = first.locator(".quiz-refers a").first
     assert back.is_visible() and back.get_attribute("href") == "#attention"
+    assert first.locator(".quiz-refers .section-ref").inner_text() == "section 1"
     assert (
         page.locator(".course-map li[data-section=attention]").get_attribute("data-checked") is None
     )
@@ -94,9 +87,8 @@ def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
     marked(page, first)
     assert first.locator(".quiz-feedback").inner_text() == "Right."
     # the link back leaves the test for the question's chapter, at what it tests
-    assert (
-        first.locator(".quiz-refers a").get_attribute("href").startswith("inside-attention.html#")
-    )
+    back = first.locator(".quiz-refers a").first.get_attribute("href")
+    assert back.startswith("inside-attention.html#")
     poll(
         page,
         "() => document.querySelector('.quiz-score').textContent",

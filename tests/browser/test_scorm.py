@@ -55,7 +55,7 @@ def launch_of(folder: Path) -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def quiz_site(tmp_path_factory):
+def quiz_packages(tmp_path_factory):
     """The site with end-test items and its packages: (its folder, its URL, the keys)."""
     site, keys = build_site(tmp_path_factory.mktemp("quiz-site"))
     write_packages(site, site / "scorm")
@@ -64,19 +64,19 @@ def quiz_site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def lms(tmp_path_factory, quiz_site):
+def lms(tmp_path_factory, quiz_packages):
     """A test LMS on its own origin: the host page, scorm-again, and each package unzipped."""
     root = tmp_path_factory.mktemp("lms")
     for name in ("host.html", "host.js"):
         shutil.copy(HERE / name, root / name)
     shutil.copy(SCORM_AGAIN, root / "scorm12.js")
-    packages = sorted((quiz_site[0] / "scorm").glob("*.zip"))
+    packages = sorted((quiz_packages[0] / "scorm").glob("*.zip"))
     assert QUIZ_PACKAGE in [p.stem for p in packages]
     for package in packages:
         with zipfile.ZipFile(package) as archive:
             archive.extractall(root / CONTENT / package.stem)
     with served(root, isolated=False) as url:  # an LMS sends no COOP/COEP headers
-        yield url, root, quiz_site[2]
+        yield url, root, quiz_packages[2]
 
 
 def open_lms(page, lms_url: str, **options) -> None:
@@ -437,10 +437,10 @@ def test_saved_answers_the_lesson_cannot_read_start_the_quiz_afresh_with_a_note(
 
 
 @pytest.fixture
-def thin(tmp_path, quiz_site, lms):
+def thin(tmp_path, quiz_packages, lms):
     """The thin package for the lesson hosted at quiz_site, unzipped into the test LMS."""
     _, root, _ = lms
-    package = write_thin_package(DIST, quiz_site[1], tmp_path)
+    package = write_thin_package(DIST, quiz_packages[1], tmp_path)
     target = root / CONTENT / "thin"
     shutil.rmtree(target, ignore_errors=True)
     with zipfile.ZipFile(package) as archive:
@@ -460,10 +460,10 @@ def stranger(tmp_path):
 
 
 def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(
-    page, lms, thin, quiz_site, stranger
+    page, lms, thin, quiz_packages, stranger
 ):
     url, root, keys = lms
-    site_url = quiz_site[1]
+    site_url = quiz_packages[1]
     href, mastery = launch_of(root / CONTENT / thin)
     open_lms(
         page,

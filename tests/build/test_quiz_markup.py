@@ -75,19 +75,23 @@ def test_a_check_follows_its_section_and_the_tests_end_the_chapter_and_the_lesso
     assert check.count('class="quiz-question"') == 1 and 'name="quiz-check"' in check
     assert '<span class="quiz-number">1.</span> Which check?' in check
     # the link back: to the section when the question names nothing, else to what it names
-    assert '<p class="quiz-refers" hidden><a href="#one">Back to the part of section 1' in check
+    assert (
+        '<p class="quiz-refers" hidden><a href="#one">Back to what this question tests</a>, in '
+        '<a href="#one" class="section-ref">section 1</a>.</p>'
+    ) in check
     end = first.split('<section id="test-first" class="chapter-test"')[1]
     assert '<h2 id="test-first-title">End of chapter test</h2>' in end
     assert '<form class="quiz" data-quiz="test" data-test="first" novalidate>' in end
     assert re.findall(r'quiz-number">(\d+)\.</span> (\w+)', end) == [("1", "Which"), ("2", "Set")]
-    assert '<a href="#one-figure">Back to the part of section 1' in end
+    assert '<a href="#one-figure">Back to what this question tests</a>' in end
     assert '<button type="submit" class="quiz-submit" hidden>Submit</button>' in end
     assert '<button type="reset" class="quiz-reset">Start again</button>' in end
     # the whole-lesson test, on the other page: links back go to the question's page
     whole = second.split('<section id="two"')[1]
     assert '<form class="quiz" data-quiz="test" data-test="lesson" novalidate>' in whole
     assert whole.count('class="quiz-question"') == 2
-    assert '<a href="first.html#one-figure">Back to the part of section 1' in whole
+    assert '<a href="first.html#one-figure">Back to what this question tests</a>, in ' in whole
+    assert '<a href="first.html#one" class="section-ref">section 1</a>' in whole
     assert "test-second" not in second  # a chapter without test items has no test block
     assert 'data-setup="one"' in whole and 'data-objective="reads-the-figure"' in whole
 
