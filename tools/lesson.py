@@ -245,6 +245,14 @@ def number_question(question: Question, number: int) -> str:
         f'tests</a>, in <a href="#{question.section}" class="section-ref">section</a>.</p>'
     )
     text = text.replace('<p class="quiz-explain"', f'{back}\n<p class="quiz-explain"', 1)
+    setup = re.search(r'\bdata-setup="([\w-]+)"', text)
+    if setup:  # a question read off a live figure: where that figure is
+        text = text.replace(
+            "</legend>",
+            '</legend>\n<p class="quiz-setup">Set the figure of <a '
+            f'href="#{setup.group(1)}" class="section-ref">section</a> as the question says.</p>',
+            1,
+        )
     return text.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
 
 

@@ -94,6 +94,10 @@ def test_a_check_follows_its_section_and_the_tests_end_the_chapter_and_the_lesso
     assert '<a href="first.html#one" class="section-ref">section 1</a>' in whole
     assert "test-second" not in second  # a chapter without test items has no test block
     assert 'data-setup="one"' in whole and 'data-objective="reads-the-figure"' in whole
+    assert (
+        '<p class="quiz-setup">Set the figure of '
+        '<a href="first.html#one" class="section-ref">section 1</a> as the question says.</p>'
+    ) in whole
 
 
 def test_no_page_holds_a_key_and_the_keys_file_holds_them_all(sources):
