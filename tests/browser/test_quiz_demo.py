@@ -41,7 +41,7 @@ def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_
     assert first.locator(".quiz-explain").is_visible()
     back = first.locator(".quiz-refers a").first
     assert back.is_visible() and back.get_attribute("href") == "#attention"
-    step = page.locator(".course-map li[data-section=attention] .map-step").inner_text()
+    step = page.locator(".course-map li[data-section=attention] .map-step").text_content()
     assert first.locator(".quiz-refers .section-ref").inner_text() == f"section {step}"
     assert (
         page.locator(".course-map li[data-section=attention]").get_attribute("data-checked") is None
