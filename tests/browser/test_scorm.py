@@ -224,6 +224,18 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
         if kind == "numeric":
             assert held_record["correct_responses"]["0"]["pattern"] == "-4"
     assert [r["result"] for r in records[:4]] == ["correct", "wrong", "correct", "wrong"]
+    # the host page (the LMS's, here) got the same per question in the pelab:quiz message
+    posted = page.evaluate(
+        "() => lmsMessages.filter((m) => m?.type === 'pelab:quiz' && m.justSubmitted).at(-1)"
+    )
+    assert posted["submitted"] and posted["mode"] == "graded" and posted["test"] == "lesson"
+    assert [
+        (q["id"], q["type"], q["response"], q["result"], q["objective"])
+        for q in posted["questions"]
+    ] == [
+        (r["id"], r["type"], r["student_response"], r["result"], r["objectives"]["0"]["id"])
+        for r in records
+    ]
 
 
 def test_the_lms_score_is_the_latest_submission_s_within_the_attempts_allowed(page, lms):
