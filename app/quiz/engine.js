@@ -107,7 +107,7 @@ function clear(question) {
 
 /** Say something in a question's feedback line that is not a verdict (a number unreadable). */
 function say(question, text) {
-  delete question.dataset.result;
+  clear(question); // a mark left from an earlier answer no longer applies
   const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
   feedback.textContent = text;
   feedback.hidden = false;
