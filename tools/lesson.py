@@ -222,8 +222,6 @@ def read_question(text: str, section: str, body: str) -> Question:
         raise BuildError(
             f'{what} refers to #{refers} (data-refers), but section "{section}" has no such id'
         )
-    if "data-objective" in attributes:
-        key["objective"] = attributes["data-objective"]
     shown = KEY_ATTRIBUTES.sub("", text)
     shown = re.sub(r" data-test(?![\w-])(=\"[^\"]*\")?", "", shown, count=1)
     shown = EXPLAIN.sub(lambda m: f'<p class="quiz-explain" hidden></p>{m.group(2)}', shown)

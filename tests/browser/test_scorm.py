@@ -195,6 +195,13 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
         lambda text: text.startswith(f"4 of {total} answered."),
     )
     assert frame.locator(".quiz-feedback:visible").count() == 0
+    # the same answers, by value: the options were shuffled again for this visit
+    again = sco(page).evaluate(
+        """() => [...document.querySelectorAll('.quiz-question input')]
+             .filter((i) => (i.type === 'text' ? i.value : i.checked))
+             .map((i) => [i.name, i.value])"""
+    )
+    assert again == given
     for index in range(4, total):
         answer(frame, keys, index, True)
     score = submit(page, frame)
