@@ -20,6 +20,7 @@ import { restoreAnswers, savedAnswers } from "./saved-answers.js";
 import {
   allowedAttempts,
   findApi,
+  interactionElements,
   launchedByLms,
   launchedTest,
   masteryScore,
@@ -28,7 +29,6 @@ import {
   sessionTime,
   SUSPEND_DATA_LIMIT,
 } from "./scorm.js";
-import { interactionElements } from "../quiz/grading.js";
 import { quizController } from "../quiz/engine.js";
 import { QUIZ_EVENT } from "../page-protocol.js";
 

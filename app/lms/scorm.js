@@ -4,7 +4,8 @@
  * An LMS that is missing, broken or says no must never stop the lesson, so no call here throws:
  * each returns what it got, and every failure is handed to `onProblem` as a sentence for the
  * page to show. What to send for a quiz's progress is `quizReport`, a pure function shared by
- * the packaged lesson (quiz-to-lms.js) and the thin package's relay (relay.js).
+ * the packaged lesson (quiz-to-lms.js) and the thin package's relay (relay.js); for its answers,
+ * one record per question, `interactionElements`.
  */
 
 /** SCORM 1.2's cmi.suspend_data is a CMIString4096: an LMS may keep no more than that. */
@@ -181,4 +182,25 @@ export function allowedAttempts(launchData) {
   const given = new URLSearchParams(String(launchData ?? "").trim()).get("attempts");
   const value = given === null || given.trim() === "" ? NaN : Number(given);
   return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/**
+ * The cmi.interactions elements for `records`, numbered from `first` (the LMS's
+ * cmi.interactions._count: SCORM 1.2 interactions are written once, never read back).
+ * @param {import("../page-protocol.js").QuizInteraction[]} records
+ * @param {number} first
+ * @returns {[string, string][]}
+ */
+export function interactionElements(records, first = 0) {
+  return records.flatMap((record, i) => {
+    const at = `cmi.interactions.${first + i}`;
+    return [
+      [`${at}.id`, record.id],
+      [`${at}.objectives.0.id`, record.objective],
+      [`${at}.type`, record.type],
+      [`${at}.correct_responses.0.pattern`, record.correct],
+      [`${at}.student_response`, record.response],
+      [`${at}.result`, record.result],
+    ];
+  });
 }

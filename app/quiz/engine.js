@@ -213,6 +213,7 @@ function testQuiz(form, graded) {
   /** @type {Record<string, QuizKey> | null} */
   let keys = null;
   let note = "";
+  let confirming = false; // Submit was pressed with questions unanswered, and said so
   form.dataset.mode = graded ? "graded" : "practice";
   submitButton.hidden = !graded;
   shuffleOptions(form);
@@ -279,6 +280,17 @@ function testQuiz(form, graded) {
       scoreLine.textContent = "Some answers are not numbers: correct them, then submit again.";
       return;
     }
+    // An unanswered question counts as wrong and a submission may be the last attempt: say so
+    // once, and submit when asked again (any change of answer asks afresh).
+    const unanswered = questions.filter((q) => responseOf(q) === "").length;
+    if (counts && unanswered && !confirming) {
+      confirming = true;
+      scoreLine.textContent =
+        `${unanswered} of ${questions.length} question${unanswered === 1 ? " is" : "s are"} not answered and would count as wrong. ` +
+        "Answer them, or press Submit again to hand in as it is.";
+      return;
+    }
+    confirming = false;
     try {
       keys = await loadKeys();
     } catch (error) {
@@ -305,6 +317,7 @@ function testQuiz(form, graded) {
       if (!keys) keys = await loadKeys().catch(() => null);
     } else {
       clear(question); // a note on an earlier answer (not a number) no longer applies
+      confirming = false;
     }
     update();
   });
@@ -334,6 +347,7 @@ function testQuiz(form, graded) {
       else field.value = field.defaultValue;
     }
     for (const question of questions) clear(question);
+    confirming = false;
     if (state.submitted) {
       state.submitted = false;
       state.attempt = state.used + 1;

@@ -3,7 +3,8 @@
  * them under Node): a typed number read the way people type it, an answer judged against its
  * key (app/quiz-keys.json, written by tools/lesson.py), options shuffled for a new attempt, a
  * test's score, and each answer as the record SCORM 1.2 keeps per question
- * (cmi.interactions.n) and the host page's "pelab:quiz" message carries.
+ * (cmi.interactions.n, written by app/lms/scorm.js's `interactionElements`) and the host page's
+ * "pelab:quiz" message carries.
  */
 
 /**
@@ -120,25 +121,4 @@ export function interaction(question, key, response, result = judge(key, respons
     correct,
     objective: scormIdentifier(question.objective || question.name),
   };
-}
-
-/**
- * The cmi.interactions elements for `records`, numbered from `first` (the LMS's
- * cmi.interactions._count: SCORM 1.2 interactions are written once, never read back).
- * @param {QuizInteraction[]} records
- * @param {number} first
- * @returns {[string, string][]}
- */
-export function interactionElements(records, first = 0) {
-  return records.flatMap((record, i) => {
-    const at = `cmi.interactions.${first + i}`;
-    return [
-      [`${at}.id`, record.id],
-      [`${at}.objectives.0.id`, record.objective],
-      [`${at}.type`, record.type],
-      [`${at}.correct_responses.0.pattern`, record.correct],
-      [`${at}.student_response`, record.response],
-      [`${at}.result`, record.result],
-    ];
-  });
 }

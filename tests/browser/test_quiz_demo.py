@@ -181,6 +181,18 @@ def test_a_graded_test_keeps_its_key_out_of_the_page_until_submit(page, quiz_sit
     )
     assert form.locator("input:disabled").count() == 0
     assert form.locator(".quiz-feedback:visible").count() == 0
+    # Submit with questions unanswered asks first: they would count as wrong
+    form.get_by_role("button", name="Submit").click()
+    assert form.locator(".quiz-score").inner_text() == (
+        f"{total} of {total} questions are not answered and would count as wrong. "
+        "Answer them, or press Submit again to hand in as it is."
+    )
+    form.get_by_role("button", name="Submit").click()
+    poll(
+        page,
+        "() => document.querySelector('form[data-test=inside-attention] .quiz-score').textContent",
+        lambda t: t.startswith(f"Submitted: 0 of {total} right (0%)."),
+    )
 
 
 def test_options_are_shuffled_per_attempt_and_true_or_false_keeps_its_order(page, quiz_site):

@@ -6,7 +6,8 @@ import { test } from "node:test";
 
 import { Scorm12API } from "scorm-again/scorm12";
 
-import { interaction, interactionElements, judge, readNumber, score, scormIdentifier, shuffled } from "../../app/quiz/grading.js";
+import { interaction, judge, readNumber, score, scormIdentifier, shuffled } from "../../app/quiz/grading.js";
+import { interactionElements } from "../../app/lms/scorm.js";
 
 const choice = { kind: "choice", correct: "2", why: { 0: "a", 1: "b" }, explain: "" };
 const truefalse = { kind: "truefalse", correct: "1", why: { 0: "no" }, explain: "" };
