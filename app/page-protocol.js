@@ -12,8 +12,9 @@
 /**
  * Messages between an embedded demo or lesson (embed.html, index.html in an iframe) and its
  * host page, sent with postMessage to any origin:
- *   {type: QUIZ, answered, correct, total}  page -> host: the quiz's progress, counts only
- *                                           (app/lms/quiz-progress.js; app/lms/relay.js reads it)
+ *   {type: QUIZ, ...QuizDetail}             page -> host: a test's progress and, once marked,
+ *                                           each answer (app/lms/quiz-progress.js;
+ *                                           app/lms/relay.js reads the counts)
  *   {type: RESIZE, height}                  embed -> host: the demo's height in CSS pixels
  *   {type: MEASURE}                         host -> embed: tell your height again
  *   {type: THEME, theme}                    host -> embed: "light", "dark" or "auto"
@@ -26,10 +27,50 @@ export const HOST_MESSAGE = Object.freeze({
 });
 
 /**
- * The DOM event the quiz dispatches on its form at start and after every answer, detail
- * {answered, correct, total}: named like the message it becomes for a host page.
+ * One answer as SCORM 1.2 records it (cmi.interactions.n): the question's name, its type
+ * ("choice", "true-false", "numeric"), the learner's response and the right one in SCORM's
+ * format, "correct" or "wrong", and the objective it tests (the misconception it probes).
+ * @typedef {{
+ *   id: string,
+ *   type: "choice" | "true-false" | "numeric",
+ *   response: string,
+ *   result: "correct" | "wrong",
+ *   correct: string,
+ *   objective: string,
+ * }} QuizInteraction
+ */
+
+/**
+ * Where a test stands (app/quiz/engine.js). `test` is its form's data-test: a chapter's name,
+ * or "lesson" for the whole-lesson test. `finished`: every answer marked (practice) or the
+ * attempt submitted (graded); `justSubmitted` only on the event a Submit caused. `correct` is 0
+ * in a graded attempt not yet submitted: nothing is marked before. `questions` holds the marked
+ * answers (practice) or, once submitted, every question's (graded).
+ * @typedef {{
+ *   test: string,
+ *   mode: "practice" | "graded",
+ *   answered: number,
+ *   correct: number,
+ *   total: number,
+ *   finished: boolean,
+ *   submitted: boolean,
+ *   justSubmitted: boolean,
+ *   attempt: number,
+ *   questions: QuizInteraction[],
+ * }} QuizDetail
+ */
+
+/**
+ * The DOM event a test dispatches on its form at start and after every change, detail a
+ * QuizDetail: named like the message it becomes for a host page.
  */
 export const QUIZ_EVENT = HOST_MESSAGE.QUIZ;
+
+/**
+ * The DOM event a section's check dispatches on its form when all its answers are right,
+ * detail {section}: the course map marks the section checked (app/course/map.js).
+ */
+export const CHECK_EVENT = "pelab:check";
 
 /**
  * Performance marks and measures the page leaves for the benchmark (bench/run.py,

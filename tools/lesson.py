@@ -4,11 +4,15 @@ section NAME: its prose, controls, figures, trap and, after the section, its qui
 
 Everything that follows from the order is written here, never by hand: the step number in each
 `<h2>`, the contents list, the number after each cross-reference (`<a href="#NAME"
-class="section-ref">section</a>` becomes "section 6"), and the quiz, whose questions are taken
-from their sections in order, numbered, and tagged with the section they test
-(`data-section`). A range slider is one line, `<lesson-slider id=… name=… min=… max=… step=…
-value=…>Label</lesson-slider>`, written out here as the label, input and output that
-app/controls/slider.js reads. The public page, dist/index.html, is what a browser gets; its
+class="section-ref">section</a>` becomes "section 6"), and the questions. A question without
+`data-test` is its section's check, shown right after the section; one with `data-test` goes
+into its chapter's end test and into the whole-lesson test (the quiz section's slot). Each is
+numbered in its block and tagged with the section it tests (`data-section`), and its key (the
+right answer, what each wrong one means, the explanation) leaves the HTML for
+dist/app/quiz-keys.json (`quiz_keys_json`), so that reading the page does not give it away.
+A range slider is one line, `<lesson-slider id=… name=… min=… max=… step=… value=…>Label
+</lesson-slider>`, written out here as the label, input and output that app/controls/slider.js
+reads. The public page, dist/index.html, is what a browser gets; its
 section ids and every URL stay as they were.
 
 `assemble_custom` makes a lesson of chosen sections only (`build.py build --sections`): the same
@@ -47,6 +51,15 @@ TYPED_NUMBER = re.compile(r"\b[Ss]ections? \d+(?!\.\d)")
 QUESTION = re.compile(
     r'^ *<fieldset class="quiz-question"[^>]*>.*?</fieldset>\n', flags=re.S | re.M
 )
+QUESTION_OPEN = re.compile(r'<fieldset class="quiz-question"([^>]*)>')
+QUESTION_INPUT = re.compile(r"<input\b([^>]*)>")
+LEGEND = re.compile(r"<legend>(.*?)</legend>", flags=re.S)
+EXPLAIN = re.compile(r'<p class="quiz-explain" hidden>(.*)</p>(\s*</fieldset>)', flags=re.S)
+KEY_ATTRIBUTES = re.compile(r' (?:data-correct(?![\w-])|data-(?:why|answer|tolerance)="[^"]*")')
+QUESTION_KINDS = ("choice", "truefalse", "numeric")
+# The whole-lesson test's name (the `data-test` of its form); a chapter's test is named by the
+# chapter, so the two never clash with a chapter called "lesson" (read_chapters refuses it).
+LESSON_TEST = "lesson"
 SLIDER = re.compile(r"^( *)<lesson-slider ([^>]*)>(.*?)</lesson-slider>\n", flags=re.M)
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 CHAPTER = re.compile(
@@ -61,14 +74,27 @@ OLD_ANCHOR = re.compile(r'<span id="([\w-]+)" class="old-anchor">')
 
 
 @dataclass
+class Question:
+    """One quiz question of a section, read and checked (`read_question`)."""
+
+    section: str
+    name: str  # its inputs' shared name: the key's name in quiz-keys.json and in saved answers
+    kind: str  # "choice", "truefalse" or "numeric"
+    test: bool  # an end-test item (data-test), else its section's check
+    refers: str  # the id in its section it tests: its feedback links back there
+    html: str  # as the page shows it: no key, no explanation, not numbered
+    key: dict  # its entry of quiz-keys.json, the explanation still unlinked
+
+
+@dataclass
 class Section:
     name: str
     step: int
     title: str  # the <h2>'s inner HTML, without the step number
     html: str  # the section as the page shows it
-    questions: list[str]  # its quiz questions, unnumbered
+    questions: list[str]  # its quiz questions as the source has them
     source_html: str = ""  # the section as its source has it (what its minutes are counted on)
-    quiz_questions: int = 0  # how many questions it shows: the quiz's, all of them
+    quiz_questions: int = 0  # how many questions it shows: its check and test items, or the quiz's
 
 
 def shown_value(attributes: dict[str, str]) -> str:
@@ -142,15 +168,134 @@ def read_section(name: str, step: int) -> Section:
     )
 
 
-def number_question(question: str, number: int, section: str) -> str:
-    """A question as the quiz shows it: its number in the legend, its section on the fieldset."""
-    question = re.sub(
+def read_question(text: str, section: str, body: str) -> Question:
+    """A question of lesson/`section`.html checked and split into what the page shows and its
+    key. `body` is the section's HTML, which must hold the id `data-refers` names."""
+    source = f"lesson/{section}.html"
+    legend = LEGEND.search(text)
+    what = f"{source}: the question “{plain(legend.group(1)) if legend else text[:60]}”"
+    opening = QUESTION_OPEN.search(text).group(1)
+    attributes = dict(ATTRIBUTE.findall(opening))
+    kind = attributes.get("data-kind", "")
+    if kind not in QUESTION_KINDS:
+        raise BuildError(f"{what} needs data-kind, one of {', '.join(QUESTION_KINDS)}")
+    inputs = [
+        (dict(ATTRIBUTE.findall(a)), re.search(r"\bdata-correct(?![\w-])", a) is not None)
+        for a in QUESTION_INPUT.findall(text)
+    ]
+    names = {fields.get("name") for fields, _ in inputs}
+    if len(names) != 1 or None in names:
+        raise BuildError(f"{what}: its inputs must share one name that no other question uses")
+    name = names.pop()
+    explain = EXPLAIN.search(text)
+    if not explain or not explain.group(1).strip():
+        raise BuildError(f'{what} needs its explanation, <p class="quiz-explain" hidden>…</p>')
+    key: dict = {"kind": kind, "why": {}, "explain": explain.group(1).strip()}
+    if kind == "numeric":
+        fields = inputs[0][0]
+        try:
+            answer = float(fields["data-answer"])
+            tolerance = float(fields.get("data-tolerance", "0"))
+        except (KeyError, ValueError):
+            raise BuildError(
+                f'{what} is numeric: its input needs data-answer="NUMBER" (and may have '
+                'data-tolerance="NUMBER")'
+            ) from None
+        if len(inputs) != 1 or not math.isfinite(answer) or not tolerance >= 0:
+            raise BuildError(f"{what} is numeric: one input, a finite answer, a tolerance ≥ 0")
+        key.update(answer=answer, tolerance=tolerance)
+        if "data-why" in fields:
+            key["why"]["*"] = html.unescape(fields["data-why"])
+    else:
+        right = [fields.get("value") for fields, correct in inputs if correct]
+        if len(right) != 1:
+            raise BuildError(
+                f"{what} needs exactly one option with data-correct; it has {len(right)}"
+            )
+        if kind == "truefalse" and len(inputs) != 2:
+            raise BuildError(f"{what} is true or false: it needs two options")
+        key["correct"] = right[0]
+        for fields, correct in inputs:
+            if not correct and not fields.get("data-why"):
+                raise BuildError(f"{what}: its wrong option {fields.get('value')} needs a data-why")
+            if not correct:
+                key["why"][fields["value"]] = html.unescape(fields["data-why"])
+    refers = attributes.get("data-refers", section)
+    if not re.search(rf'\bid="{re.escape(refers)}"', body):
+        raise BuildError(
+            f'{what} refers to #{refers} (data-refers), but section "{section}" has no such id'
+        )
+    shown = KEY_ATTRIBUTES.sub("", text)
+    shown = re.sub(r" data-test(?![\w-])(=\"[^\"]*\")?", "", shown, count=1)
+    shown = EXPLAIN.sub(lambda m: f'<p class="quiz-explain" hidden></p>{m.group(2)}', shown)
+    test = re.search(r"\bdata-test(?![\w-])", opening) is not None
+    return Question(section, name, kind, test, refers, shown, key)
+
+
+def number_question(question: Question, number: int) -> str:
+    """A question as a check or test shows it: its number in the legend, its section on the
+    fieldset, and the link back to what it tests, shown with the feedback."""
+    text = re.sub(
         r'^( *<fieldset class="quiz-question"[^>]*)>',
-        rf'\1 data-section="{section}">',
-        question,
+        rf'\1 data-section="{question.section}">',
+        question.html,
         count=1,
     )
-    return question.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
+    back = (
+        f'<p class="quiz-refers" hidden><a href="#{question.refers}">Back to what this question '
+        f'tests</a>, in <a href="#{question.section}" class="section-ref">section</a>.</p>'
+    )
+    text = text.replace('<p class="quiz-explain"', f'{back}\n<p class="quiz-explain"', 1)
+    setup = re.search(r'\bdata-setup="([\w-]+)"', text)
+    if setup:  # a question read off a live figure: where that figure is
+        text = text.replace(
+            "</legend>",
+            '</legend>\n<p class="quiz-setup">Set the figure of <a '
+            f'href="#{setup.group(1)}" class="section-ref">section</a> as the question says.</p>',
+            1,
+        )
+    return text.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
+
+
+def test_form(test: str, items: list[str]) -> str:
+    """A test's form: its numbered questions, the score, Submit (shown in graded mode only:
+    app/quiz/engine.js) and Start again."""
+    return (
+        f'<form class="quiz" data-quiz="test" data-test="{test}" novalidate>\n'
+        + "".join(items)
+        + '<p class="quiz-score" aria-live="polite"></p>\n'
+        + '<p class="quiz-actions"><button type="submit" class="quiz-submit" hidden>Submit</button>'
+        + ' <button type="reset" class="quiz-reset">Start again</button></p>\n'
+        + "</form>\n"
+    )
+
+
+def check_block(section: Section, items: list[str]) -> str:
+    """A section's check, right after it: its questions, answered at once."""
+    return (
+        f'<aside class="quiz-check" data-section="{section.name}" '
+        f'aria-labelledby="{section.name}-check-title">\n'
+        f'<h3 id="{section.name}-check-title">Check: {section.title}</h3>\n'
+        '<form class="quiz" data-quiz="check" novalidate>\n' + "".join(items) + "</form>\n"
+        "</aside>\n"
+    )
+
+
+def chapter_test(chapter: Chapter, items: list[str]) -> str:
+    """A chapter's end test, at the end of its page; nothing when no question is a test item."""
+    if not items:
+        return ""
+    return (
+        f'<section id="test-{chapter.name}" class="chapter-test" '
+        f'aria-labelledby="test-{chapter.name}-title">\n'
+        f'<h2 id="test-{chapter.name}-title">End of chapter test</h2>\n'
+        '<p class="chapter-test-note">Questions on this chapter’s sections. Some ask you to set a '
+        "figure’s sliders as the question says and read the result. In practice each answer is "
+        "marked as you give it; in a graded test (launched by your course, or opened with "
+        "?graded), answers are marked once you submit them.</p>\n"
+        + test_form(chapter.name, items)
+        + "</section>\n"
+    )
 
 
 @dataclass
@@ -176,6 +321,10 @@ def read_chapters(skeleton: str) -> list[Chapter]:
                 f'index.html: the chapter "{name}" needs an <h3> title and a <p> summary'
             )
         sections = INCLUDE.findall(body)
+        if name == LESSON_TEST:
+            raise BuildError(
+                f'index.html: no chapter may be called "{LESSON_TEST}": the whole-lesson test is'
+            )
         if not sections:
             raise BuildError(f'index.html: the chapter "{name}" lists no section')
         chapters.append(Chapter(name, title.group(1).strip(), summary.group(1).strip(), sections))
@@ -207,10 +356,12 @@ def plain(inner_html: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]*>", "", inner_html)).split())
 
 
-def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str]:
-    """Every page of the course by file name: the entrance (index.html) and one page per
-    chapter, with the sections' steps, the map, the cross-references and the quiz. `custom`: the
-    skeleton names only some sections (custom_skeleton); the rest are absent, not forgotten."""
+def assemble_with_keys(
+    skeleton: str | None = None, custom: bool = False
+) -> tuple[dict[str, str], dict[str, dict]]:
+    """Every page of the course by file name (`assemble`), and every question's key by its
+    name (quiz-keys.json). `custom`: the skeleton names only some sections (custom_skeleton);
+    the rest are absent, not forgotten, and its one chapter's test is the quiz section's."""
     page = SKELETON.read_text(encoding="utf-8") if skeleton is None else skeleton
     names = INCLUDE.findall(page)
     if not names:
@@ -238,25 +389,49 @@ def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str
         for ident in re.findall(r'\bid="([\w-]+)"', section.html)
     }
 
-    questions = []
-    for section in sections.values():
-        questions += [(section.name, q) for q in section.questions]
-    # Each question's radios share one name, which no other question may use: the quiz keeps
-    # (and an LMS restores) answers by it.
+    # Each question's inputs share one name, which no other question may use: the quiz keeps
+    # (and an LMS restores) answers by it, and quiz-keys.json holds its key under it.
     named: dict[str, str] = {}
-    for name, question in questions:
-        for radio in dict.fromkeys(re.findall(r'<input type="radio" name="([^"]+)"', question)):
-            if radio in named:
+    questions: list[Question] = []
+    for section in sections.values():
+        for text in section.questions:
+            question = read_question(text, section.name, section.source_html)
+            if question.name in named:
                 raise BuildError(
-                    f'lesson/{name}.html: a quiz question\'s radios are named "{radio}", as one of '
-                    f"lesson/{named[radio]}.html's are: give them a name of their own"
+                    f'lesson/{section.name}.html: a quiz question\'s inputs are named '
+                    f'"{question.name}", as one of lesson/{named[question.name]}.html\'s are: '
+                    "give them a name of their own"
                 )
-            named[radio] = name
-    quiz = "".join(number_question(q, n, name) for n, (name, q) in enumerate(questions, start=1))
+            named[question.name] = section.name
+            questions.append(question)
+    for question in questions:
+        setup = re.search(r'\bdata-setup="([^"]*)"', question.html)
+        if setup and setup.group(1) not in sections:
+            raise BuildError(
+                f"lesson/{question.section}.html: a question's data-setup names "
+                f'"{setup.group(1)}", which is no section: one of {", ".join(sections)}'
+            )
+    tests = [q for q in questions if q.test]
+    for section in sections.values():
+        checks = [q for q in questions if q.section == section.name and not q.test]
+        if checks:
+            section.html += check_block(
+                section, [number_question(q, n) for n, q in enumerate(checks, 1)]
+            )
+        section.quiz_questions = sum(q.section == section.name for q in questions)
+    whole = [number_question(q, n) for n, q in enumerate(tests, 1)]
+    quiz = (
+        test_form(LESSON_TEST, whole)
+        if whole
+        else '<p class="quiz-empty note">This version of the course has no test questions: '
+        "each section’s check, right after it, asks about that section.</p>\n"
+    )
+    slots = 0
     for section in sections.values():
         if QUIZ_SLOT.search(section.html):
             section.html = QUIZ_SLOT.sub(lambda _: quiz, section.html)
-            section.quiz_questions = len(questions)
+            section.quiz_questions = len(tests)
+            slots += 1
     minutes = {name: section_minutes(section) for name, section in sections.items()}
     chapter_minutes = {c.name: sum(minutes[s] for s in c.sections) for c in chapters}
 
@@ -303,6 +478,15 @@ def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str
             "minutes": str(chapter_minutes[chapter.name]),
             "first-section": chapter.sections[0],
             "sections": "\n".join(sections[name].html for name in chapter.sections),
+            "test": "" if custom else chapter_test(
+                chapter,
+                [
+                    number_question(q, n)
+                    for n, q in enumerate(
+                        (q for q in tests if q.section in chapter.sections), start=1
+                    )
+                ],
+            ),
             "next": onward,
         }
         text = CHAPTER_FIELD.sub(lambda m, fields=fields: fields[m.group(1)], template)
@@ -310,11 +494,36 @@ def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str
             "<!-- course-map -->", course_map(chapters, sections, minutes, chapter), 1
         )
         pages[chapter.page] = linked(text, chapter.page)
-    if questions and not any(s.quiz_questions for s in sections.values()):
+    if tests and not slots:
         raise BuildError(
-            "the quiz has questions but no section holds <!-- lesson-quiz-questions -->"
+            "the lesson has test questions (data-test) but no section holds "
+            "<!-- lesson-quiz-questions -->, where the whole-lesson test goes"
         )
-    return pages
+
+    def anywhere(text: str) -> str:
+        """Links as they work on any page: cross-references numbered, and every link to an id
+        of the course naming the id's page."""
+        text = linked(text, ENTRANCE)
+        return LOCAL_LINK.sub(
+            lambda m: f'href="{id_page[m.group(1)]}#{m.group(1)}"'
+            if m.group(1) in id_page
+            else m.group(0),
+            text,
+        )
+
+    keys = {q.name: {**q.key, "explain": anywhere(q.key["explain"])} for q in questions}
+    return pages, keys
+
+
+def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str]:
+    """Every page of the course by file name: the entrance (index.html) and one page per
+    chapter, with the sections' steps, the map, the cross-references, the checks and tests."""
+    return assemble_with_keys(skeleton, custom)[0]
+
+
+def quiz_keys_json(keys: dict[str, dict]) -> str:
+    """dist/app/quiz-keys.json: every question's key by its name (app/quiz/keys.js reads it)."""
+    return json.dumps(keys, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def course_map(chapters, sections, minutes, current: Chapter) -> str:
@@ -404,6 +613,7 @@ def entrance(page: str, chapters, sections, minutes) -> str:
     return COURSE_FIELD.sub(lambda m: fields[m.group(1)], page)
 
 
+TEST_ITEM = re.compile(r"<fieldset\b[^>]*\bdata-test\b")  # a question of the tests
 REMEMBER = "remember"
 REMEMBER_LINE = re.compile(r"^( *)<li( data-sections=\"([\w -]*)\")?>.*?</li>\n", flags=re.S | re.M)
 # What a custom lesson adds after the chosen sections, in this order: the questions on them, the
@@ -473,12 +683,17 @@ CUSTOM_PAGE = "custom"  # its page is custom.html
 
 
 def added_sections(chosen: list[str]) -> list[str]:
-    """What a lesson of the sections `chosen` adds by itself, of ADDED_BY_ITSELF: the quiz if
-    they have questions, "Remember this" if it has lines on them, and the free cell."""
+    """What a lesson of the sections `chosen` adds by itself, of ADDED_BY_ITSELF: the quiz (the
+    lesson's test) if they have test items, "Remember this" if it has lines on them, and the
+    free cell."""
     remember = read_section(REMEMBER, 0).html
     lines = [set(tags.split()) for tags in re.findall(r'<li data-sections="([\w -]*)">', remember)]
     wanted = {
-        "quiz": any(read_section(name, 0).questions for name in chosen),
+        "quiz": any(
+            TEST_ITEM.search(question)
+            for name in chosen
+            for question in read_section(name, 0).questions
+        ),
         REMEMBER: any(tags & set(chosen) for tags in lines),
     }
     return [name for name in ADDED_BY_ITSELF if wanted.get(name, True)]

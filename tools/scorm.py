@@ -71,6 +71,8 @@ LAUNCH_PARAMETERS = "?lms=scorm12"  # app/lms/scorm.js: LAUNCH_PARAMETER
 LAUNCH_PAGE = "launch.html"  # in every package: opens its page with what that page needs
 LAUNCH_SCRIPT = "app/lms/launch.js"
 CHAPTER_PARAMETER = "sco"  # app/lms/chapter-to-lms.js: the chapter a chapter package is
+# A test form of a page (tools/lesson.py: test_form): its name is what `?test=` launches.
+TEST_FORM = re.compile(r'<form class="quiz" data-quiz="test" data-test="([\w-]+)"')
 SKIPPED_SUFFIXES = (".br", ".gz")
 # The answer key (tools/teacher_kit.py) too: a learner in a graded attempt could open it by name.
 SKIPPED_FILES = ("service-worker.js", "answer-key.html")
@@ -100,7 +102,9 @@ def demos_without_python(embed_html: str) -> list[str]:
 
 
 class _GradedSections(HTMLParser):
-    """The ids of the lesson's demo sections that hold quiz questions, in the course's order."""
+    """The ids of the lesson's demo sections that hold a test (`<form class="quiz"
+    data-quiz="test">`, tools/lesson.py), in the course's order. A section's check, after it,
+    and a chapter's end test, in a section of its own, make no demo graded."""
 
     def __init__(self):
         super().__init__()
@@ -110,10 +114,19 @@ class _GradedSections(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
-        if tag == "section" and "demo" in classes:
-            self.section = attributes.get("id")
-        elif "quiz-question" in classes and self.section and self.section not in self.graded:
+        if tag == "section":
+            self.section = attributes.get("id") if "demo" in classes else None
+        elif (
+            tag == "form"
+            and attributes.get("data-quiz") == "test"
+            and self.section
+            and self.section not in self.graded
+        ):
             self.graded.append(self.section)
+
+    def handle_endtag(self, tag):
+        if tag == "section":
+            self.section = None
 
 
 def lesson_pages(dist: Path) -> list[Path]:
@@ -312,12 +325,16 @@ def packages_of(dist: Path) -> list[Package]:
     lms = LAUNCH_PARAMETERS[1:]
     packages = [Package(NAME, TITLE, "index.html", lms, names)]
     for number, (chapter, title) in enumerate(chapter_titles(dist).items(), start=1):
+        # Graded by the test its page holds (app/lms/scorm.js: launchedTest), if any: its end
+        # test, or on the review chapter the whole-lesson test.
+        test = TEST_FORM.search((dist / f"{chapter}.html").read_text(encoding="utf-8"))
+        graded_by = f"&test={test.group(1)}" if test else ""
         packages.append(
             Package(
                 f"{NAME}-chapter-{number}-{chapter}",
                 f"{TITLE}, chapter {number}: {title}",
                 f"{chapter}.html",
-                f"{lms}&{CHAPTER_PARAMETER}={chapter}",
+                f"{lms}&{CHAPTER_PARAMETER}={chapter}{graded_by}",
                 names,
             )
         )

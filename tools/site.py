@@ -16,7 +16,14 @@ from pathlib import Path
 from tools import in_pyodide
 from tools.compress import COMPRESSIBLE, compressed
 from tools.heatmap_settings import heatmap_settings
-from tools.lesson import assemble, assemble_custom, chosen_sections, demo_sections, page_of_sections
+from tools.lesson import (
+    assemble_custom,
+    assemble_with_keys,
+    chosen_sections,
+    demo_sections,
+    page_of_sections,
+    quiz_keys_json,
+)
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
@@ -42,6 +49,7 @@ from tools.vendor_pyodide import (
     pyodide_version,
 )
 
+QUIZ_KEYS = "app/quiz-keys.json"  # written by the build from the questions (tools/lesson.py)
 SITE_FILES = ("embed.html", "embedding.html")  # copied as they are; the course is assembled
 SITE_DIRS = ("app", "static")
 # Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
@@ -170,7 +178,8 @@ def build(
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
-    pages = assemble()  # before any work: a broken lesson source stops the build
+    # before any work: a broken lesson source stops the build
+    pages, keys = assemble_with_keys()
     pages.update(kit_pages(pages, with_answer_key=answer_key))
     # likewise a picture the sliders disagree with
     first_heatmap = heatmap_settings("".join(pages.values()))
@@ -184,6 +193,9 @@ def build(
     for name, text in pages.items():  # tools/lesson.py: the entrance, a page per chapter
         write_if_changed(DIST / name, text)
         expected.add(DIST / name)
+    # The questions' keys, out of the pages' HTML: app/quiz/keys.js fetches them when needed.
+    write_if_changed(DIST / QUIZ_KEYS, quiz_keys_json(keys))
+    expected.add(DIST / QUIZ_KEYS)
     for name in SITE_FILES:
         place(ROOT / name, name)
     for name in HOST_FILES:

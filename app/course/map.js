@@ -3,10 +3,10 @@
  * the chapters and their sections with minutes): a side column on wide screens, a bar that
  * opens it on narrow ones. Here it learns where the learner is: the section in view is marked
  * (aria-current="location") and named in the bar with the minutes left in the chapter; each
- * section read is marked visited, and each whose quiz questions were all answered right,
- * checked. Both are kept in this browser (progress.js), and the map shows them on every page.
+ * section read is marked visited, and each whose check (the questions right after it) was
+ * all answered right, checked. Both are kept in this browser (progress.js), and the map shows them on every page.
  */
-import { QUIZ_EVENT } from "../page-protocol.js";
+import { CHECK_EVENT } from "../page-protocol.js";
 import { check, readProgress, visit } from "./progress.js";
 
 /** Where the map is a side column (static/lab.css uses the same width). */
@@ -91,17 +91,12 @@ export function courseMap(nav) {
   followQuiz(mark);
 }
 
-/** Mark checked each section whose quiz questions (on this page) were all answered right. */
+/** Mark checked each section whose check (app/quiz/engine.js) was all answered right. */
 function followQuiz(mark) {
-  document.addEventListener(QUIZ_EVENT, (event) => {
-    const questions = [.../** @type {Element} */ (event.target).querySelectorAll(".quiz-question[data-section]")];
-    const sections = new Set(questions.map((q) => /** @type {HTMLElement} */ (q).dataset.section));
-    const right = [...sections].filter((name) =>
-      questions.every((q) => /** @type {HTMLElement} */ (q).dataset.section !== name || /** @type {HTMLElement} */ (q).dataset.result === "right"),
-    );
-    if (right.length) {
-      check(right);
-      mark();
-    }
+  document.addEventListener(CHECK_EVENT, (event) => {
+    const section = /** @type {CustomEvent} */ (event).detail?.section;
+    if (typeof section !== "string") return;
+    check([section]);
+    mark();
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Where the learner has been, kept in this browser only (localStorage; nothing is sent): the
- * sections they have visited, those whose quiz questions they have answered right, and the
+ * sections they have visited, those whose check they have answered right, and the
  * last place they were, for the entrance's "Continue where you left off". Storage may be
  * blocked (private modes, some iframes): then nothing is kept and nothing breaks.
  */
@@ -52,7 +52,7 @@ export function visit(page, section) {
   });
 }
 
-/** Every quiz question of these sections was answered right. */
+/** Every question of these sections' checks was answered right. */
 export function check(sections) {
   update((progress) => {
     for (const section of sections) if (!progress.checked.includes(section)) progress.checked.push(section);

@@ -1,11 +1,12 @@
 /**
- * A chapter package whose page holds no quiz, reporting to the LMS that launched it (SCORM 1.2):
+ * A chapter package whose page holds no test, reporting to the LMS that launched it (SCORM 1.2):
  * "incomplete" when the chapter opens, "completed" once the learner reaches its end (the link to
  * the next chapter comes into view). Without it an LMS would track nothing for such a chapter.
  *
  * It acts only on the page a chapter package opens (tools/scorm.py: its launch page adds
  * `?lms=scorm12&sco=NAME`, NAME the page's `<body data-chapter>`), and only when that page holds
- * no quiz: where there is one, app/lms/quiz-to-lms.js reports its score instead, and one SCO
+ * no test (its sections' checks are practice, and report nothing): where it holds one, the
+ * launch names it (`&test=`) and app/lms/quiz-to-lms.js reports its score instead, and one SCO
  * must start one session. The whole course's package never says `sco=`, so its chapter pages
  * leave the session to the quiz's page. Nothing here throws: a missing or refusing LMS is said in
  * a note above the chapter's last link, and the lesson goes on.
@@ -17,7 +18,7 @@ export const CHAPTER_PARAMETER = "sco";
 
 /**
  * Whether this page is a chapter package's own page and must report itself: launched by an LMS,
- * named by `sco=`, and holding no quiz.
+ * named by `sco=`, and holding no test.
  * @param {Document} doc
  * @param {string} search the page's query string
  */
@@ -27,7 +28,7 @@ export function reportsItself(doc, search) {
     Boolean(chapter) &&
     new URLSearchParams(search).get(CHAPTER_PARAMETER) === chapter &&
     launchedByLms(search, null) &&
-    !doc.querySelector("form.quiz")
+    !doc.querySelector('form.quiz[data-quiz="test"]')
   );
 }
 

@@ -1,44 +1,60 @@
 /**
- * The packaged lesson reporting its quiz to the LMS that launched it (SCORM 1.2). It starts
- * only when the launch URL says an LMS launched it (`?lms=scorm12`, written into the package's
- * manifest by tools/scorm.py); opened as a plain page, the lesson is the normal lesson.
+ * The packaged lesson reporting a test to the LMS that launched it (SCORM 1.2). It starts only
+ * when the launch URL says an LMS launched it (`?lms=scorm12`, written into the package's
+ * manifest by tools/scorm.py); opened as a plain page, the lesson is the normal lesson. It
+ * reports one test: the one the launch names (`launchedTest`: `?test=CHAPTER`, else the
+ * whole-lesson test), which the page wired as graded (app/lms/scorm.js `gradedTest`).
  *
- * On the quiz's first "pelab:quiz" event it finds the API, starts the session, restores the
- * answers saved last time (cmi.suspend_data) and reports; then after each answer it sets the
- * status, the score, the saved answers and the session time, and commits; on leaving it
- * finishes. Once a round is finished, "Start again" never lowers what the LMS holds: a later
- * round replaces it only when finished with a score as good or better. Whatever goes wrong (no API, a broken one, an LMS that refuses, answers too long to
- * save) is said in a note under the quiz's score, and the quiz goes on working in the page.
+ * On that test's first "pelab:quiz" event it finds the API, starts the session, reads the
+ * attempts the package allows (cmi.launch_data "attempts=N", 0 for unlimited), restores the
+ * answers saved last time (cmi.suspend_data), showing a submitted attempt as submitted, and
+ * reports. Until the first submission the LMS holds "incomplete"; each Submit sends that
+ * submission's status and score (the LMS score is always the latest submission's, never a best
+ * of several), and one cmi.interactions.n record per question: its id, type, the learner's
+ * response, the right one, the result and the objective it tests. Every change saves the
+ * answers and the session time; on leaving it finishes. Whatever goes wrong (no API, a broken
+ * one, an LMS that refuses, answers too long to save) is said in a note under the test's score,
+ * and the test goes on working in the page.
  */
 import { restoreAnswers, savedAnswers } from "./saved-answers.js";
 import {
+  allowedAttempts,
+  findApi,
+  interactionElements,
   launchedByLms,
+  launchedTest,
   masteryScore,
   quizReport,
   scormSession,
   sessionTime,
   SUSPEND_DATA_LIMIT,
-  findApi,
 } from "./scorm.js";
+import { quizController } from "../quiz/engine.js";
 import { QUIZ_EVENT } from "../page-protocol.js";
+
+/** @typedef {import("../page-protocol.js").QuizDetail} QuizDetail */
 
 export function reportQuizToLms(doc = document) {
   if (!launchedByLms()) return;
+  const test = launchedTest();
   const started = performance.now();
+  /** @type {HTMLFormElement | null} */
   let form = null;
   let session = null;
   let restoring = false;
   let readOnly = false;
   let mastery;
-  // The best finished round's score this attempt holds: "Start again" must not lower a grade.
-  let best = null;
+  // whether the LMS holds a submission's score: before one, it is told "incomplete"
+  let scored = false;
 
   doc.addEventListener(QUIZ_EVENT, (event) => {
+    const detail = /** @type {QuizDetail} */ (/** @type {CustomEvent} */ (event).detail);
     if (!form) {
-      form = event.target;
+      if (detail?.test !== test) return;
+      form = /** @type {HTMLFormElement} */ (event.target);
       begin();
     } else if (event.target === form && session && !restoring) {
-      report();
+      report(detail);
     }
   });
 
@@ -64,57 +80,61 @@ export function reportQuizToLms(doc = document) {
     if (!candidate.start()) return; // the note says why; nothing more will be accepted
     session = candidate;
     mastery = masteryScore(session);
+    const allowed = allowedAttempts(session.get("cmi.launch_data"));
     // "review" (an attempt looked at again) and "browse" (a preview) are recorded by no LMS
     const mode = session.get("cmi.core.lesson_mode");
     readOnly = mode === "review" || mode === "browse";
     form.dataset.lms = readOnly ? mode : "connected";
+    const attempts = allowed ? `${allowed} attempt${allowed === 1 ? "" : "s"}` : "as many attempts as you like";
     note(
       mode === "review"
         ? "Your course opened this attempt for review: it shows your saved answers, and records nothing new."
         : mode === "browse"
-          ? "Your course opened this quiz as a preview: your answers are not recorded."
-          : `Connected to your course: it records your score (pass mark ${mastery}%) and keeps your answers for next time.`,
+          ? "Your course opened this test as a preview: your answers are not recorded."
+          : `Connected to your course: it records the score of your submission (pass mark ${mastery}%) and each answer, ` +
+            `keeps your answers for next time, and allows ${attempts}.`,
     );
     const status = session.get("cmi.core.lesson_status");
-    const recorded = session.get("cmi.core.score.raw");
-    if ((status === "passed" || status === "failed") && recorded !== "" && Number.isFinite(Number(recorded))) {
-      best = Number(recorded);
-    }
+    scored = status === "passed" || status === "failed";
+    const controller = quizController(form);
     const saved = session.get("cmi.suspend_data");
+    let used = 0;
+    let submitted = false;
     if (saved) {
       restoring = true;
       try {
-        const { unknown } = restoreAnswers(form, saved);
-        if (unknown) problem(`${unknown} saved answer(s) belong to questions this version of the quiz no longer has.`, "connected");
+        const restored = restoreAnswers(form, saved);
+        ({ used, submitted } = restored);
+        if (restored.unknown) problem(`${restored.unknown} saved answer(s) belong to questions this version of the test no longer has.`, "connected");
       } catch (error) {
-        problem(`Your saved answers could not be read (${error.message}); the quiz starts afresh.`, "connected");
+        problem(`Your saved answers could not be read (${error.message}); the test starts afresh.`, "connected");
       } finally {
         restoring = false;
       }
     }
-    report();
+    controller?.setAttempts(allowed, used);
     // pagehide is the last event a leaving page reliably gets, in a frame as in a window
     window.addEventListener("pagehide", finish, { once: true });
+    if (submitted && controller) controller.showSubmitted().then(() => report(null));
+    else report(null);
   }
 
-  function report() {
-    if (readOnly) return;
-    const progress = form.querySelectorAll(".quiz-question").length;
-    const answered = form.querySelectorAll(".quiz-question[data-result]").length;
-    const correct = form.querySelectorAll(".quiz-question[data-result=right]").length;
-    const values = quizReport({ answered, correct, total: progress }, mastery);
-    const finished = values["cmi.core.lesson_status"] !== "incomplete";
-    const raw = Number(values["cmi.core.score.raw"]);
-    if (best !== null && (!finished || raw < best)) {
-      // A new round after a finished one: the course keeps the better finished score.
-      delete values["cmi.core.lesson_status"];
-      delete values["cmi.core.score.raw"];
-      note(`Your course keeps your best finished score, ${best}%: a new round counts once it is finished and does better.`);
-    } else if (finished) {
-      best = raw;
+  /** @param {QuizDetail | null} detail the event's, null for "as it stands" */
+  function report(detail) {
+    if (readOnly || !session) return;
+    const controller = quizController(form);
+    const state = controller?.state() ?? { used: 0, submitted: false };
+    if (detail?.justSubmitted) {
+      const values = quizReport({ ...detail, finished: true }, mastery);
+      for (const [element, value] of Object.entries(values)) session.set(element, value);
+      const first = Number(session.get("cmi.interactions._count")) || 0;
+      for (const [element, value] of interactionElements(detail.questions, first)) session.set(element, value);
+      scored = true;
+    } else if (!scored) {
+      session.set("cmi.core.lesson_status", "incomplete");
+      session.set("cmi.core.exit", "suspend");
     }
-    for (const [element, value] of Object.entries(values)) session.set(element, value);
-    const answers = savedAnswers(form);
+    const answers = savedAnswers(form, state);
     if (answers.length <= SUSPEND_DATA_LIMIT) {
       session.set("cmi.suspend_data", answers);
     } else {
@@ -154,6 +174,6 @@ export function reportQuizToLms(doc = document) {
   function problem(text, state) {
     form.dataset.lms = state;
     note(text);
-    form.querySelector(".lms-note").dataset.problem = "true";
+    /** @type {HTMLElement} */ (form.querySelector(".lms-note")).dataset.problem = "true";
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The thin SCORM package's launch page (launch.html, written by tools/scorm.py): it frames the
  * lesson where it is hosted, and passes the quiz's progress on to the LMS. The lesson, in its
- * iframe on another origin, posts {type: "pelab:quiz", answered, correct, total}
+ * iframe on another origin, posts {type: "pelab:quiz", answered, correct, total, finished, ...}
  * (app/lms/quiz-progress.js); only messages from that iframe, on the hosted site's origin, are
  * believed: anything else on the page could post a perfect score.
  *
@@ -49,12 +49,12 @@ const count = (value) => Number.isInteger(value) && value >= 0 && value <= 10_00
 
 window.addEventListener("message", (event) => {
   if (event.origin !== site || event.source !== frame.contentWindow) return;
-  const { type, answered, correct, total } = event.data ?? {};
+  const { type, answered, correct, total, finished } = event.data ?? {};
   if (type !== QUIZ_MESSAGE || ![answered, correct, total].every(count)) return;
   if (correct > answered || answered > total || total === 0) return;
   document.documentElement.dataset.quiz = `${answered}/${correct}/${total}`;
   if (!session) return;
-  for (const [element, value] of Object.entries(quizReport({ answered, correct, total }, mastery))) {
+  for (const [element, value] of Object.entries(quizReport({ answered, correct, total, finished: typeof finished === "boolean" ? finished : undefined }, mastery))) {
     if (element !== "cmi.core.exit") session.set(element, value);
   }
   session.set("cmi.core.session_time", sessionTime(performance.now() - started));

@@ -1,43 +1,60 @@
 /**
- * A quiz's chosen answers as one short string, and back: what an LMS keeps between visits
- * (cmi.suspend_data). Each question is named by its radios' `name` and its answer by the chosen
- * radio's `value`, so the format follows whatever questions the page holds: "v=1&quiz-1=1&quiz-4=2".
+ * A test's answers as one short string, and back: what an LMS keeps between visits
+ * (cmi.suspend_data). Each question is named by its inputs' `name` and its answer by the chosen
+ * radio's `value` (never its position: options are shuffled per attempt) or the text typed;
+ * with them, how many attempts were submitted (`a`) and whether this one was (`s`):
+ * "v=1&a=1&s=1&quiz-1=1&quiz-4=0.54". The format follows whatever questions the page holds.
  */
 
 const VERSION = "1";
+/** The fields that are not answers. */
+const OWN = new Set(["v", "a", "s"]);
 
-/** The answers chosen in `form` now, as text. */
-export function savedAnswers(form) {
+/**
+ * The answers given in `form` now, as text, with the attempts used and whether this one is
+ * submitted.
+ * @param {HTMLFormElement} form
+ * @param {{used?: number, submitted?: boolean}} [attempts]
+ */
+export function savedAnswers(form, { used = 0, submitted = false } = {}) {
   const saved = new URLSearchParams({ v: VERSION });
-  for (const input of form.querySelectorAll(".quiz-question input[type=radio]:checked")) {
-    saved.append(input.name, input.value);
+  if (used) saved.set("a", String(used));
+  if (submitted) saved.set("s", "1");
+  for (const input of form.querySelectorAll(".quiz-question input")) {
+    const field = /** @type {HTMLInputElement} */ (input);
+    if (field.type === "radio" ? field.checked : field.type === "text" && field.value.trim()) {
+      saved.append(field.name, field.value.trim());
+    }
   }
   return saved.toString();
 }
 
 /**
- * Choose in `form` the answers that `text` holds, each as if clicked (a change event), so the
- * quiz marks and explains them. Returns how many were restored, and how many named a question
- * or an option that this page does not have (a quiz changed since); throws on text that is not
- * saved answers at all.
+ * Give in `form` the answers that `text` holds, each as if chosen or typed (a change event), so
+ * the quiz takes them like the learner's own. Returns how many were restored, how many named a
+ * question or an option that this page does not have (a quiz changed since), the attempts used
+ * and whether the attempt was submitted; throws on text that is not saved answers at all.
+ * @param {HTMLFormElement} form
+ * @param {string} text
  */
 export function restoreAnswers(form, text) {
   const saved = new URLSearchParams(text);
   if (saved.get("v") !== VERSION) throw new Error("the saved answers are not in a form this lesson reads");
   let restored = 0;
   let unknown = 0;
+  const inputs = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll(".quiz-question input")]);
   for (const [name, value] of saved) {
-    if (name === "v") continue;
-    const input = [...form.querySelectorAll(".quiz-question input[type=radio]")].find(
-      (radio) => radio.name === name && radio.value === value,
-    );
+    if (OWN.has(name)) continue;
+    const input = inputs.find((field) => field.name === name && (field.type === "text" || field.value === value));
     if (!input) {
       unknown += 1;
       continue;
     }
-    input.checked = true;
+    if (input.type === "text") input.value = value;
+    else input.checked = true;
     input.dispatchEvent(new Event("change", { bubbles: true }));
     restored += 1;
   }
-  return { restored, unknown };
+  const used = Number(saved.get("a") ?? 0);
+  return { restored, unknown, used: Number.isInteger(used) && used >= 0 ? used : 0, submitted: saved.get("s") === "1" };
 }

@@ -4,7 +4,8 @@
  * An LMS that is missing, broken or says no must never stop the lesson, so no call here throws:
  * each returns what it got, and every failure is handed to `onProblem` as a sentence for the
  * page to show. What to send for a quiz's progress is `quizReport`, a pure function shared by
- * the packaged lesson (quiz-to-lms.js) and the thin package's relay (relay.js).
+ * the packaged lesson (quiz-to-lms.js) and the thin package's relay (relay.js); for its answers,
+ * one record per question, `interactionElements`.
  */
 
 /** SCORM 1.2's cmi.suspend_data is a CMIString4096: an LMS may keep no more than that. */
@@ -87,13 +88,14 @@ export function scormSession(api, onProblem) {
 }
 
 /**
- * What the LMS should hold for a quiz's progress: in progress, "incomplete"; all answered,
- * "passed" when the score in percent reaches `masteryScore`, else "failed". The score is in
+ * What the LMS should hold for a quiz's progress: in progress, "incomplete"; all answered (or,
+ * given `finished`, once that is true: a graded test's submission), "passed" when the score in percent reaches `masteryScore`, else "failed". The score is in
  * percent (SCORM 1.2 keeps raw, min and max in 0 to 100).
  */
-export function quizReport({ answered, correct, total }, masteryScore = DEFAULT_MASTERY_SCORE) {
+export function quizReport({ answered, correct, total, finished = undefined }, masteryScore = DEFAULT_MASTERY_SCORE) {
   const raw = total > 0 ? Math.round((100 * correct) / total) : 0;
-  const done = total > 0 && answered >= total;
+  // a graded test is done when submitted (`finished`), whatever was left unanswered
+  const done = total > 0 && (typeof finished === "boolean" ? finished : answered >= total);
   return {
     "cmi.core.lesson_status": !done ? "incomplete" : raw >= masteryScore ? "passed" : "failed",
     "cmi.core.score.raw": String(raw),
@@ -139,4 +141,66 @@ export function launchedByLms(search = location.search, session = globalThis.ses
   } catch {
     return said; // storage blocked: only the URL can say
   }
+}
+
+/** The test a launch grades when its URL names none: the whole-lesson test (tools/lesson.py). */
+export const LESSON_TEST = "lesson";
+/** Where the launched test is remembered for the rest of the visit, like the launch. */
+const LAUNCHED_TEST_KEY = "pelab:launched-test";
+
+/**
+ * The test an LMS launch reports: the launch URL's `test` (a chapter's name, as a chapter's
+ * package launches it), remembered for the visit's later pages, else the whole-lesson test.
+ */
+export function launchedTest(search = location.search, session = globalThis.sessionStorage ?? null) {
+  const named = new URLSearchParams(search).get("test");
+  try {
+    if (named) session?.setItem(LAUNCHED_TEST_KEY, named);
+    return named || session?.getItem(LAUNCHED_TEST_KEY) || LESSON_TEST;
+  } catch {
+    return named || LESSON_TEST;
+  }
+}
+
+/**
+ * Which tests of a page are graded: every one with `?graded` in the URL (a teacher's own page);
+ * in an LMS launch, the one it reports (`launchedTest`); otherwise none: practice.
+ * @returns {(test: string) => boolean}
+ */
+export function gradedTest(search = location.search, session = globalThis.sessionStorage ?? null) {
+  if (new URLSearchParams(search).has("graded")) return () => true;
+  if (!launchedByLms(search, session)) return () => false;
+  const launched = launchedTest(search, session);
+  return (test) => test === launched;
+}
+
+/**
+ * The attempts a package allows, from cmi.launch_data (the manifest's adlcp:datafromlms,
+ * "attempts=N", tools/scorm.py): N ≥ 0, 0 for unlimited; 0 when absent or unreadable.
+ */
+export function allowedAttempts(launchData) {
+  const given = new URLSearchParams(String(launchData ?? "").trim()).get("attempts");
+  const value = given === null || given.trim() === "" ? NaN : Number(given);
+  return Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/**
+ * The cmi.interactions elements for `records`, numbered from `first` (the LMS's
+ * cmi.interactions._count: SCORM 1.2 interactions are written once, never read back).
+ * @param {import("../page-protocol.js").QuizInteraction[]} records
+ * @param {number} first
+ * @returns {[string, string][]}
+ */
+export function interactionElements(records, first = 0) {
+  return records.flatMap((record, i) => {
+    const at = `cmi.interactions.${first + i}`;
+    return [
+      [`${at}.id`, record.id],
+      [`${at}.objectives.0.id`, record.objective],
+      [`${at}.type`, record.type],
+      [`${at}.correct_responses.0.pattern`, record.correct],
+      [`${at}.student_response`, record.response],
+      [`${at}.result`, record.result],
+    ];
+  });
 }

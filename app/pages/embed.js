@@ -4,8 +4,9 @@
  * URL fragment (clamped, with a notice); the theme from ?theme=light|dark, the system, or a
  * {type: "pelab:theme", theme} message from the host page; the height goes to the host page as
  * {type: "pelab:resize", height} whenever it changes (static/embed-host.js applies it); the
- * quiz's progress as {type: "pelab:quiz", answered, correct, total} (app/lms/quiz-progress.js).
- * Launched by an LMS (?lms=scorm12, a SCORM package), the quiz reports to it (app/lms/). The
+ * test's progress and marked answers as {type: "pelab:quiz", ...} (app/lms/quiz-progress.js).
+ * Launched by an LMS (?lms=scorm12, a SCORM package), the test is graded and reports to it
+ * (app/lms/); ?graded grades it without an LMS. The
  * quiz needs no Python (registry.js WITHOUT_PYTHON): its embed starts none, downloads none of it
  * and prepares no offline copy of the lesson, whose Python is most of its 50 MB.
  */
@@ -18,6 +19,8 @@ import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { gradedTest } from "../lms/scorm.js";
+import { wireQuizzes } from "../quiz/engine.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
 import { pageOf } from "../course/outline.js";
@@ -87,6 +90,7 @@ async function start() {
   }
   document.title = `${titleOf(root)} · Positional Encoding Lab`;
   document.querySelector("main").append(root);
+  wireQuizzes(root, { graded: gradedTest() }); // before the demo: the quiz's own wiring is practice
 
   // A demo without Python (the quiz) gets none: start-python.js started none for it either.
   const python = WITHOUT_PYTHON.includes(name) ? null : new PythonBridge();

@@ -13,19 +13,23 @@ import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 import { reportChapterToLms } from "../lms/chapter-to-lms.js";
+import { gradedTest } from "../lms/scorm.js";
+import { wireQuizzes } from "../quiz/engine.js";
 import { courseMap } from "../course/map.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
 
-// Before the quiz is wired: both listen for its first progress event. Neither does anything
-// in a plain page (not framed, not launched by an LMS).
+// Before the quizzes are wired: both listen for a test's first progress event. Neither does
+// anything in a plain page (not framed, not launched by an LMS).
 tellHostQuizProgress(document);
 reportQuizToLms(document);
 // A chapter package whose page holds no quiz reports reaching the chapter's end instead.
 reportChapterToLms(document);
 courseMap(document.querySelector(".course-map"));
+// The checks and tests need no Python: wired at once, graded where the launch or ?graded says.
+wireQuizzes(document, { graded: gradedTest() });
 openFoldsForPrint(document);
 if (python) wire(python);
 

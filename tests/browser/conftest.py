@@ -13,6 +13,7 @@ import shutil
 import pytest
 
 from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, boot, chapter_pages, open_context
+from quiz_lesson import build_site
 from site_server import DIST, ROOT, served
 from tools.environment import find_chromium
 
@@ -158,3 +159,12 @@ def shared_lesson(booted_lesson, request):
     page, log = booted_lesson
     yield page
     keep_evidence(request, page, log)
+
+
+@pytest.fixture(scope="module")
+def quiz_site(tmp_path_factory):
+    """A copy of the built site whose lesson has end-test items (tests/browser/quiz_lesson.py),
+    served: (its URL, the questions' keys)."""
+    site, keys = build_site(tmp_path_factory.mktemp("quiz-site"))
+    with served(site) as url:
+        yield url, keys

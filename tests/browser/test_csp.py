@@ -58,6 +58,10 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
     )
     assert page.locator(".cell[data-cell='added'] img.out-figure").count() == 1
     assert page.locator(".cell[data-cell='added'] .out-heatmap canvas").count() == 1
+    # a check's answer: its keys fetched (app/quiz-keys.json), its explanation rebuilt
+    question = page.locator(".quiz-check .quiz-question").first
+    question.locator("input").first.check()
+    question.locator(".quiz-explain").wait_for(state="visible")
     assert violations(page_log) == [] and page_log.console_errors() == []
 
 

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from pages import PAGE_OF, poll, wait_for_state
+from quiz_lesson import right_value
 from site_server import DIST, served
 
 
@@ -35,7 +36,9 @@ def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_lo
 
 
 def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):
-    page.goto(f"{site_url}embed.html?demo=heatmap#d_model=100000&seq_len=abc&base=-5&colour=red&d_model=7")
+    page.goto(
+        f"{site_url}embed.html?demo=heatmap#d_model=100000&seq_len=abc&base=-5&colour=red&d_model=7"
+    )
     assert wait_for_state(page) == "ready"
     notices = page.locator(".share-notices li").all_inner_texts()
     assert "d_model: 100000 is outside 2 to 512; using 512." in notices
@@ -54,18 +57,22 @@ def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):
     [
         (
             "d_model=1e9&seq_len=-40&base=Infinity",
-            ["d_model: 1e9 is outside 2 to 512; using 512.",
-             "Sequence length: -40 is outside 1 to 512; using 1.",
-             "Base: “Infinity” is not a number from 10 to 1000000; it stays 10000."],
+            [
+                "d_model: 1e9 is outside 2 to 512; using 512.",
+                "Sequence length: -40 is outside 1 to 512; using 1.",
+                "Base: “Infinity” is not a number from 10 to 1000000; it stays 10000.",
+            ],
             "1x512@10000",
         ),
         (
             "d_model=NaN&seq_len=1000000000&base=1e400&base=-Infinity&base=0",
-            ["d_model: “NaN” is not a number from 2 to 512; it stays 128.",
-             "Sequence length: 1000000000 is outside 1 to 512; using 512.",
-             "Base: “1e400” is not a number from 10 to 1000000; it stays 10000.",
-             "Base: “-Infinity” is not a number from 10 to 1000000; it stays 10000.",
-             "Base: “0” is not a number from 10 to 1000000; it stays 10000."],
+            [
+                "d_model: “NaN” is not a number from 2 to 512; it stays 128.",
+                "Sequence length: 1000000000 is outside 1 to 512; using 512.",
+                "Base: “1e400” is not a number from 10 to 1000000; it stays 10000.",
+                "Base: “-Infinity” is not a number from 10 to 1000000; it stays 10000.",
+                "Base: “0” is not a number from 10 to 1000000; it stays 10000.",
+            ],
             "512x128@10000",
         ),
     ],
@@ -127,18 +134,20 @@ def test_a_cell_can_be_embedded_with_its_code(page, site_url):
     assert page.locator(".cell-output").inner_text() == "hi\n42"
 
 
-def test_a_quiz_embed_starts_no_python_and_downloads_none_of_it(page, site_url):
+def test_a_quiz_embed_starts_no_python_and_downloads_none_of_it(page, quiz_site):
     """The quiz needs no Python: an embed of it (the SCORM quiz package launches one) starts no
     worker, fetches none of Pyodide's files and registers no service worker (whose offline copy
     of the lesson is mostly Python), and the quiz works. embed.html's start-python.js tag lists
     the same demos as registry.js WITHOUT_PYTHON, since the classic script cannot import it."""
+    site_url, keys = quiz_site
     requested = []
     page.on("request", lambda request: requested.append(request.url.removeprefix(site_url)))
     page.goto(f"{site_url}embed.html?demo=quiz")
     assert wait_for_state(page) == "ready"
     assert page.locator("#boot").is_hidden()
-    page.locator(".quiz-question").first.locator("input[data-correct]").check()
-    assert "1 of" in page.locator(".quiz-score").inner_text()
+    first = page.locator(".quiz-question").first
+    first.locator(f"input[value='{right_value(keys, first)}']").check()
+    poll(page, "() => document.querySelector('.quiz-score').textContent", lambda t: "1 of" in t)
     # a Python started as the page parsed would have requested its runtime before the quiz was up
     assert not [w.url for w in page.workers], "no worker at all"
     assert not [path for path in requested if path.startswith(("pyodide/", "py/"))], requested
@@ -262,8 +271,14 @@ def test_the_guide_says_so_when_the_lesson_cannot_be_read(page, site_url, failur
         assert "404" in text
 
 
-def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, site_url):
+def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, quiz_site):
+    """The guide's quiz example shows the counts each pelab:quiz message carries; the message
+    also carries each marked answer, as SCORM would record it."""
+    site_url, keys = quiz_site
     page.goto(f"{site_url}embedding.html")
+    page.evaluate(
+        "() => { window.got = []; addEventListener('message', (e) => got.push(e.data)); }"
+    )
     received = page.locator(".quiz-example-received")
     received.scroll_into_view_if_needed()  # the example iframe loads lazily
     quiz = page.frame_locator(".quiz-example-frame")
@@ -278,8 +293,11 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, si
         "() => document.querySelector('.quiz-example-received').textContent",
         lambda t: t.startswith("Received"),
     )
-    quiz.locator(".quiz-question").nth(0).locator("input[data-correct]").check()
-    quiz.locator(".quiz-question").nth(1).locator("input:not([data-correct])").first.check()
+    questions = quiz.locator(".quiz-question")
+    questions.nth(0).locator(f"input[value='{right_value(keys, questions.nth(0))}']").check()
+    questions.nth(1).locator(
+        f"input:not([value='{right_value(keys, questions.nth(1))}'])"
+    ).first.check()
     expected = f"Received pelab:quiz: 2 of {total} answered, 1 right."
     assert poll(
         page,
@@ -291,7 +309,7 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, si
     page.evaluate(
         "() => window.postMessage({type: 'pelab:quiz', answered: 9, correct: 9, total: 9}, '*')"
     )
-    quiz.locator(".quiz-question").nth(2).locator("input[data-correct]").check()
+    questions.nth(2).locator(f"input[value='{right_value(keys, questions.nth(2))}']").check()
     seen = []
     final = f"Received pelab:quiz: 3 of {total} answered, 2 right."
     poll(
@@ -300,6 +318,21 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, si
         lambda t: seen.append(t) or t == final,
     )
     assert not any("9 of 9" in text for text in seen)
+    last = poll(
+        page,
+        "() => got.filter((m) => m.type === 'pelab:quiz').at(-1)",
+        lambda m: m and len(m["questions"]) == 3,
+    )
+    assert (last["test"], last["mode"], last["answered"], last["correct"]) == (
+        "lesson",
+        "practice",
+        3,
+        2,
+    )
+    assert [q["result"] for q in last["questions"]] == ["correct", "wrong", "correct"]
+    for record in last["questions"]:
+        assert set(record) == {"id", "type", "response", "result", "correct", "objective"}
+        assert record["id"] in keys and record["type"] in ("choice", "true-false", "numeric")
 
 
 def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, site_url):

@@ -75,6 +75,11 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site
     assert wait_done(page, "added", timeout=90) == "done", output(page, "added")
     assert "drawn" in output(page, "added")
     assert page.locator(".cell[data-cell='added'] .cell-output img").count() == 1
+    # a check is marked from the cached keys (app/quiz-keys.json is in the worker's list)
+    question = page.locator(".quiz-check .quiz-question").first
+    question.locator("input").first.check()
+    question.locator(".quiz-explain").wait_for(state="visible")
+    assert question.get_attribute("data-result") in ("right", "wrong")
 
     # The rest of the course too: the entrance, and a chapter never opened before.
     page.goto(f"{own_site.url}index.html")

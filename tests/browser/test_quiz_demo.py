@@ -1,107 +1,292 @@
-"""The quiz: every section asked about, explained feedback for right and wrong answers, from the
-keyboard."""
+"""The checks and tests as a learner meets them: a section's check, marked at once and marking
+the section checked in the map; a test in practice and graded, whose key no reader of the page's
+source finds before Submit; numbers typed as people type them; attempts; the maths typeset.
+The lesson's own questions may have no end-test items yet, so the tests run on a copy of the
+built site whose lesson has some (tests/browser/quiz_lesson.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
-from pages import PHONE, live_demos, poll
+from pages import PHONE, poll
+from quiz_lesson import TEST_SECTIONS, right_value
+from site_server import DIST
+
+KEYS = json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8"))
 
 
-def test_the_quiz_gives_explained_feedback_from_the_keyboard(lesson):
-    quiz = lesson.locator("#quiz")
-    total = quiz.locator(".quiz-question").count()
-    assert quiz.locator(".quiz-score").inner_text() == f"0 of {total} answered, 0 right."
-    first = quiz.locator(".quiz-question").first
-    first.get_by_role("radio").first.focus()
-    # arrow keys move between the options and choose: the second is right
-    lesson.keyboard.press("ArrowDown")
-    assert first.get_attribute("data-result") == "right"
-    assert first.locator(".quiz-feedback").inner_text() == "Right."
+def marked(page, question) -> None:
+    """Wait until a question shows its feedback (the keys arrive asynchronously)."""
+    question.locator(".quiz-feedback").wait_for(state="visible")
+
+
+def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_url):
+    page.goto(f"{site_url}why-order.html")
+    check = page.locator(".quiz-check[data-section=attention]")
+    assert check.locator("h3").inner_text() == "Check: Attention cannot see order"
+    questions = check.locator(".quiz-question")
+    assert questions.count() >= 1
+    first = questions.first
+    name = first.locator("input").first.get_attribute("name")
+    wrong = next(v for v in KEYS[name]["why"])
+    first.locator(f"input[value='{wrong}']").check()
+    marked(page, first)
+    assert first.get_attribute("data-result") == "wrong"
+    feedback = first.locator(".quiz-feedback").inner_text()
+    assert feedback.startswith(f"Not quite. {KEYS[name]['why'][wrong]}")
+    assert re.search(r"The answer is “.+”\.$", feedback)
     assert first.locator(".quiz-explain").is_visible()
-    # true or false: a causal decoder is order-blind? (false)
-    second = quiz.locator(".quiz-question").nth(1)
-    second.get_by_role("radio", name="True").check()
-    assert second.get_attribute("data-result") == "wrong"
-    feedback = second.locator(".quiz-feedback").inner_text()
-    # Why the chosen answer is wrong, then the right one; the explanation says why that is right.
-    assert feedback.startswith("Not quite. The causal mask") and feedback.endswith(
-        "The answer is “False”."
-    )
-    assert second.locator(".quiz-explain").is_visible()
-    assert f"2 of {total} answered, 1 right." == quiz.locator(".quiz-score").inner_text()
-    quiz.get_by_role("button", name="Start again").click()
-    poll(
-        lesson,
-        "() => document.querySelector('.quiz-score').textContent",
-        lambda t: t.startswith(f"0 of {total}"),
-    )
-    assert not first.locator(".quiz-explain").is_visible()
-
-
-def test_every_section_is_asked_about_and_every_wrong_answer_says_why(lesson):
-    live = live_demos(lesson)
-    questions = lesson.evaluate(
-        """() => [...document.querySelectorAll("#quiz .quiz-question")].map((q) => ({
-             section: q.dataset.section,
-             right: q.querySelectorAll("input[data-correct]").length,
-             options: [...q.querySelectorAll("input")].map((i) => ({
-               correct: i.hasAttribute("data-correct"), why: i.dataset.why ?? null,
-               length: i.closest("label").textContent.trim().length,
-             })),
-             explain: q.querySelector(".quiz-explain").textContent.trim(),
-           }))"""
-    )
-    assert {q["section"] for q in questions} == set(live)
-    longest_is_right = 0
-    for q in questions:
-        assert q["right"] == 1 and len(q["explain"]) > 40
-        for option in q["options"]:
-            assert option["correct"] or len(option["why"] or "") > 20, (q["section"], option)
-        choices = q["options"]
-        if len(choices) > 2 and max(choices, key=lambda o: o["length"])["correct"]:
-            longest_is_right += 1
+    back = first.locator(".quiz-refers a").first
+    assert back.is_visible() and back.get_attribute("href") == "#attention"
+    step = page.locator(".course-map li[data-section=attention] .map-step").text_content()
+    assert first.locator(".quiz-refers .section-ref").inner_text() == f"section {step}"
     assert (
-        longest_is_right <= len(questions) // 4
-    )  # the right answer is not given away by its length
+        page.locator(".course-map li[data-section=attention]").get_attribute("data-checked") is None
+    )
+    # the right answers, from the keyboard: focus the option and press space
+    for index in range(questions.count()):
+        question = questions.nth(index)
+        question.locator(f"input[value='{right_value(KEYS, question)}']").focus()
+        page.keyboard.press("Space")
+        poll(page, "(q) => q.dataset.result", lambda r: r == "right", arg=question.element_handle())
+        assert question.locator(".quiz-feedback").inner_text() == "Right."
+    poll(
+        page,
+        "() => document.querySelector('.course-map li[data-section=attention]').dataset.checked",
+        lambda value: value == "",
+    )
+
+
+def test_without_end_test_items_a_chapter_has_no_test_and_the_quiz_says_so(page, site_url):
+    """The lesson as it is built: wherever no question is an end-test item, no test block."""
+    page.goto(f"{site_url}embed.html?demo=quiz")
+    page.locator("#quiz").wait_for()
+    forms = page.locator("#quiz form.quiz").count()
+    assert forms == 0 or page.locator("#quiz .quiz-question").count() > 0
+    if not forms:
+        assert "no test questions" in page.locator(".quiz-empty").inner_text()
+
+
+def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
+    url, keys = quiz_site
+    page.goto(f"{url}embed.html?demo=quiz")
+    form = page.locator("#quiz form.quiz[data-test=lesson]")
+    form.wait_for()
+    assert form.get_attribute("data-mode") == "practice"
+    assert not form.locator(".quiz-submit").is_visible()
+    total = form.locator(".quiz-question").count()
+    assert form.locator(".quiz-score").inner_text() == f"0 of {total} answered, 0 right."
+    sections = form.locator(".quiz-question").evaluate_all(
+        "(qs) => qs.map((q) => q.dataset.section)"
+    )
+    assert set(sections) == set(TEST_SECTIONS)
+    first = form.locator(".quiz-question").first
+    first.locator(f"input[value='{right_value(keys, first)}']").check()
+    marked(page, first)
+    assert first.locator(".quiz-feedback").inner_text() == "Right."
+    # the link back leaves the test for the question's chapter, at what it tests
+    back = first.locator(".quiz-refers a").first.get_attribute("href")
+    assert back.startswith("inside-attention.html#")
+    poll(
+        page,
+        "() => document.querySelector('.quiz-score').textContent",
+        lambda t: t == f"1 of {total} answered, 1 right.",
+    )
+
+
+def test_a_number_is_read_as_typed_and_text_that_is_none_is_said(page, quiz_site):
+    url, _ = quiz_site
+    page.goto(f"{url}embed.html?demo=quiz")
+    question = page.locator(".quiz-question[data-kind=numeric]")
+    box = question.get_by_role("textbox")
+    box.fill("about four")
+    box.press("Enter")
+    marked(page, question)
+    assert (
+        question.locator(".quiz-feedback")
+        .inner_text()
+        .startswith("“about four” is not a number: type digits")
+    )
+    assert question.get_attribute("data-result") is None
+    box.fill("4")
+    box.press("Enter")
+    poll(
+        page,
+        "() => document.querySelector('[data-kind=numeric]').dataset.result",
+        lambda r: r == "wrong",
+    )
+    assert question.locator(".quiz-feedback").inner_text() == (
+        "Not quite: you gave 4. The answer is -4, give or take 0.5. The offset is n − m, not m − n."
+    )
+    box.fill("−4,2")  # a minus sign and a decimal comma, within the tolerance
+    box.press("Enter")
+    poll(
+        page,
+        "() => document.querySelector('[data-kind=numeric]').dataset.result",
+        lambda r: r == "right",
+    )
+    assert question.locator(".quiz-explain var").all_inner_texts() == ["n", "m"]
+
+
+def test_a_graded_test_keeps_its_key_out_of_the_page_until_submit(page, quiz_site, page_log):
+    url, keys = quiz_site
+    page.goto(f"{url}inside-attention.html?graded")
+    form = page.locator("form.quiz[data-test=inside-attention]")
+    form.wait_for()
+    assert form.get_attribute("data-mode") == "graded"
+    questions = form.locator(".quiz-question")
+    total = questions.count()
+    for index in range(total):
+        question = questions.nth(index)
+        if question.get_attribute("data-kind") == "numeric":
+            question.get_by_role("textbox").fill("-4")
+            question.get_by_role("textbox").dispatch_event("change")
+        elif index == 0:
+            question.locator(f"input:not([value='{right_value(keys, question)}'])").first.check()
+        else:
+            question.locator(f"input[value='{right_value(keys, question)}']").check()
+    # answered, but nothing marked, and nothing in the page or its requests gives the key
+    assert form.locator(".quiz-feedback:visible, .quiz-explain:visible").count() == 0
+    assert form.locator(".quiz-score").inner_text().startswith(f"{total} of {total} answered.")
+    html = page.content()
+    for leak in ("data-correct", "data-why", "data-answer", "data-tolerance"):
+        assert leak not in html
+    for key in keys.values():
+        words = re.sub(r"<[^>]*>", "", key["explain"])[:40]
+        assert words not in html
+    assert not any("quiz-keys.json" in request for request in page_log.requests)
+    form.get_by_role("button", name="Submit").click()
+    poll(
+        page,
+        "() => document.querySelector('form[data-test=inside-attention] .quiz-score').textContent",
+        lambda t: t.startswith("Submitted"),
+    )
+    score = form.locator(".quiz-score").inner_text()
+    right = total - 1
+    assert score.startswith(f"Submitted: {right} of {total} right ({round(100 * right / total)}%).")
+    assert "“Start again” begins a new attempt." in score
+    assert questions.first.get_attribute("data-result") == "wrong"
+    assert questions.first.locator(".quiz-explain").is_visible()
+    assert questions.nth(1).get_attribute("data-result") == "right"
+    assert form.locator("input:enabled").count() == 0  # a submitted attempt is closed
+    # a new attempt: open again, unmarked
+    form.get_by_role("button", name="Start again").click()
+    poll(
+        page,
+        "() => document.querySelector('form[data-test=inside-attention] .quiz-score').textContent",
+        lambda t: t.startswith(f"0 of {total} answered."),
+    )
+    assert form.locator("input:disabled").count() == 0
+    assert form.locator(".quiz-feedback:visible").count() == 0
+    # Submit with questions unanswered asks first: they would count as wrong
+    form.get_by_role("button", name="Submit").click()
+    assert form.locator(".quiz-score").inner_text() == (
+        f"{total} of {total} questions are not answered and would count as wrong. "
+        "Answer them, or press Submit again to hand in as it is."
+    )
+    form.get_by_role("button", name="Submit").click()
+    poll(
+        page,
+        "() => document.querySelector('form[data-test=inside-attention] .quiz-score').textContent",
+        lambda t: t.startswith(f"Submitted: 0 of {total} right (0%)."),
+    )
+
+
+def test_options_are_shuffled_per_attempt_and_true_or_false_keeps_its_order(page, quiz_site):
+    url, _ = quiz_site
+    orders = set()
+    read = """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) =>
+                [...q.querySelectorAll('input')].map((i) => i.value).join('')).join(' ')"""
+    for _ in range(6):
+        page.goto(f"{url}embed.html?demo=quiz")
+        page.locator("#quiz form.quiz").wait_for()
+        orders.add(page.evaluate(read))
+    assert len(orders) > 1  # six loads of several questions in one order: about 1 in 10^9
+    kinds = page.locator("#quiz .quiz-question").evaluate_all(
+        "(qs) => qs.map((q) => q.dataset.kind)"
+    )
+    for order in orders:
+        for kind, values in zip(kinds, order.split(" ")):
+            if kind == "truefalse":
+                assert values == "01"
+            if kind == "choice":
+                assert sorted(values) == [str(i) for i in range(len(values))]
 
 
 @pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
-def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(lesson):
+def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(page, quiz_site):
     """A question of two lines straddled its box's top border; q_mᵀk_n, M_k and W_Q were raw
     text. Now each question is inside its box, its variables italic and its indices set low."""
-    boxes = lesson.evaluate(
-        """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) => {
+    url, keys = quiz_site
+    page.goto(f"{url}inside-attention.html")
+    page.locator(".quiz-question").first.wait_for()
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('.quiz-question')].map((q) => {
              const box = q.getBoundingClientRect();
              const legend = q.querySelector('legend').getBoundingClientRect();
              return [legend.top - box.top, box.right - legend.right, legend.left - box.left];
            })"""
     )
-    assert len(boxes) > 20
+    assert len(boxes) > 5
     for top, right, left in boxes:
         assert top > 1 and right >= 0 and left > 1, (top, right, left)
-    text = lesson.evaluate(
-        """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) =>
-             [q.textContent, ...[...q.querySelectorAll('[data-why]')].map((i) => i.dataset.why)]
-               .join(' ')).join(' ')"""
-    )
+    text = page.evaluate(
+        "() => [...document.querySelectorAll('.quiz-question')].map((q) => q.textContent).join(' ')"
+    ) + " ".join(why for key in keys.values() for why in key["why"].values())
     raw = re.findall(r"\b(?!d_model\b)\w+_[\w(]+|\w+\^|\wᵀ", text)
     assert raw == [], raw
-    subscripts = lesson.evaluate(
-        "() => [...document.querySelectorAll('#quiz var sub, #quiz var + sub')].map((s) =>"
-        " s.closest('var')?.textContent ?? s.previousSibling.textContent + s.textContent)"
+    subscripts = page.evaluate(
+        "() => [...document.querySelectorAll('.quiz-question var sub, .quiz-question var + sub')]"
+        ".map((s) => s.closest('var')?.textContent"
+        " ?? s.previousSibling.textContent + s.textContent)"
     )
-    assert {"qm", "kn", "Mk", "WQ", "WK"} <= set(subscripts), subscripts
+    assert {"qm", "kn"} <= set(subscripts), subscripts
 
 
-def test_a_wrong_answer_shows_the_right_one_with_its_maths(lesson):
-    question = lesson.locator("#quiz .quiz-question[data-section='terms']").first
-    question.get_by_role("radio").first.check()  # "All three, once training…": wrong
+def test_a_wrong_answer_shows_the_right_one_with_its_maths(page, quiz_site):
+    url, keys = quiz_site
+    page.goto(f"{url}inside-attention.html")
+    question = page.locator(".chapter-test .quiz-question[data-section='terms']").first
+    name = question.locator("input").first.get_attribute("name")
+    question.locator("input[value='0']").check()  # "All three, once training…": wrong
+    marked(page, question)
     feedback = question.locator(".quiz-feedback")
-    assert feedback.inner_text().startswith("Not quite. Content·content holds no position")
+    assert feedback.inner_text().startswith(f"Not quite. {keys[name]['why']['0']}")
     assert feedback.inner_text().endswith(
         "The answer is “Position·position alone, when A commutes with the rotations.”."
     )
     assert feedback.locator("var").all_inner_texts() == ["A"]  # the answer's own markup
+    assert question.locator(".quiz-explain var").count() > 0  # the explanation's, rebuilt
+
+
+def test_every_wrong_answer_says_why_and_the_right_one_is_not_the_longest(page, site_url):
+    """The lesson's own questions: every wrong option explains itself in the keys, and the
+    right answer is not given away by its length."""
+    questions = []
+    for chapter in ("why-order", "geometry", "inside-attention", "longer"):
+        page.goto(f"{site_url}{chapter}.html")
+        page.locator(".quiz-question").first.wait_for()
+        questions += page.evaluate(
+            """() => [...document.querySelectorAll('.quiz-question')].map((q) => ({
+                 name: q.querySelector('input').name,
+                 options: [...q.querySelectorAll('input')].map((i) => ({
+                   value: i.value, length: i.closest('label').textContent.trim().length })),
+               }))"""
+        )
+    assert {q["name"] for q in questions} == set(KEYS)
+    longest_is_right = 0
+    for q in questions:
+        key = KEYS[q["name"]]
+        assert len(re.sub(r"<[^>]*>", "", key["explain"])) > 40, q["name"]
+        for option in q["options"]:
+            assert (
+                option["value"] == key.get("correct")
+                or len(key["why"].get(option["value"], "")) > 20
+            )
+        if len(q["options"]) > 2:
+            longest = max(q["options"], key=lambda o: o["length"])
+            longest_is_right += longest["value"] == key["correct"]
+    assert longest_is_right <= len(questions) // 4

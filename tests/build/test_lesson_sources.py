@@ -56,21 +56,26 @@ def test_steps_contents_and_cross_references_follow_the_order():
     assert references >= 10
 
 
-def test_the_quiz_takes_each_sections_questions_in_order_numbered():
-    quiz = PAGE.split('<section id="quiz"')[1].split("</section>")[0]
-    found = re.findall(
-        r'data-section="([\w-]+)">\s*<legend><span class="quiz-number">(\d+)\.</span>', quiz
-    )
-    assert [int(n) for _, n in found] == list(range(1, len(found) + 1))
-    order = list(section_titles())
-    sections = [name for name, _ in found]
-    assert sections == sorted(sections, key=order.index)  # in the order of the sections
-    for name in set(sections):  # and each from its own source
-        source = (SOURCES / f"{name}.html").read_text(encoding="utf-8")
-        assert source.split("</section>", 1)[1].count(
-            '<fieldset class="quiz-question"'
-        ) == sections.count(name)
-    assert PAGE.count('<fieldset class="quiz-question"') == len(found)
+def test_each_sections_check_follows_it_and_its_test_items_end_its_chapter():
+    """A source's questions without data-test are its check, right after the section on its
+    chapter's page, numbered from 1; those with it are in its chapter's end test and the
+    whole-lesson test (tests/build/test_quiz_markup.py tests both on a small lesson)."""
+    pages = assemble()
+    for name in section_titles():
+        source = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>", 1)[1]
+        fieldsets = re.findall(r'<fieldset class="quiz-question"[^>]*>', source)
+        checks = [f for f in fieldsets if not re.search(r"\bdata-test\b", f)]
+        page = pages[lesson.page_of_sections()[name]]
+        after = page.split(f'<section id="{name}"', 1)[1].split("</section>", 1)[1]
+        if not checks:
+            assert not after.lstrip().startswith('<aside class="quiz-check"'), name
+            continue
+        block = after.split("</aside>", 1)[0]
+        assert block.lstrip().startswith(f'<aside class="quiz-check" data-section="{name}"')
+        numbers = re.findall(
+            rf'data-section="{name}">\s*<legend><span class="quiz-number">(\d+)\.</span>', block
+        )
+        assert [int(n) for n in numbers] == list(range(1, len(checks) + 1)), name
 
 
 def test_a_slider_is_one_line_in_the_source_and_three_elements_on_the_page():
@@ -99,6 +104,15 @@ def test_a_slider_is_one_line_in_the_source_and_three_elements_on_the_page():
     assert shown_value({"value": "0.2", "data-scale": "log10"}) == "1.58"
 
 
+QUESTION = (
+    '<fieldset class="quiz-question" data-kind="truefalse"><legend>Q?</legend>'
+    '<label class="quiz-option"><input type="radio" name="{name}" value="0" data-correct> True'
+    '</label><label class="quiz-option"><input type="radio" name="{name}" value="1" '
+    'data-why="It is true."> False</label><p class="quiz-explain" hidden>So it is.</p>'
+    "</fieldset>\n"
+)
+
+
 @pytest.fixture
 def sources(tmp_path, monkeypatch):
     """A lesson of two sections in tmp_path, with tools.lesson reading it."""
@@ -107,7 +121,7 @@ def sources(tmp_path, monkeypatch):
         '<p>See <a href="#two" class="section-ref">section</a>.</p>\n'
         '<lesson-slider id="one-n" name="n" min="1" max="9" step="1" value="3">n</lesson-slider>\n'
         "</section>\n"
-        '<fieldset class="quiz-question" data-kind="truefalse"><legend>Q?</legend></fieldset>\n'
+        + QUESTION.format(name="quiz-one")
     )
     (tmp_path / "two.html").write_text(
         '<section id="two"><h2 id="two-title">Two</h2>\n'
@@ -137,7 +151,8 @@ def test_a_small_lesson_assembles(sources):
     assert (
         '<fieldset class="quiz-question" data-kind="truefalse" data-section="one">'
         '<legend><span class="quiz-number">1.</span> Q?</legend>'
-    ) in second  # the quiz is where its slot is
+    ) in first  # the section's check, on its page
+    assert '<p class="quiz-empty note">' in second  # the whole-lesson test has no items
     assert '<output for="one-n">3</output>' in first
     assert '<a href="second.html">Next: chapter 2, Second</a>' in first
     assert '<a href="index.html">Back to the course overview</a>' in second
@@ -159,9 +174,12 @@ def test_a_sections_minutes_count_its_words_its_controls_runs_and_questions():
     assert lesson.section_minutes(ran) == 2 + lesson.TRY_MINUTES + lesson.RUN_MINUTES
     quiz = lesson.Section("s", 1, "S", "", [], "<section><p>word</p></section>", quiz_questions=22)
     assert lesson.section_minutes(quiz) == 1 + 22 * lesson.QUESTION_MINUTES
-    # The course's chapters: each between 20 and 45 minutes, about two hours in all.
+    # The course's chapters: each between 20 and 45 minutes, about two hours in all. While no
+    # question is an end-test item, the review chapter, whose test is then empty, is shorter.
     minutes = [int(m) for m in re.findall(r'<span class="minutes">(\d+) min</span></h3>', ENTRANCE)]
     assert len(minutes) == len(set(lesson.page_of_sections().values()))
+    if 'data-quiz="test"' not in "".join(assemble().values()):
+        minutes = minutes[:-1]
     assert all(20 <= m <= 45 for m in minutes) and 100 <= sum(minutes) <= 160
 
 
@@ -218,6 +236,10 @@ def test_a_broken_source_stops_the_build_naming_the_file_and_the_fix(sources, ch
         assemble(SMALL)
 
 
+# The tests of the numbering itself, which must write the numbers they expect.
+NUMBERING_TESTS = ("tests/build/test_lesson_sources.py", "tests/build/test_quiz_markup.py")
+
+
 def test_no_section_number_is_typed_in_the_code_or_the_docs():
     """Numbers come from the order: a comment or a doc that says "section 6" goes stale when a
     section is inserted. Name a section by its title or its id instead."""
@@ -245,7 +267,7 @@ def test_no_section_number_is_typed_in_the_code_or_the_docs():
     ).stdout.split()
     typed = []
     for name in tracked:
-        if name.endswith((".png", ".zip", ".json")) or name == "tests/build/test_lesson_sources.py":
+        if name.endswith((".png", ".zip", ".json")) or name in NUMBERING_TESTS:
             continue
         text = (ROOT / name).read_text(encoding="utf-8", errors="replace")
         text = re.sub(r'<a href="#[\w-]+" class="section-ref">[Ss]ections?</a>', "", text)
@@ -361,11 +383,8 @@ def test_folds_are_going_deeper_and_the_experiments_answers_wait_for_a_predictio
 
 
 def test_two_quiz_questions_may_not_share_their_radios_name(sources):
-    question = (
-        '<fieldset class="quiz-question" data-kind="truefalse"><legend>Q?</legend>'
-        '<input type="radio" name="quiz-same" value="0"></fieldset>\n'
-    )
+    question = QUESTION.format(name="quiz-same")
     one = (sources / "one.html").read_text(encoding="utf-8")
     (sources / "one.html").write_text(one + question + question, encoding="utf-8")
-    with pytest.raises(SystemExit, match=r'radios are named "quiz-same", as one of lesson/one'):
+    with pytest.raises(SystemExit, match=r'inputs are named "quiz-same", as one of lesson/one'):
         assemble(SMALL)

@@ -30,7 +30,8 @@ def test_there_is_a_package_for_the_lesson_one_per_chapter_and_one_per_graded_de
     chapters = [page.stem for page in scorm.lesson_pages(DIST)]
     assert chapters == list(dict.fromkeys(p.removesuffix(".html") for p in PAGE_OF.values()))
     graded = scorm.graded_demos(lesson)
-    assert "quiz" in graded
+    # the quiz is graded once the lesson has a whole-lesson test (questions with data-test)
+    assert ("quiz" in graded) == ('data-test="lesson"' in lesson)
     assert [p.name for p in FULL] == sorted(
         [
             "positional-encoding-lab.zip",
@@ -40,13 +41,18 @@ def test_there_is_a_package_for_the_lesson_one_per_chapter_and_one_per_graded_de
     )
 
 
-def test_graded_demos_are_the_sections_holding_quiz_questions():
+def test_graded_demos_are_the_sections_holding_a_test():
+    """A test (tools/lesson.py's form data-quiz="test") makes its demo section graded; a check
+    after a section, or a chapter's end test in a section of its own, makes none."""
     page = """<main><section id="intro" class="lesson-text">
-      <fieldset class="quiz-question"></fieldset></section>
+      <form class="quiz" data-quiz="test"></form></section>
       <section id="waves" class="demo"><p>no questions</p></section>
-      <section id="check" class="demo"><form><fieldset class="quiz-question"></fieldset>
+      <aside class="quiz-check"><form class="quiz" data-quiz="check"></form></aside>
+      <section id="check" class="demo"><form class="quiz" data-quiz="test" data-test="lesson">
       <fieldset class="quiz-question"></fieldset></form></section>
-      <section id="more" class="demo x"><div class="quiz-question"></div></section></main>"""
+      <section id="more" class="demo x"><form class="quiz" data-quiz="test"></form></section>
+      <section id="test-x" class="chapter-test"><form class="quiz" data-quiz="test"></form>
+      </section></main>"""
     assert scorm.graded_demos(page) == ["check", "more"]
 
 
@@ -123,9 +129,12 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
         "positional-encoding-lab-quiz": ("embed.html", "demo=quiz&lms=scorm12&lesson=none"),
         "positional-encoding-lab-chapter-1-why-order": (
             "why-order.html",
-            "lms=scorm12&sco=why-order",
+            "lms=scorm12&sco=why-order&test=why-order",  # graded by its end test
         ),
-        "positional-encoding-lab-chapter-5-review": ("review.html", "lms=scorm12&sco=review"),
+        "positional-encoding-lab-chapter-5-review": (  # by the whole-lesson test
+            "review.html",
+            "lms=scorm12&sco=review&test=lesson",
+        ),
     }
     assert 'query.get("lesson") === "none"' in EMBED_JS and scorm.WITHOUT_LESSON == "&lesson=none"
 
@@ -177,7 +186,7 @@ def test_a_bad_grading_option_stops_the_build_before_any_work(tmp_path, monkeypa
 def small_site(folder: Path) -> Path:
     for name, text in {
         "index.html": (
-            '<section id="quiz" class="demo"><fieldset class="quiz-question"></fieldset></section>'
+            '<section id="quiz" class="demo"><form class="quiz" data-quiz="test"></form></section>'
         ),
         "embed.html": "<p>embed</p>",
         "app/a.js": "export const a = 1;\n",

@@ -16,9 +16,11 @@ const ROOT = "(app root)";
 /** folder -> the folders its modules may import (besides its own and app's root files). */
 export const MAY_IMPORT = Object.freeze({
   // one entry module per page: they wire everything together
-  pages: ["python", "demos", "cells", "controls", "figures", "lms", "offline", "scheduling", "course"],
+  pages: ["python", "demos", "cells", "controls", "figures", "lms", "offline", "scheduling", "course", "quiz"],
   // the demos: they are handed the bridge; they draw with figures, read sliders, offer code to cells
-  demos: ["python", "cells", "controls", "figures", "scheduling"],
+  demos: ["python", "cells", "controls", "figures", "scheduling", "quiz"],
+  // the checks and tests: questions marked against keys fetched when needed; no Python
+  quiz: [],
   // code cells: editors and their output (drawn with figures); they are handed the bridge
   cells: ["figures", "scheduling"],
   // sliders and shared links: a demo's cell is handed to them, never imported
@@ -27,8 +29,8 @@ export const MAY_IMPORT = Object.freeze({
   course: [],
   // the only code that knows a worker exists; the worker paints results with figures/paint.js
   python: ["figures"],
-  // the quiz in a course: messages only
-  lms: [],
+  // a test in a course: messages, and the test's grading and controller
+  lms: ["quiz"],
   offline: [],
   // drawing: pure functions of numbers and elements; drawing never imports Python
   figures: [],

@@ -44,19 +44,23 @@ test("appended parameters: the same page, once, and the LMS's own query and frag
   );
 });
 
-/** A chapter page as the build writes it, with or without the quiz's form. */
-function chapterPage(chapter, { quiz = false } = {}) {
+/** A chapter page as the build writes it: its forms, each a check's or a test's. */
+function chapterPage(chapter, { forms = ["check"] } = {}) {
+  const selectors = { check: 'form.quiz[data-quiz="check"]', test: 'form.quiz[data-quiz="test"]' };
   return {
     body: { dataset: { chapter } },
-    querySelector: (selector) => (selector === "form.quiz" && quiz ? {} : null),
+    querySelector: (selector) =>
+      selector === "form.quiz" ? (forms.length ? {} : null) : forms.some((kind) => selectors[kind] === selector) ? {} : null,
   };
 }
 
-test("only a chapter package's own page without a quiz reports itself", () => {
+test("only a chapter package's own page without a test reports itself", () => {
   const page = chapterPage("why-order");
-  assert.equal(reportsItself(page, "?lms=scorm12&sco=why-order"), true);
+  assert.equal(reportsItself(page, "?lms=scorm12&sco=why-order"), true); // its checks report nothing
+  assert.equal(reportsItself(chapterPage("why-order", { forms: [] }), "?lms=scorm12&sco=why-order"), true);
   assert.equal(reportsItself(page, "?sco=why-order"), false); // not launched by an LMS
   assert.equal(reportsItself(page, "?lms=scorm12"), false); // the whole course's package
   assert.equal(reportsItself(page, "?lms=scorm12&sco=geometry"), false); // another chapter's
-  assert.equal(reportsItself(chapterPage("review", { quiz: true }), "?lms=scorm12&sco=review"), false);
+  const tested = chapterPage("review", { forms: ["check", "test"] });
+  assert.equal(reportsItself(tested, "?lms=scorm12&sco=review&test=lesson"), false); // its test reports
 });

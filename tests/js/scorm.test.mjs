@@ -14,6 +14,9 @@ import {
   scormSession,
   sessionTime,
   launchedByLms,
+  allowedAttempts,
+  gradedTest,
+  launchedTest,
 } from "../../app/lms/scorm.js";
 
 const quiet = { logLevel: 5 };
@@ -121,4 +124,32 @@ test("launchedByLms remembers a launch for the visit's later pages", () => {
   const blocked = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
   assert.equal(launchedByLms("?lms=scorm12", blocked), true);
   assert.equal(launchedByLms("", blocked), false);
+});
+
+test("quizReport: a graded test is finished when submitted, whatever is left unanswered", () => {
+  const submitted = quizReport({ answered: 3, correct: 3, total: 4, finished: true });
+  assert.equal(submitted["cmi.core.lesson_status"], "failed"); // 75% < 80%
+  assert.equal(submitted["cmi.core.score.raw"], "75");
+  assert.equal(quizReport({ answered: 4, correct: 0, total: 4, finished: false })["cmi.core.lesson_status"], "incomplete");
+});
+
+test("allowedAttempts reads attempts=N from cmi.launch_data: 0 (unlimited) when absent or nonsense", () => {
+  assert.equal(allowedAttempts("attempts=3"), 3);
+  assert.equal(allowedAttempts("x=1&attempts=1"), 1);
+  assert.equal(allowedAttempts("attempts=0"), 0);
+  for (const nonsense of ["", null, undefined, "attempts=", "attempts=-1", "attempts=2.5", "attempts=two"]) {
+    assert.equal(allowedAttempts(nonsense), 0, String(nonsense));
+  }
+});
+
+test("which tests are graded: all with ?graded, the launched one in an LMS launch, else none", () => {
+  const kept = new Map();
+  const session = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  assert.equal(gradedTest("", session)("lesson"), false);
+  assert.equal(gradedTest("?graded", session)("why-order"), true);
+  assert.equal(launchedTest("?lms=scorm12", session), "lesson"); // the whole-lesson test by default
+  const launched = gradedTest("?lms=scorm12&test=why-order", session);
+  assert.deepEqual([launched("why-order"), launched("lesson")], [true, false]);
+  assert.equal(launchedTest("", session), "why-order"); // remembered on the visit's next page
+  assert.equal(gradedTest("", session)("why-order"), true);
 });

@@ -6,13 +6,18 @@
  *   settings  Scorm12API settings over ours (lmsCommitUrl: where the LMS stores each commit)
  *   data    what the LMS already holds for this learner, for Scorm12API.loadFromJSON (a return
  *           visit: cmi.core.entry, cmi.suspend_data; the manifest's mastery score)
- * It records which calls the SCO made (window.lmsCalls, values set included) and offers window.lmsRecord(), the
- * runtime's cmi as JSON, write-only elements included.
+ * It records which calls the SCO made (window.lmsCalls, values set included), the messages it
+ * posted to this page (window.lmsMessages: pelab:quiz, as any host page gets them), and offers
+ * window.lmsRecord(), the runtime's cmi as JSON, write-only elements included.
  */
 (function () {
   "use strict";
   var options = JSON.parse(decodeURIComponent(location.hash.slice(1)) || "{}");
   window.lmsCalls = [];
+  window.lmsMessages = [];
+  window.addEventListener("message", function (event) {
+    window.lmsMessages.push(event.data);
+  });
   var api = options.api || "scorm-again";
   if (api === "scorm-again") {
     var settings = { autocommit: false, logLevel: 5 };

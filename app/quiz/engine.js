@@ -1,0 +1,378 @@
+/**
+ * The quizzes of a page: each section's check (form.quiz[data-quiz=check], right after the
+ * section) and the tests (form.quiz[data-quiz=test]: a chapter's end test, the whole-lesson
+ * test), as tools/lesson.py writes them. The page holds the questions but not their keys,
+ * which come from app/quiz-keys.json (keys.js) when first needed.
+ *
+ * A check is always practice: each answer is marked at once, explained, with a link back to
+ * what it tests; all its answers right and its section counts as checked (CHECK_EVENT, for the
+ * course map). A test is practice too unless the page says it is graded (a SCORM launch, or
+ * ?graded: app/lms/scorm.js `gradedTest`): then answers stay open and unmarked until Submit,
+ * the keys are fetched only then, and "Start again" begins a new attempt only while attempts
+ * remain (0 = unlimited). Options are shuffled for each attempt; answers are kept and restored
+ * by their value, never their position. Plain radios and text inputs, so it all works from the
+ * keyboard.
+ *
+ * A test announces itself as a QUIZ_EVENT on its form at start and after every change
+ * (QuizDetail below), which app/lms/ passes on to a host page or an LMS; it stores and sends
+ * nothing itself. An answer chosen from outside (a restored one) is taken like one clicked,
+ * through the input's change event.
+ */
+import { CHECK_EVENT, QUIZ_EVENT } from "../page-protocol.js";
+import { interaction, judge, readNumber, score, shuffled } from "./grading.js";
+import { loadKeys, richText } from "./keys.js";
+
+/** @typedef {import("./grading.js").QuizKey} QuizKey */
+/** @typedef {import("../page-protocol.js").QuizDetail} QuizDetail */
+
+/**
+ * What app/lms/ may do with a test: learn how many attempts it allows and how many were used,
+ * and show a restored attempt as submitted.
+ * @typedef {{
+ *   graded: boolean,
+ *   setAttempts: (allowed: number, used: number) => void,
+ *   showSubmitted: () => Promise<void>,
+ *   state: () => {attempt: number, used: number, allowed: number, submitted: boolean},
+ * }} TestController
+ */
+
+/** @type {WeakMap<HTMLFormElement, TestController | null>} */
+const wired = new WeakMap();
+
+/**
+ * Wire every quiz form under `root` not wired yet. `graded(test)` says whether the test named
+ * `test` (its form's data-test: a chapter's name, or "lesson") is graded on this page.
+ * @param {ParentNode} root
+ * @param {{graded?: (test: string) => boolean}} [options]
+ */
+export function wireQuizzes(root, { graded = () => false } = {}) {
+  for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (root.querySelectorAll("form.quiz"))) {
+    if (wired.has(form)) continue;
+    wired.set(form, form.dataset.quiz === "test" ? testQuiz(form, graded(form.dataset.test ?? "")) : checkQuiz(form));
+  }
+}
+
+/** The controller of a wired test form, or null. @param {Element} form */
+export function quizController(form) {
+  return wired.get(/** @type {HTMLFormElement} */ (form)) ?? null;
+}
+
+/** @param {HTMLFormElement} form @returns {HTMLFieldSetElement[]} */
+const questionsOf = (form) => [...form.querySelectorAll("fieldset.quiz-question")].map((q) => /** @type {HTMLFieldSetElement} */ (q));
+/** @param {Element} question */
+const inputsOf = (question) => /** @type {HTMLInputElement[]} */ ([...question.querySelectorAll("input")]);
+const nameOf = (question) => inputsOf(question)[0]?.name ?? "";
+
+/** The learner's answer: the chosen option's value, or the text typed; "" if none. */
+function responseOf(question) {
+  const inputs = inputsOf(question);
+  if (inputs[0]?.type === "text") return inputs[0].value.trim();
+  return inputs.find((input) => input.checked)?.value ?? "";
+}
+
+/** The question as grading.js's `interaction` wants it. */
+function describe(question) {
+  const truth = inputsOf(question).find((input) => input.closest("label")?.textContent.trim() === "True");
+  return { name: nameOf(question), objective: question.dataset.objective, trueValue: truth?.value };
+}
+
+/** Choice options in a new random order (true or false keeps its order: True, then False). */
+function shuffleOptions(form) {
+  for (const question of questionsOf(form)) {
+    if (question.dataset.kind !== "choice") continue;
+    const labels = [...question.querySelectorAll(".quiz-option")];
+    const feedback = question.querySelector(".quiz-feedback");
+    for (const label of shuffled(labels)) question.insertBefore(label, feedback);
+  }
+}
+
+/** Copies of an option's words: its label's content without the radio button, trimmed. */
+function wordsOf(label) {
+  const nodes = [...label.childNodes].filter((node) => node.nodeName !== "INPUT").map((node) => node.cloneNode(true));
+  const [first, last] = [nodes[0], nodes[nodes.length - 1]];
+  if (first?.nodeType === Node.TEXT_NODE) first.textContent = first.textContent.trimStart();
+  if (last?.nodeType === Node.TEXT_NODE) last.textContent = last.textContent.trimEnd();
+  return nodes;
+}
+
+/** A question back to unanswered-looking: no marks, no feedback. */
+function clear(question) {
+  delete question.dataset.result;
+  for (const label of question.querySelectorAll("label")) /** @type {HTMLElement} */ (label).dataset.mark = "";
+  for (const selector of [".quiz-feedback", ".quiz-refers", ".quiz-explain"]) {
+    const element = /** @type {HTMLElement} */ (question.querySelector(selector));
+    if (element) element.hidden = true;
+  }
+}
+
+/** Say something in a question's feedback line that is not a verdict (a number unreadable). */
+function say(question, text) {
+  clear(question); // a mark left from an earlier answer no longer applies
+  const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
+  feedback.textContent = text;
+  feedback.hidden = false;
+}
+
+/**
+ * Mark a question against its key: right or wrong, why a wrong answer is wrong, the right
+ * answer, the explanation and the link back to what it tests. Returns the result.
+ * @param {HTMLFieldSetElement} question
+ * @param {QuizKey} key
+ */
+function mark(question, key) {
+  const response = responseOf(question);
+  const judged = judge(key, response);
+  if (judged.result === "unreadable") {
+    say(question, judged.problem);
+    return judged.result;
+  }
+  const right = judged.result === "correct";
+  question.dataset.result = right ? "right" : "wrong";
+  const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
+  if (key.kind === "numeric") {
+    const within = key.tolerance ? `, give or take ${key.tolerance}` : "";
+    feedback.replaceChildren(
+      right
+        ? `Right: the answer is ${key.answer}${within}.`
+        : `${response === "" ? "Not answered." : `Not quite: you gave ${response}.`} The answer is ${key.answer}${within}.` +
+            (key.why["*"] && response !== "" ? ` ${key.why["*"]}` : ""),
+    );
+  } else {
+    const answer = inputsOf(question).find((input) => input.value === key.correct)?.closest("label");
+    for (const label of question.querySelectorAll("label")) {
+      const value = label.querySelector("input")?.value;
+      /** @type {HTMLElement} */ (label).dataset.mark = value === key.correct ? "answer" : value === response ? "wrong" : "";
+    }
+    // A wrong choice says what is wrong with it (its why), then which answer is right: the
+    // answer's own words, copied with their markup (its variables stay italic, its indices low).
+    const opening = response === "" ? ["Not answered."] : ["Not quite. ", key.why[response] ?? ""];
+    feedback.replaceChildren(...(right ? ["Right."] : [...opening, " The answer is “", ...(answer ? wordsOf(answer) : []), "”."]));
+  }
+  feedback.hidden = false;
+  const explain = /** @type {HTMLElement} */ (question.querySelector(".quiz-explain"));
+  explain.replaceChildren(...richText(key.explain));
+  explain.hidden = false;
+  const refers = /** @type {HTMLElement | null} */ (question.querySelector(".quiz-refers"));
+  if (refers) refers.hidden = false;
+  return judged.result;
+}
+
+/** Mark one question once the keys are in; a failed fetch is said in its feedback. */
+async function markOne(question) {
+  if (responseOf(question) === "") return clear(question);
+  try {
+    const keys = await loadKeys();
+    const key = keys[nameOf(question)];
+    if (!key) return say(question, "This question has no answer in this version of the lesson.");
+    mark(question, key);
+  } catch (error) {
+    say(question, `The answers could not be loaded (${error.message}): check your connection, then answer again.`);
+  }
+}
+
+/** The question whose text input is focused (Enter in it submits the form). */
+function typedIn(form) {
+  const active = document.activeElement;
+  return active instanceof HTMLInputElement && active.type === "text" && form.contains(active) ? active.closest(".quiz-question") : null;
+}
+
+/** A section's check: practice only; all right, and its section counts as checked. */
+function checkQuiz(form) {
+  shuffleOptions(form);
+  const questions = questionsOf(form);
+  const answer = async (question) => {
+    await markOne(question);
+    if (questions.every((q) => q.dataset.result === "right")) {
+      const section = form.closest("[data-section]")?.getAttribute("data-section");
+      form.dispatchEvent(new CustomEvent(CHECK_EVENT, { bubbles: true, detail: { section } }));
+    }
+  };
+  form.addEventListener("change", ({ target }) => {
+    const question = /** @type {Element} */ (target).closest(".quiz-question");
+    if (question) answer(question);
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const question = typedIn(form);
+    if (question) answer(question);
+  });
+  return null;
+}
+
+/**
+ * A test: practice (marked at once) or graded (marked on Submit, with attempts).
+ * @param {HTMLFormElement} form
+ * @param {boolean} graded
+ * @returns {TestController}
+ */
+function testQuiz(form, graded) {
+  const questions = questionsOf(form);
+  const scoreLine = /** @type {HTMLElement} */ (form.querySelector(".quiz-score"));
+  const submitButton = /** @type {HTMLButtonElement} */ (form.querySelector(".quiz-submit"));
+  const state = { attempt: 1, used: 0, allowed: 0, submitted: false };
+  /** @type {Record<string, QuizKey> | null} */
+  let keys = null;
+  let note = "";
+  let confirming = false; // Submit was pressed with questions unanswered, and said so
+  form.dataset.mode = graded ? "graded" : "practice";
+  submitButton.hidden = !graded;
+  shuffleOptions(form);
+
+  const resultOf = (question) =>
+    question.dataset.result === "right" ? "correct" : question.dataset.result === "wrong" ? "wrong" : "unanswered";
+  const attemptsLeft = () => (state.allowed > 0 ? Math.max(0, state.allowed - state.used) : Infinity);
+
+  /** Announce where the test stands (and show it in the score line). */
+  function update(justSubmitted = false) {
+    const results = questions.map(resultOf);
+    const counted = score(results);
+    const answered = graded && !state.submitted ? questions.filter((q) => responseOf(q) !== "").length : counted.answered;
+    const total = questions.length;
+    let text;
+    if (!graded) {
+      text =
+        answered === total
+          ? `All ${total} answered: ${counted.correct} right.${counted.correct === total ? " Well done." : ""}`
+          : `${answered} of ${total} answered, ${counted.correct} right.`;
+    } else if (!state.submitted) {
+      const of = state.allowed ? ` This is attempt ${state.attempt} of ${state.allowed}.` : "";
+      text = `${answered} of ${total} answered. Your answers are marked when you submit them.${of}`;
+    } else {
+      const left = attemptsLeft();
+      const then =
+        left === Infinity
+          ? " “Start again” begins a new attempt."
+          : left > 0
+            ? ` “Start again” begins a new attempt: ${left} left of ${state.allowed}.`
+            : ` That was your last attempt of ${state.allowed}.`;
+      text = `Submitted: ${counted.correct} of ${total} right (${counted.percent}%).${then}`;
+    }
+    scoreLine.textContent = note ? `${text} ${note}` : text;
+    const records =
+      keys && (!graded || state.submitted)
+        ? questions.filter((q) => graded || resultOf(q) !== "unanswered").map((q) => interaction(describe(q), keys[nameOf(q)], responseOf(q), resultOf(q)))
+        : [];
+    /** @type {QuizDetail} */
+    const detail = {
+      test: form.dataset.test ?? "",
+      mode: graded ? "graded" : "practice",
+      answered,
+      correct: graded && !state.submitted ? 0 : counted.correct,
+      total,
+      finished: graded ? state.submitted : answered === total,
+      submitted: state.submitted,
+      justSubmitted,
+      attempt: state.attempt,
+      questions: records,
+    };
+    form.dispatchEvent(new CustomEvent(QUIZ_EVENT, { bubbles: true, detail }));
+  }
+
+  /** Grade every answer and show the feedback: the attempt is submitted. */
+  async function submit(counts) {
+    // A typed answer that is no number is said at once, not marked wrong: it is a slip.
+    const unreadable = questions
+      .filter((q) => q.dataset.kind === "numeric" && responseOf(q) !== "")
+      .map((q) => /** @type {[HTMLFieldSetElement, string | undefined]} */ ([q, readNumber(responseOf(q)).problem]))
+      .filter(([, problem]) => problem);
+    if (unreadable.length) {
+      for (const [question, problem] of unreadable) say(question, problem);
+      scoreLine.textContent = "Some answers are not numbers: correct them, then submit again.";
+      return;
+    }
+    // An unanswered question counts as wrong and a submission may be the last attempt: say so
+    // once, and submit when asked again (any change of answer asks afresh).
+    const unanswered = questions.filter((q) => responseOf(q) === "").length;
+    if (counts && unanswered && !confirming) {
+      confirming = true;
+      scoreLine.textContent =
+        `${unanswered} of ${questions.length} question${unanswered === 1 ? " is" : "s are"} not answered and would count as wrong. ` +
+        "Answer them, or press Submit again to hand in as it is.";
+      return;
+    }
+    confirming = false;
+    try {
+      keys = await loadKeys();
+    } catch (error) {
+      scoreLine.textContent = `Your answers could not be marked: the answers did not load (${error.message}). Check your connection and submit again.`;
+      return;
+    }
+    for (const question of questions) {
+      const key = keys[nameOf(question)];
+      if (key) mark(question, key);
+    }
+    state.submitted = true;
+    if (counts) state.used += 1;
+    for (const input of form.querySelectorAll("input")) /** @type {HTMLInputElement} */ (input).disabled = true;
+    submitButton.disabled = true;
+    note = "";
+    update(counts);
+  }
+
+  form.addEventListener("change", async ({ target }) => {
+    const question = /** @type {Element} */ (target).closest(".quiz-question");
+    if (!question) return;
+    if (!graded) {
+      await markOne(question);
+      if (!keys) keys = await loadKeys().catch(() => null);
+    } else {
+      clear(question); // a note on an earlier answer (not a number) no longer applies
+      confirming = false;
+    }
+    update();
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!graded) {
+      const question = typedIn(form);
+      if (question) question.querySelector("input").dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    if (!state.submitted) await submit(true);
+  });
+
+  form.addEventListener("reset", (event) => {
+    if (graded && state.submitted && attemptsLeft() === 0) {
+      event.preventDefault();
+      note = `No attempts are left: your course allows ${state.allowed}, and your score stays as submitted.`;
+      update();
+      return;
+    }
+    // The form puts its inputs back only after this event's listeners (and the microtasks
+    // they queue) have run: do it here, so that what is announced is the cleared test.
+    for (const input of form.querySelectorAll("input")) {
+      const field = /** @type {HTMLInputElement} */ (input);
+      if (field.type === "radio") field.checked = field.defaultChecked;
+      else field.value = field.defaultValue;
+    }
+    for (const question of questions) clear(question);
+    confirming = false;
+    if (state.submitted) {
+      state.submitted = false;
+      state.attempt = state.used + 1;
+      for (const input of form.querySelectorAll("input")) /** @type {HTMLInputElement} */ (input).disabled = false;
+      submitButton.disabled = false;
+      shuffleOptions(form);
+    }
+    note = "";
+    update();
+  });
+
+  /** @type {TestController} */
+  const controller = {
+    graded,
+    setAttempts(allowed, used) {
+      state.allowed = Math.max(0, Math.floor(allowed) || 0);
+      state.used = Math.max(0, Math.floor(used) || 0);
+      state.attempt = state.submitted ? state.used : state.used + 1;
+      update();
+    },
+    showSubmitted: () => (graded && !state.submitted ? submit(false) : Promise.resolve()),
+    state: () => ({ ...state }),
+  };
+  // known before the first announcement: an LMS takes the test over on it (app/lms/)
+  wired.set(form, controller);
+  update();
+  return controller;
+}

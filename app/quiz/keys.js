@@ -1,0 +1,57 @@
+/**
+ * The questions' keys: app/quiz-keys.json, written by the build (tools/lesson.py) so that the
+ * right answers are not in the page's HTML. Fetched once, on first need: in practice at the
+ * first answer, in a graded test only after Submit. A failed fetch is forgotten, so the next
+ * answer tries again. The explanations are the lesson's own short markup (italic variables,
+ * indices, links to sections); they are rebuilt here from a short list of harmless elements,
+ * everything else kept as its text, so nothing in the file can run or restyle the page.
+ */
+
+/** @typedef {import("./grading.js").QuizKey} QuizKey */
+
+const KEYS_URL = new URL("../quiz-keys.json", import.meta.url);
+
+/** @type {Promise<Record<string, QuizKey>> | null} */
+let loading = null;
+
+/** Every question's key by its inputs' name. */
+export function loadKeys() {
+  loading ??= fetch(KEYS_URL)
+    .then((response) => {
+      if (!response.ok) throw new Error(`quiz-keys.json answered ${response.status}`);
+      return response.json();
+    })
+    .catch((error) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+/** The elements an explanation may use; anything else becomes its text. */
+const KEPT = new Set(["VAR", "SUB", "SUP", "EM", "STRONG", "I", "B", "CODE", "A"]);
+/** Where a link in an explanation may go: a place in the course. */
+const COURSE_LINK = /^([\w-]+\.html)?#[\w-]+$/;
+
+/**
+ * An explanation's markup as nodes of `doc`: only KEPT elements, without attributes but a
+ * link's href into the course.
+ * @param {string} markup
+ * @param {Document} [doc]
+ * @returns {Node[]}
+ */
+export function richText(markup, doc = document) {
+  const parsed = new DOMParser().parseFromString(`<body>${markup}</body>`, "text/html").body;
+  const copy = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return [doc.createTextNode(node.textContent)];
+    if (node.nodeType !== Node.ELEMENT_NODE) return [];
+    const children = [...node.childNodes].flatMap(copy);
+    if (!KEPT.has(node.nodeName)) return children;
+    const element = doc.createElement(node.nodeName.toLowerCase());
+    const href = node.getAttribute("href");
+    if (node.nodeName === "A" && href && COURSE_LINK.test(href)) element.setAttribute("href", href);
+    element.append(...children);
+    return [element];
+  };
+  return [...parsed.childNodes].flatMap(copy);
+}

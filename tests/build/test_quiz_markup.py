@@ -1,0 +1,169 @@
+"""The questions as tools/lesson.py writes them: a section's check right after it, its chapter's
+end test, the whole-lesson test, and their keys out of the HTML into quiz-keys.json; and a
+question the build refuses, with the reason."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tools import lesson
+from tools.lesson import assemble_with_keys, quiz_keys_json
+
+CHOICE = (
+    '<fieldset class="quiz-question" data-kind="choice"{extra}>\n'
+    "  <legend>Which {name}?</legend>\n"
+    '  <label class="quiz-option"><input type="radio" name="quiz-{name}" value="0" '
+    'data-why="Not that one, because."> Zero</label>\n'
+    '  <label class="quiz-option"><input type="radio" name="quiz-{name}" value="1" '
+    "data-correct> One</label>\n"
+    '  <p class="quiz-feedback" aria-live="polite" hidden></p>\n'
+    '  <p class="quiz-explain" hidden>One, as <a href="#two" class="section-ref">section</a> '
+    "shows with <var>x</var>.</p>\n"
+    "</fieldset>\n"
+)
+NUMERIC = (
+    '<fieldset class="quiz-question" data-kind="numeric" data-test data-refers="one-figure" '
+    'data-setup="one" data-objective="reads-the-figure">\n'
+    "  <legend>Set n to 3: what does it show?</legend>\n"
+    '  <label class="quiz-answer">Your answer <input type="text" inputmode="decimal" '
+    'name="quiz-typed" data-answer="0.54" data-tolerance="0.01" data-why="A slip."></label>\n'
+    '  <p class="quiz-feedback" aria-live="polite" hidden></p>\n'
+    '  <p class="quiz-explain" hidden>It shows 0.54.</p>\n'
+    "</fieldset>\n"
+)
+SKELETON = (
+    "<head><!-- course: old-links --></head><p><!-- course: start --></p>\n"
+    '<ol>\n<li class="chapter" data-chapter="first">\n<h3>First</h3>\n<p>The start.</p>\n'
+    "<!-- lesson: one -->\n</li>\n"
+    '<li class="chapter" data-chapter="second">\n<h3>Second</h3>\n<p>The rest.</p>\n'
+    "<!-- lesson: two -->\n</li>\n</ol>\n"
+)
+
+
+@pytest.fixture
+def sources(tmp_path, monkeypatch):
+    """Two sections: one with a check question and two test items, one holding the quiz slot."""
+    (tmp_path / "one.html").write_text(
+        '<section id="one"><h2 id="one-title">One</h2>\n'
+        '<figure id="one-figure"><figcaption>A figure</figcaption></figure>\n'
+        "</section>\n"
+        + CHOICE.format(name="check", extra="")
+        + CHOICE.format(name="test", extra=' data-test data-refers="one-figure"')
+        + NUMERIC
+    )
+    (tmp_path / "two.html").write_text(
+        '<section id="two"><h2 id="two-title">Two</h2>\n'
+        "<!-- lesson-quiz-questions -->\n</section>\n"
+    )
+    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    return tmp_path
+
+
+def test_a_check_follows_its_section_and_the_tests_end_the_chapter_and_the_lesson(sources):
+    pages, _ = assemble_with_keys(SKELETON)
+    first, second = pages["first.html"], pages["second.html"]
+    section = first.split('<section id="one"')[1]
+    check = section.split("</section>", 1)[1].split('<section id="test-first"')[0]
+    assert check.startswith(
+        '\n<aside class="quiz-check" data-section="one" aria-labelledby="one-check-title">\n'
+        '<h3 id="one-check-title">Check: One</h3>\n'
+        '<form class="quiz" data-quiz="check" novalidate>\n'
+    )
+    assert check.count('class="quiz-question"') == 1 and 'name="quiz-check"' in check
+    assert '<span class="quiz-number">1.</span> Which check?' in check
+    # the link back: to the section when the question names nothing, else to what it names
+    assert (
+        '<p class="quiz-refers" hidden><a href="#one">Back to what this question tests</a>, in '
+        '<a href="#one" class="section-ref">section 1</a>.</p>'
+    ) in check
+    end = first.split('<section id="test-first" class="chapter-test"')[1]
+    assert '<h2 id="test-first-title">End of chapter test</h2>' in end
+    assert '<form class="quiz" data-quiz="test" data-test="first" novalidate>' in end
+    assert re.findall(r'quiz-number">(\d+)\.</span> (\w+)', end) == [("1", "Which"), ("2", "Set")]
+    assert '<a href="#one-figure">Back to what this question tests</a>' in end
+    assert '<button type="submit" class="quiz-submit" hidden>Submit</button>' in end
+    assert '<button type="reset" class="quiz-reset">Start again</button>' in end
+    # the whole-lesson test, on the other page: links back go to the question's page
+    whole = second.split('<section id="two"')[1]
+    assert '<form class="quiz" data-quiz="test" data-test="lesson" novalidate>' in whole
+    assert whole.count('class="quiz-question"') == 2
+    assert '<a href="first.html#one-figure">Back to what this question tests</a>, in ' in whole
+    assert '<a href="first.html#one" class="section-ref">section 1</a>' in whole
+    assert "test-second" not in second  # a chapter without test items has no test block
+    assert 'data-setup="one"' in whole and 'data-objective="reads-the-figure"' in whole
+    assert (
+        '<p class="quiz-setup">Set the figure of '
+        '<a href="first.html#one" class="section-ref">section 1</a> as the question says.</p>'
+    ) in whole
+
+
+def test_no_page_holds_a_key_and_the_keys_file_holds_them_all(sources):
+    pages, keys = assemble_with_keys(SKELETON)
+    for text in pages.values():
+        leaks = ("data-correct", "data-why", "data-answer", "data-tolerance", "One, as", "0.54")
+        for leak in leaks:
+            assert leak not in text, leak
+        assert re.search(r'<p class="quiz-explain" hidden>[^<]', text) is None
+    assert keys["quiz-check"] == {
+        "kind": "choice",
+        "correct": "1",
+        "why": {"0": "Not that one, because."},
+        # the cross-reference numbered and sent to its page, the markup kept
+        "explain": 'One, as <a href="second.html#two" class="section-ref">section 2</a> '
+        "shows with <var>x</var>.",
+    }
+    assert keys["quiz-typed"] == {
+        "kind": "numeric",
+        "answer": 0.54,
+        "tolerance": 0.01,
+        "why": {"*": "A slip."},
+        "explain": "It shows 0.54.",
+    }  # its objective stays on the fieldset (data-objective): it gives nothing away
+    assert json.loads(quiz_keys_json(keys)) == keys
+
+
+def test_without_test_items_there_is_no_empty_test(sources):
+    (sources / "one.html").write_text(
+        '<section id="one"><h2 id="one-title">One</h2></section>\n'
+        + CHOICE.format(name="check", extra="")
+    )
+    pages, keys = assemble_with_keys(SKELETON)
+    assert "quiz-check" in pages["first.html"] and "chapter-test" not in pages["first.html"]
+    assert 'data-quiz="test"' not in pages["second.html"]
+    assert '<p class="quiz-empty note">' in pages["second.html"]
+    assert list(keys) == ["quiz-check"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "message"),
+    [
+        ('value="1" data-correct>', 'value="1">', r"one option with data-correct; it has 0"),
+        ('value="0" data-why="Not that one, because.">', 'value="0" data-correct>', r"it has 2"),
+        ('data-answer="0.54" ', "", r"is numeric: its input needs data-answer"),
+        ('data-answer="0.54"', 'data-answer="half"', r"is numeric: its input needs data-answer"),
+        ('data-refers="one-figure" data-setup', 'data-refers="nowhere" data-setup', r"#nowhere"),
+        ('data-setup="one"', 'data-setup="six"', r'"six", which is no section: one of one, two'),
+        ('data-kind="numeric"', 'data-kind="essay"', r"needs data-kind, one of choice"),
+        (' data-why="Not that one, because."', "", r"its wrong option 0 needs a data-why"),
+        ("<p class=\"quiz-explain\" hidden>It shows 0.54.</p>", "", r"needs its explanation"),
+    ],
+)
+def test_a_question_without_its_key_stops_the_build(sources, before, after, message):
+    source = sources / "one.html"
+    text = source.read_text()
+    assert before in text
+    source.write_text(text.replace(before, after, 1))
+    with pytest.raises(SystemExit, match=message):
+        assemble_with_keys(SKELETON)
+
+
+def test_the_real_lesson_builds_and_its_keys_leave_the_pages():
+    pages, keys = assemble_with_keys()
+    names = set()
+    for text in pages.values():
+        assert "data-correct" not in text and "data-why" not in text
+        names |= set(re.findall(r'<input type="(?:radio|text)"[^>]* name="(quiz-[^"]+)"', text))
+    assert names == set(keys)
