@@ -83,14 +83,18 @@ def test_a_reference_to_an_absent_section_is_plain_text_numbered_as_in_the_full_
 
 
 def test_only_the_chosen_sections_questions_are_in_the_quiz():
+    """The lesson's test (its quiz section) holds the chosen sections' test items, as the whole
+    course's test does; each section's check stays right after it."""
     quiz = section_of(PAGE, "quiz")
     tagged = re.findall(r'<fieldset class="quiz-question"[^>]*data-section="([\w-]+)"', quiz)
     assert tagged and set(tagged) == set(CHOSEN)
-    full = "".join(lesson.assemble().values())
-    for name in CHOSEN:  # all of each chosen section's questions
+    whole = section_of(lesson.assemble()["review.html"], "quiz")
+    for name in CHOSEN:  # all of each chosen section's test items
         assert tagged.count(name) == len(
-            re.findall(rf'<fieldset class="quiz-question"[^>]*data-section="{name}"', full)
+            re.findall(rf'<fieldset class="quiz-question"[^>]*data-section="{name}"', whole)
         )
+    checks = re.findall(r'<aside class="quiz-check" data-section="([\w-]+)"', PAGE)
+    assert checks == CHOSEN
 
 
 def test_remember_this_keeps_the_lines_of_the_chosen_sections_only():

@@ -174,13 +174,14 @@ def test_a_sections_minutes_count_its_words_its_controls_runs_and_questions():
     assert lesson.section_minutes(ran) == 2 + lesson.TRY_MINUTES + lesson.RUN_MINUTES
     quiz = lesson.Section("s", 1, "S", "", [], "<section><p>word</p></section>", quiz_questions=22)
     assert lesson.section_minutes(quiz) == 1 + 22 * lesson.QUESTION_MINUTES
-    # The course's chapters: each between 20 and 45 minutes, about two hours in all. While no
+    # The course's chapters: each between 20 and 45 minutes, about three hours in all with the
+    # checks and tests (docs/course.md). While no
     # question is an end-test item, the review chapter, whose test is then empty, is shorter.
     minutes = [int(m) for m in re.findall(r'<span class="minutes">(\d+) min</span></h3>', ENTRANCE)]
     assert len(minutes) == len(set(lesson.page_of_sections().values()))
     if 'data-quiz="test"' not in "".join(assemble().values()):
         minutes = minutes[:-1]
-    assert all(20 <= m <= 45 for m in minutes) and 100 <= sum(minutes) <= 160
+    assert all(20 <= m <= 45 for m in minutes) and 100 <= sum(minutes) <= 190
 
 
 @pytest.mark.parametrize(
