@@ -216,14 +216,27 @@ def answer_key(chapters: list[MapChapter]) -> str:
     steps = {s.name: s.step for c in chapters for s in c.sections}
     where = {s.name: c.page for c in chapters for s in c.sections}
     lines = []
-    number = 0
+    number = in_lesson_test = 0
     for chapter_number, chapter in enumerate(chapters, start=1):
         items = []
+        in_chapter_test = 0
         for section in chapter.sections:
             text = (SOURCES / f"{section.name}.html").read_text(encoding="utf-8")
+            in_check = 0
             for question in read_questions(section.name, text):
                 number += 1
-                items.append(_key_item(number, question, section, chapter, steps, where))
+                # its number where the learner meets it, as tools/lesson.py numbers each block
+                if question.test:
+                    in_chapter_test += 1
+                    in_lesson_test += 1
+                    role = (
+                        f"end test of chapter {chapter_number}, question {in_chapter_test}; "
+                        f"whole-lesson test, question {in_lesson_test}"
+                    )
+                else:
+                    in_check += 1
+                    role = f"check after section {section.step}, question {in_check}"
+                items.append(_key_item(number, question, section, chapter, steps, where, role))
         if items:
             lines.append(
                 f'<section class="key-chapter" aria-labelledby="key-{chapter.name}">'
@@ -235,14 +248,13 @@ def answer_key(chapters: list[MapChapter]) -> str:
     return "\n".join(lines)
 
 
-def _key_item(number, question, section, chapter, steps, where) -> str:
+def _key_item(number, question, section, chapter, steps, where, role) -> str:
     def text(inner: str) -> str:
         return _unlinked(inner, steps, where)
 
     kind = {"choice": "multiple choice", "truefalse": "true or false", "numeric": "a number"}.get(
         question.kind, question.kind
     )
-    role = "end test" if question.test else "check after its section"
     facts = [
         f'<a href="{chapter.page}#{section.name}">section {section.step}, {section.title}</a>',
         role,

@@ -1,8 +1,9 @@
 """The checks and tests as a learner meets them: a section's check, marked at once and marking
 the section checked in the map; a test in practice and graded, whose key no reader of the page's
 source finds before Submit; numbers typed as people type them; attempts; the maths typeset.
-The lesson's own questions may have no end-test items yet, so the tests run on a copy of the
-built site whose lesson has some (tests/browser/quiz_lesson.py)."""
+The tests of tests run on a copy of the built site whose inside-attention chapter's questions
+are all test items, with one numeric item more (tests/browser/quiz_lesson.py), so that they hold
+whatever the lesson's own test items are."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from pages import PHONE, poll
 from quiz_lesson import TEST_SECTIONS, right_value
+from quiz_sources import questions as source_questions
 from site_server import DIST
 
 KEYS = json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8"))
@@ -39,8 +41,9 @@ def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_
     assert feedback.startswith(f"Not quite. {KEYS[name]['why'][wrong]}")
     assert re.search(r"The answer is “.+”\.$", feedback)
     assert first.locator(".quiz-explain").is_visible()
+    refers = next(q.refers for q in source_questions() if q.name == name) or "attention"
     back = first.locator(".quiz-refers a").first
-    assert back.is_visible() and back.get_attribute("href") == "#attention"
+    assert back.is_visible() and back.get_attribute("href") == f"#{refers}"
     step = page.locator(".course-map li[data-section=attention] .map-step").text_content()
     assert first.locator(".quiz-refers .section-ref").inner_text() == f"section {step}"
     assert (
@@ -82,8 +85,8 @@ def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
     sections = form.locator(".quiz-question").evaluate_all(
         "(qs) => qs.map((q) => q.dataset.section)"
     )
-    assert set(sections) == set(TEST_SECTIONS)
-    first = form.locator(".quiz-question").first
+    assert set(TEST_SECTIONS) <= set(sections)  # the lesson's own test items, and those
+    first = form.locator(f".quiz-question[data-section={TEST_SECTIONS[0]}]").first
     first.locator(f"input[value='{right_value(keys, first)}']").check()
     marked(page, first)
     assert first.locator(".quiz-feedback").inner_text() == "Right."
@@ -100,7 +103,7 @@ def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
 def test_a_number_is_read_as_typed_and_text_that_is_none_is_said(page, quiz_site):
     url, _ = quiz_site
     page.goto(f"{url}embed.html?demo=quiz")
-    question = page.locator(".quiz-question[data-kind=numeric]")
+    question = page.locator(".quiz-question:has(input[name=quiz-rope-offset])")
     box = question.get_by_role("textbox")
     box.fill("about four")
     box.press("Enter")
@@ -115,7 +118,8 @@ def test_a_number_is_read_as_typed_and_text_that_is_none_is_said(page, quiz_site
     box.press("Enter")
     poll(
         page,
-        "() => document.querySelector('[data-kind=numeric]').dataset.result",
+        "() => document.querySelector('[name=quiz-rope-offset]').closest('fieldset')"
+        ".dataset.result",
         lambda r: r == "wrong",
     )
     assert question.locator(".quiz-feedback").inner_text() == (
@@ -125,7 +129,8 @@ def test_a_number_is_read_as_typed_and_text_that_is_none_is_said(page, quiz_site
     box.press("Enter")
     poll(
         page,
-        "() => document.querySelector('[data-kind=numeric]').dataset.result",
+        "() => document.querySelector('[name=quiz-rope-offset]').closest('fieldset')"
+        ".dataset.result",
         lambda r: r == "right",
     )
     assert question.locator(".quiz-explain var").all_inner_texts() == ["n", "m"]
@@ -142,7 +147,8 @@ def test_a_graded_test_keeps_its_key_out_of_the_page_until_submit(page, quiz_sit
     for index in range(total):
         question = questions.nth(index)
         if question.get_attribute("data-kind") == "numeric":
-            question.get_by_role("textbox").fill("-4")
+            name = question.locator("input").first.get_attribute("name")
+            question.get_by_role("textbox").fill(str(keys[name]["answer"]))
             question.get_by_role("textbox").dispatch_event("change")
         elif index == 0:
             question.locator(f"input:not([value='{right_value(keys, question)}'])").first.check()
@@ -281,6 +287,9 @@ def test_every_wrong_answer_says_why_and_the_right_one_is_not_the_longest(page, 
     for q in questions:
         key = KEYS[q["name"]]
         assert len(re.sub(r"<[^>]*>", "", key["explain"])) > 40, q["name"]
+        if key["kind"] == "numeric":  # one box: what a wrong value usually means
+            assert len(key["why"].get("*", "")) > 20, q["name"]
+            continue
         for option in q["options"]:
             assert (
                 option["value"] == key.get("correct")

@@ -68,8 +68,11 @@ def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_pat
     assert "<strong>Answer:</strong> The second</p>" in choice
     assert "Because the second is." in choice
     assert "The first</p><p>Not so: it is the other.</p>" in choice  # why a wrong one is wrong
-    assert "check after its section" in choice and 'href="toys.html#toy-fact"' in choice
-    assert "end test" in numeric and "a number" in numeric
+    # where the learner meets each, numbered as there
+    assert f"check after section {TOY_STEP}, question 1" in choice
+    assert 'href="toys.html#toy-fact"' in choice
+    assert "end test of chapter 1, question 1; whole-lesson test, question 1" in numeric
+    assert "a number" in numeric
     assert "<strong>Answer:</strong> 0.54, give or take 0.01</p>" in numeric
     assert "A value near 0.84 is the sine." in numeric
     assert f"set the demo of section {TOY_STEP}" in numeric
