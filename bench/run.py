@@ -226,7 +226,10 @@ def lesson_run(browser, base: str) -> dict:
             (start, duration) for start, duration in long_tasks if start >= (first_paint or 0)
         ]
         # A second visit in the same profile: what the service worker's cache and the snapshot
-        # of a fresh Python buy (both prepared above, before dragging).
+        # of a fresh Python buy (both prepared above, before dragging). From a blank page: the
+        # page is still at LESSON, and going to the same address with its #fragment would only
+        # scroll, reporting the first visit's mark again (warm_ms equal to cold_ms).
+        page.goto("about:blank")
         page.goto(base + LESSON)
         warm = wait_for_mark(page, MARKS["FIRST_LIVE_HEATMAP"])
         return {
