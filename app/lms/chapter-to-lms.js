@@ -11,7 +11,7 @@
  * leave the session to the quiz's page. Nothing here throws: a missing or refusing LMS is said in
  * a note above the chapter's last link, and the lesson goes on.
  */
-import { findApi, launchedByLms, scormSession, sessionTime } from "./scorm.js";
+import { launchedByLms, openSession, sessionTime } from "./scorm.js";
 
 /** The query parameter naming the chapter a package is (tools/scorm.py: CHAPTER_PARAMETER). */
 export const CHAPTER_PARAMETER = "sco";
@@ -41,23 +41,15 @@ export function reportChapterToLms(doc = document, search = location.search) {
   const started = performance.now();
   const end = doc.querySelector(".chapter-next");
   const root = doc.documentElement;
-  const api = findApi(window);
-  if (!api) {
-    problem(
+  const opened = openSession(problem, {
+    missing:
       "This chapter was launched as a course package, but no course system (SCORM API) answered: " +
-        "your progress is not recorded. Open it from your course page to record it.",
-      "missing",
-    );
-    return;
-  }
-  const session = scormSession(api, (text) => problem(`${text} The chapter works as before.`, "error"));
-  if (session.broken.length) {
-    problem(`The course system’s SCORM API is broken (it has no ${session.broken.join(", ")}): your progress is not recorded.`, "broken");
-    return;
-  }
-  if (!session.start()) return;
-  const mode = session.get("cmi.core.lesson_mode");
-  const readOnly = mode === "review" || mode === "browse";
+      "your progress is not recorded. Open it from your course page to record it.",
+    broken: (names) => `The course system’s SCORM API is broken (it has no ${names}): your progress is not recorded.`,
+    after: "The chapter works as before.",
+  });
+  if (!opened) return;
+  const { session, mode, readOnly } = opened;
   let done = session.get("cmi.core.lesson_status") === "completed";
   root.dataset.lms = readOnly ? mode : done ? "completed" : "connected";
   if (!readOnly && !done) {

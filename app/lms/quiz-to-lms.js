@@ -19,13 +19,12 @@
 import { restoreAnswers, savedAnswers } from "./saved-answers.js";
 import {
   allowedAttempts,
-  findApi,
   interactionElements,
   launchedByLms,
   launchedTest,
   masteryScore,
+  openSession,
   quizReport,
-  scormSession,
   sessionTime,
   SUSPEND_DATA_LIMIT,
 } from "./scorm.js";
@@ -59,31 +58,20 @@ export function reportQuizToLms(doc = document) {
   });
 
   function begin() {
-    const api = findApi(window);
-    if (!api) {
-      problem(
+    const opened = openSession(problem, {
+      missing:
         "This lesson was launched as a course package, but no course system (SCORM API) answered: " +
-          "your answers work here but are not recorded. Open it from your course page to record them.",
-        "missing",
-      );
-      return;
-    }
-    const candidate = scormSession(api, (text) => problem(`${text} Your answers stay in this page.`, "error"));
-    if (candidate.broken.length) {
-      problem(
-        `The course system’s SCORM API is broken (it has no ${candidate.broken.join(", ")}): ` +
-          "your answers work here but are not recorded.",
-        "broken",
-      );
-      return;
-    }
-    if (!candidate.start()) return; // the note says why; nothing more will be accepted
-    session = candidate;
+        "your answers work here but are not recorded. Open it from your course page to record them.",
+      broken: (names) =>
+        `The course system’s SCORM API is broken (it has no ${names}): your answers work here but are not recorded.`,
+      after: "Your answers stay in this page.",
+    });
+    if (!opened) return;
+    session = opened.session;
+    readOnly = opened.readOnly;
+    const { mode } = opened;
     mastery = masteryScore(session);
     const allowed = allowedAttempts(session.get("cmi.launch_data"));
-    // "review" (an attempt looked at again) and "browse" (a preview) are recorded by no LMS
-    const mode = session.get("cmi.core.lesson_mode");
-    readOnly = mode === "review" || mode === "browse";
     form.dataset.lms = readOnly ? mode : "connected";
     const attempts = allowed ? `${allowed} attempt${allowed === 1 ? "" : "s"}` : "as many attempts as you like";
     note(

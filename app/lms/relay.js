@@ -8,7 +8,7 @@
  * The LMS gets the status, the score and the session time. Answers stay with the hosted lesson
  * (a thin package has nothing of the lesson to restore them into).
  */
-import { findApi, masteryScore, quizReport, scormSession, sessionTime } from "./scorm.js";
+import { masteryScore, openSession, quizReport, sessionTime } from "./scorm.js";
 
 const frame = /** @type {HTMLIFrameElement} */ (document.querySelector(".relay-frame"));
 const site = new URL(frame.src).origin;
@@ -21,20 +21,16 @@ function note(text, state) {
   noteElement.hidden = false;
 }
 
-const api = findApi(window);
-let session = null;
-if (!api) {
-  note("No course system (SCORM API) answered: the lesson works, but your score is not recorded.", "missing");
-} else {
-  const candidate = scormSession(api, (text) => note(`${text} The lesson goes on working.`, "error"));
-  if (candidate.broken.length) {
-    note(`The course system’s SCORM API is broken (it has no ${candidate.broken.join(", ")}): your score is not recorded.`, "broken");
-  } else if (candidate.start()) {
-    session = candidate;
-    document.documentElement.dataset.lms = "connected";
-    session.set("cmi.core.lesson_status", "incomplete");
-    session.commit();
-  }
+let session =
+  openSession(note, {
+    missing: "No course system (SCORM API) answered: the lesson works, but your score is not recorded.",
+    broken: (names) => `The course system’s SCORM API is broken (it has no ${names}): your score is not recorded.`,
+    after: "The lesson goes on working.",
+  })?.session ?? null;
+if (session) {
+  document.documentElement.dataset.lms = "connected";
+  session.set("cmi.core.lesson_status", "incomplete");
+  session.commit();
 }
 const mastery = session ? masteryScore(session) : undefined;
 

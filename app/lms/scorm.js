@@ -88,6 +88,33 @@ export function scormSession(api, onProblem) {
 }
 
 /**
+ * Start the session with the LMS that launched this page: find its API, check it, start it and
+ * read the launch's mode. When there is no session to be had, `problem(text, state)` is told
+ * why (state "missing" or "broken"; a refusal, as the session reports it, with `say.after`
+ * added) and the result is null. "review" (an attempt looked at again) and "browse" (a preview)
+ * are `readOnly`: no LMS records them.
+ * @param {(text: string, state: string) => void} problem
+ * @param {{missing: string, broken: (names: string) => string, after: string}} say the notes'
+ *   wording: for no API, for one lacking the functions named, and what follows a refusal
+ * @returns {{session: ReturnType<typeof scormSession>, mode: string, readOnly: boolean} | null}
+ */
+export function openSession(problem, say) {
+  const api = findApi(window);
+  if (!api) {
+    problem(say.missing, "missing");
+    return null;
+  }
+  const session = scormSession(api, (text) => problem(`${text} ${say.after}`, "error"));
+  if (session.broken.length) {
+    problem(say.broken(session.broken.join(", ")), "broken");
+    return null;
+  }
+  if (!session.start()) return null; // the note says why; nothing more will be accepted
+  const mode = session.get("cmi.core.lesson_mode");
+  return { session, mode, readOnly: mode === "review" || mode === "browse" };
+}
+
+/**
  * What the LMS should hold for a quiz's progress: in progress, "incomplete"; all answered (or,
  * given `finished`, once that is true: a graded test's submission), "passed" when the score in percent reaches `masteryScore`, else "failed". The score is in
  * percent (SCORM 1.2 keeps raw, min and max in 0 to 100).
