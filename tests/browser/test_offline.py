@@ -51,16 +51,36 @@ def wait_until_cached(page) -> str:
     return keys[0]
 
 
-def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site, page_log):
+def test_after_one_visit_the_lesson_works_with_the_server_stopped_on_code_compiled_before(
+    browser, page, own_site, page_log
+):
+    """After one visit the lesson works with the server stopped, its Python from the snapshot.
+    And that visit compiled a marked copy of Pyodide's runtime, so the snapshot worker's compile
+    of the service worker's copy was a fresh one, whose code V8 keeps with that copy: the second
+    visit loads that code (wasm.Deserialize) instead of compiling the runtime again. (One test:
+    each first visit and its caching cost some 15 s of CPU.)"""
     page.goto(own_site.url + FIRST)
     assert wait_for_state(page) == "ready"
     assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "fresh"
+    assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "distinct"
     wait_until_cached(page)
     own_site.stop()
 
-    page.reload()
-    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    browser.start_tracing(page=page, categories=["v8.wasm"])
+    try:
+        page.reload()
+        assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    finally:
+        trace = json.loads(browser.stop_tracing())
     assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "snapshot"
+    assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "as served"
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    compiled = [
+        e["name"]
+        for e in events
+        if e["name"] in ("wasm.Deserialize", "wasm.StartStreamingCompilation")
+    ]
+    assert "wasm.Deserialize" in compiled, compiled
     poll(
         page,
         "() => document.querySelector('#heatmap .heatmap-canvas').dataset.rendered",
@@ -93,31 +113,6 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped(page, own_site
     page.goto(f"{own_site.url}embedding.html")
     assert page.locator("h1").is_visible()
     assert page_log.blocked == []
-
-
-def test_the_second_visit_loads_the_runtime_compiled_during_the_first(browser, page, own_site):
-    """A first visit compiles a marked copy of Pyodide's runtime, so the snapshot worker's compile
-    of the service worker's copy is a fresh one, whose code V8 keeps with that copy; the second
-    visit loads that code (wasm.Deserialize) instead of compiling the runtime again."""
-    page.goto(own_site.url + FIRST)
-    assert wait_for_state(page) == "ready"
-    assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "distinct"
-    wait_until_cached(page)
-
-    browser.start_tracing(page=page, categories=["v8.wasm"])
-    try:
-        page.reload()
-        assert wait_for_state(page) == "ready", page.inner_text("#boot")
-    finally:
-        trace = json.loads(browser.stop_tracing())
-    assert page.evaluate("() => document.documentElement.dataset.pythonRuntime") == "as served"
-    events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    compiled = [
-        e["name"]
-        for e in events
-        if e["name"] in ("wasm.Deserialize", "wasm.StartStreamingCompilation")
-    ]
-    assert "wasm.Deserialize" in compiled, compiled
 
 
 def test_a_new_build_replaces_the_cache_and_offers_a_reload(page, own_site):
