@@ -80,6 +80,7 @@ export const CHECK_EVENT = "pelab:check";
 export const MARK = Object.freeze({
   STAGE: "pelab:stage-",
   FIRST_LIVE_HEATMAP: "pelab:first-live-heatmap",
+  ALL_FIGURES: "pelab:all-figures",
   HEATMAP_LATENCY: "pelab:heatmap-latency",
   TRAINING_START: "pelab:training-start",
   TRAINING_BOOTED: "pelab:training-booted",

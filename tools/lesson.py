@@ -60,6 +60,15 @@ QUESTION_KINDS = ("choice", "truefalse", "numeric")
 # The whole-lesson test's name (the `data-test` of its form); a chapter's test is named by the
 # chapter, so the two never clash with a chapter called "lesson" (read_chapters refuses it).
 LESSON_TEST = "lesson"
+# A live demo's first request, which the build computes (tools/first_results.py): removed from
+# the page, whose demo asks for it again once the learner's Python is up.
+FIRST_CALL = re.compile(
+    r'^ *<script type="application/json" class="first-call">(.*?)</script>\n', flags=re.S | re.M
+)
+# A picture drawn at build time that the page shows first (the heatmap's): preloaded in the head.
+HIGH_PRIORITY_IMAGE = re.compile(r'<img [^>]*?src="([^"]+)"[^>]*? fetchpriority="high"')
+# Where a demo's first result is served: the build writes it, the chapter page preloads it.
+FIRST_RESULT = "py/first-results/{name}.json"
 SLIDER = re.compile(r"^( *)<lesson-slider ([^>]*)>(.*?)</lesson-slider>\n", flags=re.M)
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 CHAPTER = re.compile(
@@ -95,6 +104,7 @@ class Section:
     questions: list[str]  # its quiz questions as the source has them
     source_html: str = ""  # the section as its source has it (what its minutes are counted on)
     quiz_questions: int = 0  # how many questions it shows: its check and test items, or the quiz's
+    first_call: str = ""  # a live demo's first request as its source states it (JSON), or ""
 
 
 def shown_value(attributes: dict[str, str]) -> str:
@@ -144,6 +154,10 @@ def read_section(name: str, step: int) -> Section:
         raise BuildError(f'{source} must hold one <section id="{name}"> … </section>')
     end = text.index("\n", end) + 1
     body, after = text[:end], text[end:]
+    first_calls = FIRST_CALL.findall(body)
+    if len(first_calls) > 1:
+        raise BuildError(f'{source} holds two <script class="first-call">: a demo has one')
+    body = FIRST_CALL.sub("", body)
     prose = re.sub(r"<[^>]*>", " ", REFERENCE.sub("", text)) + " ".join(
         re.findall(r'data-why="([^"]*)"', text)
     )
@@ -164,7 +178,13 @@ def read_section(name: str, step: int) -> Section:
     if re.sub(r"<!--.*?-->", "", leftover, flags=re.S).strip():
         raise BuildError(f"{source}: after </section> only its quiz questions may follow")
     return Section(
-        name, step, title.group(3).strip(), expand_sliders(body, source), questions, body
+        name,
+        step,
+        title.group(3).strip(),
+        expand_sliders(body, source),
+        questions,
+        body,
+        first_call=first_calls[0].strip() if first_calls else "",
     )
 
 
@@ -477,6 +497,22 @@ def assemble_with_keys(
             "position": f"Chapter {number} of {len(chapters)}",
             "minutes": str(chapter_minutes[chapter.name]),
             "first-section": chapter.sections[0],
+            "first-results": "".join(
+                [
+                    # a figure drawn at build time, as early as the page can ask for it
+                    *(
+                        f'\n  <link rel="preload" href="{src}" as="image" fetchpriority="high">'
+                        for name in chapter.sections
+                        for src in HIGH_PRIORITY_IMAGE.findall(sections[name].html)
+                    ),
+                    *(
+                        f'\n  <link rel="preload" href="{FIRST_RESULT.format(name=name)}" '
+                        'as="fetch" crossorigin>'
+                        for name in chapter.sections
+                        if sections[name].first_call
+                    ),
+                ]
+            ),
             "sections": "\n".join(sections[name].html for name in chapter.sections),
             "test": "" if custom else chapter_test(
                 chapter,

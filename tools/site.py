@@ -15,8 +15,10 @@ from pathlib import Path
 
 from tools import in_pyodide
 from tools.compress import COMPRESSIBLE, compressed
+from tools.first_results import first_calls
 from tools.heatmap_settings import heatmap_settings
 from tools.lesson import (
+    FIRST_RESULT,
     assemble_custom,
     assemble_with_keys,
     chosen_sections,
@@ -183,6 +185,7 @@ def build(
     pages.update(kit_pages(pages, with_answer_key=answer_key))
     # likewise a picture the sliders disagree with
     first_heatmap = heatmap_settings("".join(pages.values()))
+    calls = first_calls()  # likewise a live demo without its first request
     expected: set[Path] = set()
 
     def place(source: Path, relative: str) -> None:
@@ -274,6 +277,13 @@ def build(
         in_pyodide.job_output("first_heatmap", first_heatmap, wheels, pelab, ".png"),
         "py/first-heatmap.png",
     )
+    # Every live demo's first result (tools/first_results.py), a file per demo.
+    job = in_pyodide.job_output("first_results", {"calls": calls}, wheels, pelab, ".json")
+    results = json.loads(job.read_bytes())
+    for name, shipped in results.items():
+        target = DIST / FIRST_RESULT.format(name=name)
+        write_if_changed(target, json.dumps(shipped, separators=(",", ":")))
+        expected.add(target)
     bytecode = in_pyodide.job_output("bytecode", {}, wheels, pelab, ".zip")  # a stored zip
     place(
         bytecode if stored_zips else stored_copy(bytecode, compression=zipfile.ZIP_DEFLATED),

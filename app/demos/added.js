@@ -54,5 +54,5 @@ x.round(3)`,
   }
 
   word.addEventListener("input", () => update({}));
-  return { firstRender: python.ready.then(() => update({})) };
+  return { firstRender: update({}) };
 }

@@ -161,5 +161,5 @@ pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
   }
 
   input.addEventListener("input", update);
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

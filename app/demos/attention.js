@@ -104,7 +104,7 @@ pelab.show(result.outputs, title="attention outputs, one row per token")`,
     update();
   });
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }
 
 /** What the two sentences' numbers say, in words. */

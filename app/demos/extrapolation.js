@@ -81,7 +81,7 @@ print("closest two positions within ${params.seqLen}:", nearest[-1].round(4))
     });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }
 
 /** The experiment's controls (bindExperiment runs it in its own Python), and its chart; the

@@ -61,5 +61,5 @@ for j, i, angle, value in zip(terms["j"], terms["i"], terms["angle"], terms["val
     root.querySelector(".formula-example").hidden = !(request.dModel === 4 && (request.pos === 1 || request.pos === 2));
   }
 
-  return { firstRender: python.ready.then(() => update({})) };
+  return { firstRender: update({}) };
 }

@@ -104,5 +104,5 @@ print("sinusoidal:", pe.shape)`,
     Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

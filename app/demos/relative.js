@@ -70,5 +70,5 @@ pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
     });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

@@ -222,5 +222,5 @@ ${mean}`;
     Object.assign(root.dataset, { meanShown: `${alike ? "alike" : "independent"}@${request.base}` });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

@@ -99,5 +99,5 @@ dot[${pos}].round(2)                                 # position ${pos} against e
     Object.assign(root.dataset, { rendered: `${request.seqLen}x${request.dModel}@${request.base}:${request.pos}`, toeplitz: result.toeplitz });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

@@ -143,7 +143,7 @@ print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
     });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }
 
 /** The experiment's controls (bindExperiment runs it in its own Python), and its table; the

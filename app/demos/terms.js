@@ -102,5 +102,5 @@ pelab.show(result.scores.position_position, title="position·position")`,
 
   input.addEventListener("input", update);
   identity.addEventListener("change", update);
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

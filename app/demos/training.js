@@ -250,5 +250,5 @@ pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
     });
   }
 
-  return { firstRender: python.ready.then(update) };
+  return { firstRender: update() };
 }

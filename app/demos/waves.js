@@ -244,7 +244,7 @@ angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${requ
     update();
   });
 
-  return { firstRender: python.ready.then(() => update()) };
+  return { firstRender: update() };
 }
 
 /** A y axis's title, turned to run up the chart's left edge, centred on the plot from `top` to `bottom`. */

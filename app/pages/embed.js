@@ -15,6 +15,7 @@ import { discardStartedPython, PythonBridge } from "../python/bridge.js";
 import { cellIn, notebookCells } from "../cells/cells.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf, WITHOUT_PYTHON } from "../demos/registry.js";
+import { loadFirstResults, PICTURED } from "../demos/first-results.js";
 import { sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
@@ -22,7 +23,7 @@ import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 import { gradedTest } from "../lms/scorm.js";
 import { wireQuizzes } from "../quiz/engine.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
-import { HOST_MESSAGE } from "../page-protocol.js";
+import { HOST_MESSAGE, MARK } from "../page-protocol.js";
 import { pageOf } from "../course/outline.js";
 
 const THEMES = ["light", "dark"];
@@ -76,6 +77,8 @@ async function start() {
     discardStartedPython();
     return;
   }
+  // Its first result, computed at build time, while the section itself is fetched.
+  if (!WITHOUT_PYTHON.includes(name)) loadFirstResults([name]);
   let root;
   try {
     const page = pageOf(name); // the chapter page that holds the demo's section
@@ -109,6 +112,9 @@ async function start() {
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
 
   const created = demo(root, python, { position: sharedValue(3) });
+  created.firstRender.catch(() => {}); // a failure shows in the demo's .problem and the status
+  // Its figure is shown (a pictured one is there from the start): python3 build.py bench's mark.
+  (PICTURED.includes(name) ? Promise.resolve() : created.firstRender).then(() => performance.mark(MARK.ALL_FIGURES), () => {});
   if (!python) return status.notNeeded();
   const rendered = python.ready
     .then(() => {

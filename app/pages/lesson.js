@@ -8,6 +8,8 @@ import { cellIn, notebookCells } from "../cells/cells.js";
 import { nextFrame, nextTask } from "../scheduling/next-task.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf } from "../demos/registry.js";
+import { PICTURED } from "../demos/first-results.js";
+import { MARK } from "../page-protocol.js";
 import { sharedValue } from "../controls/shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
@@ -21,17 +23,25 @@ import { openFoldsForPrint } from "../controls/print-folds.js";
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
 
-// Before the quizzes are wired: both listen for a test's first progress event. Neither does
-// anything in a plain page (not framed, not launched by an LMS).
-tellHostQuizProgress(document);
-reportQuizToLms(document);
-// A chapter package whose page holds no quiz reports reaching the chapter's end instead.
-reportChapterToLms(document);
-courseMap(document.querySelector(".course-map"));
-// The checks and tests need no Python: wired at once, graded where the launch or ?graded says.
-wireQuizzes(document, { graded: gradedTest() });
-openFoldsForPrint(document);
-if (python) wire(python);
+// The page loads this module with `async`, so that its ~70 modules do not hold up
+// DOMContentLoaded, and with it the browser's scroll to a #fragment (and the first paint of what
+// is there). So it may run before the page is parsed: it starts once it is.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();
+
+function start() {
+  // Before the quizzes are wired: both listen for a test's first progress event. Neither does
+  // anything in a plain page (not framed, not launched by an LMS).
+  tellHostQuizProgress(document);
+  reportQuizToLms(document);
+  // A chapter package whose page holds no quiz reports reaching the chapter's end instead.
+  reportChapterToLms(document);
+  courseMap(document.querySelector(".course-map"));
+  // The checks and tests need no Python: wired at once, graded where the launch or ?graded says.
+  wireQuizzes(document, { graded: gradedTest() });
+  openFoldsForPrint(document);
+  if (python) wire(python);
+}
 
 /**
  * Show Python's progress and wire the cells and demos, a step per task. An async function, not
@@ -51,6 +61,7 @@ async function wire(python) {
   const link = new URLSearchParams(location.hash.slice(1));
   const context = { position: sharedValue(3) }; // the position whose dial and heatmap row are shown
   const demos = [];
+  const figures = []; // each live demo's first result shown
   // The heatmap first: the page opens on its pre-rendered picture, and Python answers the demos'
   // first requests in the order they come.
   const order = ["heatmap", ...Object.keys(DEMOS).filter((name) => name !== "heatmap")];
@@ -63,8 +74,14 @@ async function wire(python) {
       showNotices(root, applyState(root, link, cell));
       requestAnimationFrame(() => root.scrollIntoView());
     }
-    demos.push(DEMOS[name](root, python, context));
+    const demo = DEMOS[name](root, python, context);
+    demo.firstRender.catch(() => {}); // a failure shows in the demo's .problem and the boot panel
+    demos.push(demo);
+    if (!PICTURED.includes(name)) figures.push(demo.firstRender);
   }
+  // Every figure on the page is shown (a pictured one is there from the first paint): the mark
+  // python3 build.py bench reports as all_figures_ms.
+  Promise.all(figures).then(() => performance.mark(MARK.ALL_FIGURES), () => {});
   const rendered = python.ready
     .then(() => {
       status.rendering();

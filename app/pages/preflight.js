@@ -28,9 +28,10 @@
     return;
   }
 
-  // Module scripts are fetched, parsed and run before DOMContentLoaded. Only errors from app/
-  // (this script's parent folder) count: a browser extension's script failing is none of the
-  // lesson's business.
+  // Module scripts are fetched, parsed and run before the window's load event (a chapter page's
+  // is async, so before load, not DOMContentLoaded; an entrance or embed's before both). Only
+  // errors from app/ (this script's parent folder) count: a browser extension's script failing
+  // is none of the lesson's business.
   var folder = new URL("../", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
   var failure = null;
   function watch(event) {
@@ -42,7 +43,7 @@
     }
   }
   window.addEventListener("error", watch, true); // script load errors do not bubble
-  document.addEventListener("DOMContentLoaded", function () {
+  window.addEventListener("load", function () {
     window.removeEventListener("error", watch, true);
     if (!failure) return;
     document.documentElement.setAttribute("data-state", "error");

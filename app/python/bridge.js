@@ -121,6 +121,11 @@ export class PythonBridge extends EventTarget {
     this.#start();
   }
 
+  /** True while Python is up and answering: from "ready" until it fails or restarts. */
+  get isReady() {
+    return this.#booted;
+  }
+
   /** True when Stop can interrupt Python; otherwise Stop restarts it. */
   get canInterrupt() {
     return Boolean(this.#python?.interrupt);

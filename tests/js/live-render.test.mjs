@@ -22,23 +22,32 @@ function element(props = {}) {
   };
 }
 
-/** A demo's section: its .problem (hidden at first) and its .controls. */
-function section() {
+/** A demo's section, `<section id=NAME>`: its .problem (hidden at first) and its .controls. */
+function section(name = "relative") {
   const problem = element({ hidden: true });
   const controls = element();
   const root = {
+    id: name,
     dataset: {},
     querySelector: (selector) => ({ ".problem": problem, ".controls": controls })[selector] ?? null,
   };
   return { root, problem, controls };
 }
 
-/** A Python whose calls the test answers one by one. */
-function fakePython() {
+/** A Python whose calls the test answers one by one: ready unless `{ready: false}`. */
+function fakePython({ ready = true } = {}) {
   const calls = [];
+  const target = new EventTarget();
   return {
     busy: false,
+    isReady: ready,
     calls,
+    addEventListener: (type, listener) => target.addEventListener(type, listener),
+    /** Python is up: what the bridge says with its "ready" event. */
+    becomeReady() {
+      this.isReady = true;
+      target.dispatchEvent(new Event("ready"));
+    },
     call(name, params) {
       let answer;
       const promise = new Promise((resolve, reject) => (answer = { resolve, reject }));
@@ -164,4 +173,85 @@ test("a failure while showing counts as a failure too", async () => {
   await assert.rejects(done, /cannot draw/);
   assert.equal(problem.textContent, "Could not compute this: cannot draw");
   assert.equal(root.dataset.live, "failed");
+});
+
+/** Serve `files` ({demo name: its first-result file}) to first-results.js's fetch. */
+function serveFirstResults(files) {
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    const name = String(url).match(/first-results\/(\w+)\.json$/)?.[1];
+    return name in files ? { ok: true, json: async () => files[name] } : { ok: false };
+  };
+  return asked;
+}
+
+test("before Python is ready, the result computed at build time answers the first request", async () => {
+  const asked = serveFirstResults({
+    shipped: {
+      entry: "relative",
+      kwargs: { k: 5, d_model: 8, order: null },
+      result: { n: 8, matrix: { float64: [0.5, "nan", "-inf"] }, rgba: { uint8: [1, 2, 255] }, top: { float: "inf" }, gone: null },
+    },
+  });
+  const { root } = section("shipped");
+  const python = fakePython({ ready: false });
+  const shown = [];
+  const render = liveRender(root, python, "relative", (result) => shown.push(result));
+  await render({ k: 5, dModel: 8, order: null, unset: undefined });
+  assert.equal(python.calls.length, 0, "Python was not asked");
+  assert.ok(asked[0].endsWith("/py/first-results/shipped.json"));
+  const [result] = shown;
+  assert.equal(result.n, 8);
+  assert.ok(result.matrix instanceof Float64Array);
+  assert.deepEqual([...result.matrix], [0.5, NaN, -Infinity]);
+  assert.ok(result.rgba instanceof Uint8Array);
+  assert.deepEqual([...result.rgba], [1, 2, 255]);
+  assert.equal(result.top, Infinity);
+  assert.equal(result.gone, undefined);
+  assert.equal(root.dataset.live, "shipped");
+  python.becomeReady();
+  assert.equal(root.dataset.live, "shown", "live once Python is ready, with nothing recomputed");
+  assert.equal(python.calls.length, 0);
+});
+
+test("any other request waits for Python, dimmed and saying so, and the latest is computed once it is ready", async () => {
+  serveFirstResults({ waiting: { entry: "relative", kwargs: { k: 5 }, result: { n: 1 } } });
+  const { root, controls } = section("waiting");
+  const python = fakePython({ ready: false });
+  const shown = [];
+  const render = liveRender(root, python, "relative", (result) => shown.push(result));
+  const first = render({ k: 6 });
+  await flush();
+  assert.equal(root.dataset.live, "waiting");
+  assert.equal(root.dataset.stale, "", "its figures are dimmed");
+  assert.match(controls.next.textContent, /Live in a moment: Python is still starting/);
+  assert.equal(controls.next.hidden, false);
+  const latest = render({ k: 7 });
+  python.becomeReady();
+  python.calls[0].resolve("for 6");
+  await first;
+  await flush();
+  python.calls[1].resolve("for 7");
+  await latest;
+  assert.deepEqual(python.calls.map(({ params }) => params.k), [6, 7]);
+  assert.deepEqual(shown, ["for 6", "for 7"]);
+  assert.equal(root.dataset.live, "shown");
+  assert.equal("stale" in root.dataset, false);
+  assert.equal(controls.next.hidden, true);
+});
+
+test("another entry point, or no file, waits for Python too", async () => {
+  serveFirstResults({ other: { entry: "absolute", kwargs: { k: 5 }, result: { n: 1 } } });
+  for (const name of ["other", "missing"]) {
+    const { root } = section(name);
+    const python = fakePython({ ready: false });
+    const done = liveRender(root, python, "relative", () => {})({ k: 5 });
+    await flush();
+    assert.equal(root.dataset.live, "waiting", name);
+    python.becomeReady();
+    python.calls[0].resolve("computed");
+    await done;
+    assert.equal(root.dataset.live, "shown", name);
+  }
 });
