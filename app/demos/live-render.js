@@ -97,7 +97,10 @@ export function liveRender(root, python, entry, show) {
       }
     },
     (error) => {
-      problem.textContent = `Could not compute this: ${error.message}`;
+      problem.textContent =
+        "stale" in root.dataset && !python.isReady
+          ? `Python could not start, so these figures still show the first settings, not yours (${error.message}).`
+          : `Could not compute this: ${error.message}`;
       problem.hidden = false;
       mark("failed");
     },

@@ -255,3 +255,19 @@ test("another entry point, or no file, waits for Python too", async () => {
     assert.equal(root.dataset.live, "shown", name);
   }
 });
+
+test("if Python cannot start, a waiting demo says its figures still show the first settings", async () => {
+  serveFirstResults({});
+  const { root, problem } = section("unstarted");
+  const python = fakePython({ ready: false });
+  const done = liveRender(root, python, "relative", () => {})({ k: 6 });
+  await flush();
+  python.calls[0].reject(new Error("the runtime could not be fetched"));
+  await assert.rejects(done, /could not be fetched/);
+  assert.equal(
+    problem.textContent,
+    "Python could not start, so these figures still show the first settings, not yours (the runtime could not be fetched).",
+  );
+  assert.equal(root.dataset.live, "failed");
+  assert.equal(root.dataset.stale, "", "still dimmed");
+});
