@@ -62,6 +62,13 @@ SERVICE_WORKER = ROOT / "app" / "offline" / "service-worker.js"
 # The classic script that starts Python; build() writes the files it downloads first into it.
 START_PYTHON = ROOT / "app" / "python" / "start-python.js"
 FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n"
+SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n"
+# The standard library without its bytecode, for a slow link (start-python.js's SLOW_LINK).
+SOURCES_ONLY_STDLIB = "py/python_stdlib-sources.zip"
+# A link that brings this many bytes a second or more counts as fast: at that speed the
+# standard library's bytecode (0.88 MB on the wire) costs about what it saves in compiling on a
+# 2-core laptop (about 1.1 s), and a phone saves more (docs/performance.md).
+FAST_LINK = 1_000_000
 # The demos' registry; build() writes their imports and table into it from the lesson's sources.
 REGISTRY = ROOT / "app" / "demos" / "registry.js"
 REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\n"
@@ -302,9 +309,28 @@ def build(
         [runtime_url + wheel_file["file"] for wheel_file in prefetch],
         ["../../py/bytecode.zip", f"../../py/{pelab.name}"],
     ]
+    # On a slow link (judged in the page from the wasm's first bytes) the standard library goes
+    # without its bytecode and bytecode.zip not at all: their bytes cost such a link more time
+    # than compiling saves (docs/performance.md).
+    slow_link = None
+    if cdn is None and stored_zips:
+        place(stored_copy(PYODIDE_NPM / "python_stdlib.zip"), SOURCES_ONLY_STDLIB)
+        stored.add(DIST / SOURCES_ONLY_STDLIB)
+        wasm = DIST / folder / "pyodide.asm.wasm"
+        brotli = compressed([wasm])[wasm].get(".br", wasm)
+        slow_link = {
+            "judge": runtime_url + "pyodide.asm.wasm",
+            # FAST_LINK on the wire, in the decoded bytes the page counts
+            "fast": round(FAST_LINK * wasm.stat().st_size / brotli.stat().st_size),
+            "light": {
+                runtime_url + "python_stdlib.zip": f"../../{SOURCES_ONLY_STDLIB}",
+                "../../py/bytecode.zip": None,
+            },
+        }
     start_python = DIST / "app" / "python" / "start-python.js"
     write_if_changed(
-        start_python, with_first_files(START_PYTHON.read_text(), [g for g in groups if g])
+        start_python,
+        with_first_files(START_PYTHON.read_text(), [g for g in groups if g], slow_link),
     )
     expected.add(start_python)
 
@@ -406,15 +432,21 @@ def prune(expected: set[Path], keep: Path | None = None) -> None:
             path.rmdir()
 
 
-def with_first_files(script: str, groups: list[list[str]]) -> str:
-    """start-python.js with its FIRST_FILES line listing `groups`; a BuildError if the line is not
-    there exactly once (the script would then download nothing ahead, silently)."""
-    if script.count(FIRST_FILES_LINE) != 1:
-        raise BuildError(
-            f"{START_PYTHON.relative_to(ROOT)}: expected the line {FIRST_FILES_LINE.strip()!r} once"
-        )
+def with_first_files(
+    script: str, groups: list[list[str]], slow_link: dict | None = None
+) -> str:
+    """start-python.js with its FIRST_FILES line listing `groups` and its SLOW_LINK line holding
+    `slow_link`; a BuildError if a line is not there exactly once (the script would then download
+    nothing ahead, or judge no link, silently)."""
+    for line in (FIRST_FILES_LINE, SLOW_LINK_LINE):
+        if script.count(line) != 1:
+            raise BuildError(
+                f"{START_PYTHON.relative_to(ROOT)}: expected the line {line.strip()!r} once"
+            )
     return script.replace(
         FIRST_FILES_LINE, f"  var FIRST_FILES = {json.dumps(groups)}; // written by build.py\n"
+    ).replace(
+        SLOW_LINK_LINE, f"  var SLOW_LINK = {json.dumps(slow_link)}; // written by build.py\n"
     )
 
 

@@ -36,6 +36,18 @@
    * fetches everything itself.
    */
   var FIRST_FILES = []; // written by build.py
+  /**
+   * Lighter first files for a slow link, and how it is judged (written by build.py; null: none).
+   * {judge, fast, light}: the download of `judge` (the runtime's wasm) is timed over its first
+   * JUDGE_BYTES, decoded; at `fast` bytes a second or more the link is fast. On a slow one, each
+   * URL of `light` is fetched from its stand-in instead, and handed to the worker under its own
+   * URL; null stands for none, an empty zip. A slow link spends more time on the bytecode's
+   * bytes than Python saves by not compiling (docs/performance.md).
+   */
+  var SLOW_LINK = null; // written by build.py
+  var JUDGE_BYTES = 256 * 1024;
+  /** A zip with no member (its end-of-central-directory record alone). */
+  var EMPTY_ZIP = [80, 75, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   /** Stop can interrupt Python only through memory shared with its worker. */
   var isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
 
@@ -108,29 +120,108 @@
    */
   function fetchInGroups(worker, groups, downloads) {
     var signal = downloads ? downloads.signal : undefined;
-    function hand(url) {
-      return fetch(url, { signal: signal })
+    var judge = SLOW_LINK ? new URL(SLOW_LINK.judge, here).href : null;
+    var light = {}; // by absolute URL, as in `groups`
+    for (var file in SLOW_LINK ? SLOW_LINK.light : {}) light[new URL(file, here).href] = SLOW_LINK.light[file];
+    var slow = SLOW_LINK ? judgeLink(groups, judge) : null;
+    function post(url, response, blob) {
+      // the body is decoded: of the headers only its type still holds (the wasm's matters)
+      var type = response.headers.get("Content-Type");
+      var headers = type ? [["Content-Type", type]] : [];
+      var file = { status: response.status, statusText: response.statusText, headers: headers, blob: blob };
+      worker.postMessage({ type: "file", url: url, response: file });
+    }
+    function failed(url, error) {
+      if (signal && signal.aborted) throw error; // the worker is gone
+      worker.postMessage({ type: "file", url: url, error: String((error && error.message) || error) });
+    }
+    /** Fetch `url` (from `from`, its stand-in, if given) and hand it over as `url`. */
+    function hand(url, from) {
+      return fetch(from || url, { signal: signal })
         .then(function (response) {
-          return response.blob().then(function (blob) {
-            // the body is decoded: of the headers only its type still holds (the wasm's matters)
-            var type = response.headers.get("Content-Type");
-            var headers = type ? [["Content-Type", type]] : [];
-            var file = { status: response.status, statusText: response.statusText, headers: headers, blob: blob };
-            worker.postMessage({ type: "file", url: url, response: file });
+          var body = slow && url === judge ? timed(response) : response.blob();
+          return body.then(function (blob) {
+            post(url, response, blob);
           });
         })
         .catch(function (error) {
-          if (signal && signal.aborted) throw error; // the worker is gone
-          worker.postMessage({ type: "file", url: url, error: String((error && error.message) || error) });
+          if (slow && url === judge) slow.settle(false); // nothing to judge by: as before
+          failed(url, error);
         });
+    }
+    /** A file with a lighter stand-in waits for the link's judgement (the wasm's first bytes). */
+    function handJudged(url) {
+      if (!slow || !(url in light)) return hand(url);
+      function handFor(isSlow) {
+        if (!isSlow) return hand(url);
+        if (light[url]) return hand(url, new URL(light[url], here).href);
+        var none = new Blob([new Uint8Array(EMPTY_ZIP)], { type: "application/zip" });
+        post(url, { status: 200, statusText: "OK", headers: { get: function () { return "application/zip"; } } }, none);
+      }
+      // judged already: at once, so that a group's files start in their order
+      return slow.isSlow === null ? slow.promise.then(handFor) : Promise.resolve(handFor(slow.isSlow));
+    }
+    /** Read the judged download by chunks, timing the first JUDGE_BYTES of it; its blob. */
+    function timed(response) {
+      if (!response.body || typeof response.body.getReader !== "function") {
+        slow.settle(false);
+        return response.blob();
+      }
+      var reader = response.body.getReader();
+      var chunks = [];
+      var bytes = 0;
+      var since = null;
+      function next() {
+        return reader.read().then(function (part) {
+          if (part.done) {
+            slow.settle(false); // all of it within the first bytes: fast enough
+            return new Blob(chunks);
+          }
+          chunks.push(part.value);
+          if (since === null) since = performance.now(); // from the first bytes: latency apart
+          else bytes += part.value.byteLength;
+          if (bytes >= JUDGE_BYTES) {
+            var seconds = Math.max(performance.now() - since, 1) / 1000;
+            slow.settle(bytes / seconds < SLOW_LINK.fast);
+          }
+          return next();
+        });
+      }
+      return next();
     }
     function fetchGroup(index) {
       if (index === groups.length) return;
-      Promise.all(groups[index].map(hand)).then(function () {
+      Promise.all(groups[index].map(handJudged)).then(function () {
         fetchGroup(index + 1);
       }, function () {}); // ended: nothing left to hand
     }
     fetchGroup(0);
+  }
+
+  /**
+   * The link's judgement: {promise, settle(isSlow)}, settled once, and said on <html
+   * data-python-link> ("fast" or "slow"). Without the judged file in the first group (a service
+   * worker serves the page: all is local) the link counts as fast at once.
+   */
+  function judgeLink(groups, judge) {
+    var settle;
+    var promise = new Promise(function (resolve) {
+      settle = resolve;
+    });
+    var done = false;
+    var judged = {
+      promise: promise,
+      isSlow: /** @type {boolean | null} */ (null), // null until judged
+      settle: function (isSlow) {
+        if (done) return;
+        done = true;
+        judged.isSlow = isSlow;
+        document.documentElement.setAttribute("data-python-link", isSlow ? "slow" : "fast");
+        settle(isSlow);
+      },
+    };
+    if (!groups.length || groups[0].indexOf(judge) === -1) judged.settle(false);
+    return judged;
   }
 
   var first = null;

@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from pages import PAGE_OF, wait_for_state
+from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, PYODIDE, served
 from tools.project import CACHE
 
@@ -150,3 +150,45 @@ def test_a_first_file_the_site_lacks_stops_the_boot_with_its_name(page, site_wit
         assert wait_for_state(page) == "error"
         message = page.inner_text("#boot")
     assert missing.split("-")[0] in message, message
+
+
+def test_a_slow_link_gets_the_standard_library_without_bytecode_and_python_still_starts(
+    page, site_url, lesson_url
+):
+    """Judged from the wasm's first bytes (start-python.js, SLOW_LINK): on a link of 300 kB/s
+    the page fetches the standard library without its bytecode, and no bytecode.zip; Python
+    starts on them and the demos go live. (The link is slowed only until the judgement, so the
+    test does not wait for 6 MB at that speed.)"""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    slow = {"offline": False, "latency": 20, "downloadThroughput": 300e3, "uploadThroughput": 300e3}
+    cdp.send("Network.emulateNetworkConditions", slow)
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(site_url)))
+    page.goto(lesson_url)
+    poll(
+        page,
+        "() => document.documentElement.dataset.pythonLink ?? null",
+        lambda v: v is not None,
+        timeout=60,
+    )
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    assert page.evaluate("() => document.documentElement.dataset.pythonLink") == "slow"
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    assert "py/python_stdlib-sources.zip" in requested
+    assert f"{PYODIDE}/python_stdlib.zip" not in requested
+    assert "py/bytecode.zip" not in requested
+    poll(page, "() => document.querySelector('#heatmap').dataset.live", lambda v: v == "shown")
+
+
+def test_a_fast_link_gets_the_bytecode(page, site_url, lesson_url):
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.removeprefix(site_url)))
+    page.goto(lesson_url)
+    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    assert page.evaluate("() => document.documentElement.dataset.pythonLink") == "fast"
+    assert f"{PYODIDE}/python_stdlib.zip" in requested and "py/bytecode.zip" in requested
+    assert "py/python_stdlib-sources.zip" not in requested

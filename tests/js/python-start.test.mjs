@@ -14,13 +14,14 @@ const SRC = "http://lesson.test/app/python/start-python.js";
 
 /** The line build.py replaces with the files to download first (tools/site.py). */
 const FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n";
+const SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n";
 
 /**
  * Run start-python.js on a page whose <html data-state> is `state`, built with `firstFiles` (as
  * build.py writes them; none, as in the source, by default); every worker it made, and every
  * fetch it made: {url, signal, answer(status, type), fail(message)}, each answering once.
  */
-function runStartPython({ state = "loading", isolated = false, firstFiles = null, controller = null, search = "", withoutPython = null } = {}) {
+function runStartPython({ state = "loading", isolated = false, firstFiles = null, controller = null, search = "", withoutPython = null, slowLink = null, clock = null } = {}) {
   const made = [];
   const fetched = [];
   function fetch(url, options) {
@@ -29,8 +30,8 @@ function runStartPython({ state = "loading", isolated = false, firstFiles = null
       fetched.push({
         url: String(url),
         signal: options?.signal,
-        answer: (status = 200, type = "application/octet-stream") =>
-          resolve({ status, statusText: status === 200 ? "OK" : "Not Found", headers: headers(type), blob: async () => `blob of ${url}` }),
+        answer: (status = 200, type = "application/octet-stream", body = undefined) =>
+          resolve({ status, statusText: status === 200 ? "OK" : "Not Found", headers: headers(type), body, blob: async () => `blob of ${url}` }),
         fail: (message) => reject(new TypeError(message)),
       });
       options?.signal?.addEventListener("abort", () => reject(new Error("aborted")));
@@ -71,15 +72,28 @@ function runStartPython({ state = "loading", isolated = false, firstFiles = null
     URLSearchParams,
     document: {
       currentScript: { src: SRC, getAttribute: (name) => (name === "data-without-python" ? withoutPython : null) },
-      documentElement: { getAttribute: (name) => (name === "data-state" ? state : null) },
+      documentElement: {
+        attributes: {},
+        getAttribute(name) {
+          return name === "data-state" ? state : (this.attributes[name] ?? null);
+        },
+        setAttribute(name, value) {
+          this.attributes[name] = value;
+        },
+      },
     },
+    performance: { now: () => clock?.now ?? 0 },
+    Blob,
+    Uint8Array,
   };
   self.self = self;
   let script = readFileSync(SCRIPT, "utf8");
   assert.ok(script.includes(FIRST_FILES_LINE), "the line build.py writes the files into");
   if (firstFiles) script = script.replace(FIRST_FILES_LINE, `  var FIRST_FILES = ${JSON.stringify(firstFiles)};\n`);
+  assert.ok(script.includes(SLOW_LINK_LINE), "the line build.py writes the slow link's files into");
+  if (slowLink) script = script.replace(SLOW_LINK_LINE, `  var SLOW_LINK = ${JSON.stringify(slowLink)};\n`);
   vm.runInNewContext(script, self);
-  return { pelabPython: self.pelabPython, made, fetched };
+  return { pelabPython: self.pelabPython, made, fetched, html: self.document.documentElement };
 }
 
 /** Let every settled promise's callbacks run. */
@@ -238,4 +252,70 @@ test("an embed of a demo its tag lists as needing no Python starts none, and fet
   assert.equal(heatmap.made.length, 1, "any other demo starts its Python as the page parses");
   const lesson = runStartPython({ search: "?demo=quiz" });
   assert.equal(lesson.made.length, 1, "a page whose tag lists nothing always starts Python");
+});
+
+/** A runtime as build.py lists it with a stdlib, and its lighter files for a slow link. */
+const WITH_STDLIB = [
+  ["../../pyodide/x/pyodide.asm.wasm", "../../pyodide/x/pyodide-lock.json", "../../pyodide/x/python_stdlib.zip"],
+  ["../../py/bytecode.zip", "../../py/pelab.whl"],
+];
+const SLOW_LINK = {
+  judge: "../../pyodide/x/pyodide.asm.wasm",
+  fast: 1_000_000, // decoded bytes a second
+  light: { "../../pyodide/x/python_stdlib.zip": "../../py/python_stdlib-sources.zip", "../../py/bytecode.zip": null },
+};
+
+/** A body that gives `chunks` ([bytes, at ms]) one read at a time, moving `clock` to each. */
+function body(chunks, clock) {
+  const left = [...chunks];
+  return {
+    getReader: () => ({
+      read: async () => {
+        const next = left.shift();
+        if (!next) return { done: true, value: undefined };
+        clock.now = next[1];
+        return { done: false, value: new Uint8Array(next[0]) };
+      },
+    }),
+  };
+}
+
+for (const [speed, chunks, slow] of [
+  ["slow", [[1000, 0], [300_000, 1000]], true], // 300 kB in a second after the first bytes
+  ["fast", [[1000, 0], [300_000, 100]], false], // 3 MB a second
+]) {
+  test(`on a ${speed} link, judged from the wasm's first bytes, ${slow ? "the lighter files are handed over instead" : "the files are the usual ones"}`, async () => {
+    const clock = { now: 0 };
+    const { made, fetched, html } = runStartPython({ firstFiles: WITH_STDLIB, slowLink: SLOW_LINK, clock });
+    const [worker] = made;
+    assert.deepEqual([...worker.posted[0].handed], WITH_STDLIB.flat().map(url), "the init message lists the usual URLs");
+    assert.deepEqual(fetched.map((f) => f.url), WITH_STDLIB[0].slice(0, 2).map(url), "the stdlib waits for the judgement");
+    fetched[0].answer(200, "application/wasm", body(chunks, clock));
+    fetched[1].answer();
+    await settle();
+    await settle();
+    assert.equal(html.getAttribute("data-python-link"), speed);
+    const stdlib = slow ? url("../../py/python_stdlib-sources.zip") : url(WITH_STDLIB[0][2]);
+    assert.equal(fetched[2].url, stdlib);
+    fetched[2].answer(200, "application/zip");
+    await settle();
+    await settle();
+    const handed = (file) => worker.posted.find((m) => m.url === url(file));
+    assert.ok(handed(WITH_STDLIB[0][2]), "handed over under the stdlib's own URL, whichever was fetched");
+    if (slow) {
+      assert.deepEqual(fetched.slice(3).map((f) => f.url), [url("../../py/pelab.whl")], "no bytecode.zip is fetched");
+      const none = handed("../../py/bytecode.zip").response;
+      assert.equal(none.status, 200);
+      assert.deepEqual([...new Uint8Array(await none.blob.arrayBuffer())].slice(0, 4), [80, 75, 5, 6], "an empty zip");
+    } else {
+      assert.deepEqual(fetched.slice(3).map((f) => f.url), WITH_STDLIB[1].map(url));
+    }
+  });
+}
+
+test("without the judged file to time (a service worker serves the page), the link counts as fast", async () => {
+  const { fetched, html } = runStartPython({ firstFiles: WITH_STDLIB, slowLink: SLOW_LINK, controller: {} });
+  await settle();
+  assert.equal(html.getAttribute("data-python-link"), "fast");
+  assert.deepEqual(fetched.map((f) => f.url), WITH_STDLIB[0].slice(1).map(url));
 });
