@@ -65,10 +65,11 @@ FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n"
 SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n"
 # The standard library without its bytecode, for a slow link (start-python.js's SLOW_LINK).
 SOURCES_ONLY_STDLIB = "py/python_stdlib-sources.zip"
-# A link that brings this many bytes a second or more counts as fast: at that speed the
-# standard library's bytecode (0.88 MB on the wire) costs about what it saves in compiling on a
-# 2-core laptop (about 1.1 s), and a phone saves more (docs/performance.md).
-FAST_LINK = 1_000_000
+# A link on which the runtime's lock (22 kB on the wire) takes longer than this, from request to
+# last byte, counts as slow: 0.05 s at 20 Mbps and 40 ms a round trip, 0.2 s on DevTools' Fast
+# 4G, 0.7 s on its Slow 4G (docs/performance.md). On a slow link the standard library's
+# bytecode (0.88 MB) costs more to fetch than the 1.1 s of compiling it saves.
+SLOW_AFTER_MS = 400
 # The demos' registry; build() writes their imports and table into it from the lesson's sources.
 REGISTRY = ROOT / "app" / "demos" / "registry.js"
 REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\n"
@@ -316,12 +317,9 @@ def build(
     if cdn is None and stored_zips:
         place(stored_copy(PYODIDE_NPM / "python_stdlib.zip"), SOURCES_ONLY_STDLIB)
         stored.add(DIST / SOURCES_ONLY_STDLIB)
-        wasm = DIST / folder / "pyodide.asm.wasm"
-        brotli = compressed([wasm])[wasm].get(".br", wasm)
         slow_link = {
-            "judge": runtime_url + "pyodide.asm.wasm",
-            # FAST_LINK on the wire, in the decoded bytes the page counts
-            "fast": round(FAST_LINK * wasm.stat().st_size / brotli.stat().st_size),
+            "judge": runtime_url + "pyodide-lock.json",
+            "slowAfterMs": SLOW_AFTER_MS,
             "light": {
                 runtime_url + "python_stdlib.zip": f"../../{SOURCES_ONLY_STDLIB}",
                 "../../py/bytecode.zip": None,

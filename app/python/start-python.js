@@ -38,14 +38,14 @@
   var FIRST_FILES = []; // written by build.py
   /**
    * Lighter first files for a slow link, and how it is judged (written by build.py; null: none).
-   * {judge, fast, light}: the download of `judge` (the runtime's wasm) is timed over its first
-   * JUDGE_BYTES, decoded; at `fast` bytes a second or more the link is fast. On a slow one, each
-   * URL of `light` is fetched from its stand-in instead, and handed to the worker under its own
-   * URL; null stands for none, an empty zip. A slow link spends more time on the bytecode's
-   * bytes than Python saves by not compiling (docs/performance.md).
+   * {judge, slowAfterMs, light}: `judge` is the runtime's lock, a small file of the first group;
+   * if it takes longer than `slowAfterMs` from its request to its last byte, the link is slow
+   * (a round trip of a few hundred ms, or a thin one). On a slow link each URL of `light` is
+   * fetched from its stand-in instead and handed to the worker under its own URL; null stands
+   * for none, an empty zip. There the bytecode's bytes cost more time than Python saves by not
+   * compiling (docs/performance.md).
    */
   var SLOW_LINK = null; // written by build.py
-  var JUDGE_BYTES = 256 * 1024;
   /** A zip with no member (its end-of-central-directory record alone). */
   var EMPTY_ZIP = [80, 75, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   /** Stop can interrupt Python only through memory shared with its worker. */
@@ -137,10 +137,11 @@
     }
     /** Fetch `url` (from `from`, its stand-in, if given) and hand it over as `url`. */
     function hand(url, from) {
+      var began = performance.now();
       return fetch(from || url, { signal: signal })
         .then(function (response) {
-          var body = slow && url === judge ? timed(response) : response.blob();
-          return body.then(function (blob) {
+          return response.blob().then(function (blob) {
+            if (slow && url === judge) slow.settle(took(url, began) > SLOW_LINK.slowAfterMs);
             post(url, response, blob);
           });
         })
@@ -149,7 +150,7 @@
           failed(url, error);
         });
     }
-    /** A file with a lighter stand-in waits for the link's judgement (the wasm's first bytes). */
+    /** A file with a lighter stand-in waits for the link's judgement (the lock's arrival). */
     function handJudged(url) {
       if (!slow || !(url in light)) return hand(url);
       function handFor(isSlow) {
@@ -161,34 +162,6 @@
       // judged already: at once, so that a group's files start in their order
       return slow.isSlow === null ? slow.promise.then(handFor) : Promise.resolve(handFor(slow.isSlow));
     }
-    /** Read the judged download by chunks, timing the first JUDGE_BYTES of it; its blob. */
-    function timed(response) {
-      if (!response.body || typeof response.body.getReader !== "function") {
-        slow.settle(false);
-        return response.blob();
-      }
-      var reader = response.body.getReader();
-      var chunks = [];
-      var bytes = 0;
-      var since = null;
-      function next() {
-        return reader.read().then(function (part) {
-          if (part.done) {
-            slow.settle(false); // all of it within the first bytes: fast enough
-            return new Blob(chunks);
-          }
-          chunks.push(part.value);
-          if (since === null) since = performance.now(); // from the first bytes: latency apart
-          else bytes += part.value.byteLength;
-          if (bytes >= JUDGE_BYTES) {
-            var seconds = Math.max(performance.now() - since, 1) / 1000;
-            slow.settle(bytes / seconds < SLOW_LINK.fast);
-          }
-          return next();
-        });
-      }
-      return next();
-    }
     function fetchGroup(index) {
       if (index === groups.length) return;
       Promise.all(groups[index].map(handJudged)).then(function () {
@@ -196,6 +169,16 @@
       }, function () {}); // ended: nothing left to hand
     }
     fetchGroup(0);
+  }
+
+  /**
+   * How long the download of `url` took, request to last byte, by the browser's own timing of it
+   * (Resource Timing: a busy page thread sees the end late); else since `began`.
+   */
+  function took(url, began) {
+    var entries = typeof performance.getEntriesByName === "function" ? performance.getEntriesByName(url) : [];
+    var entry = entries[entries.length - 1];
+    return entry && entry.responseEnd > 0 ? entry.responseEnd - entry.startTime : performance.now() - began;
   }
 
   /**

@@ -30,8 +30,8 @@ function runStartPython({ state = "loading", isolated = false, firstFiles = null
       fetched.push({
         url: String(url),
         signal: options?.signal,
-        answer: (status = 200, type = "application/octet-stream", body = undefined) =>
-          resolve({ status, statusText: status === 200 ? "OK" : "Not Found", headers: headers(type), body, blob: async () => `blob of ${url}` }),
+        answer: (status = 200, type = "application/octet-stream") =>
+          resolve({ status, statusText: status === 200 ? "OK" : "Not Found", headers: headers(type), blob: async () => `blob of ${url}` }),
         fail: (message) => reject(new TypeError(message)),
       });
       options?.signal?.addEventListener("abort", () => reject(new Error("aborted")));
@@ -260,43 +260,28 @@ const WITH_STDLIB = [
   ["../../py/bytecode.zip", "../../py/pelab.whl"],
 ];
 const SLOW_LINK = {
-  judge: "../../pyodide/x/pyodide.asm.wasm",
-  fast: 1_000_000, // decoded bytes a second
+  judge: "../../pyodide/x/pyodide-lock.json",
+  slowAfterMs: 400,
   light: { "../../pyodide/x/python_stdlib.zip": "../../py/python_stdlib-sources.zip", "../../py/bytecode.zip": null },
 };
 
-/** A body that gives `chunks` ([bytes, at ms]) one read at a time, moving `clock` to each. */
-function body(chunks, clock) {
-  const left = [...chunks];
-  return {
-    getReader: () => ({
-      read: async () => {
-        const next = left.shift();
-        if (!next) return { done: true, value: undefined };
-        clock.now = next[1];
-        return { done: false, value: new Uint8Array(next[0]) };
-      },
-    }),
-  };
-}
-
-for (const [speed, chunks, slow] of [
-  ["slow", [[1000, 0], [300_000, 1000]], true], // 300 kB in a second after the first bytes
-  ["fast", [[1000, 0], [300_000, 100]], false], // 3 MB a second
+for (const [speed, ms, slow] of [
+  ["slow", 700, true], // the lock in 0.7 s, as on Slow 4G
+  ["fast", 50, false],
 ]) {
-  test(`on a ${speed} link, judged from the wasm's first bytes, ${slow ? "the lighter files are handed over instead" : "the files are the usual ones"}`, async () => {
+  test(`on a ${speed} link, judged from the lock's arrival, ${slow ? "the lighter files are handed over instead" : "the files are the usual ones"}`, async () => {
     const clock = { now: 0 };
     const { made, fetched, html } = runStartPython({ firstFiles: WITH_STDLIB, slowLink: SLOW_LINK, clock });
     const [worker] = made;
     assert.deepEqual([...worker.posted[0].handed], WITH_STDLIB.flat().map(url), "the init message lists the usual URLs");
     assert.deepEqual(fetched.map((f) => f.url), WITH_STDLIB[0].slice(0, 2).map(url), "the stdlib waits for the judgement");
-    fetched[0].answer(200, "application/wasm", body(chunks, clock));
-    fetched[1].answer();
-    await settle();
+    clock.now = ms;
+    fetched[1].answer(200, "application/json");
     await settle();
     assert.equal(html.getAttribute("data-python-link"), speed);
     const stdlib = slow ? url("../../py/python_stdlib-sources.zip") : url(WITH_STDLIB[0][2]);
     assert.equal(fetched[2].url, stdlib);
+    fetched[0].answer(200, "application/wasm");
     fetched[2].answer(200, "application/zip");
     await settle();
     await settle();
@@ -313,9 +298,11 @@ for (const [speed, chunks, slow] of [
   });
 }
 
-test("without the judged file to time (a service worker serves the page), the link counts as fast", async () => {
-  const { fetched, html } = runStartPython({ firstFiles: WITH_STDLIB, slowLink: SLOW_LINK, controller: {} });
+test("a lock that cannot be fetched leaves the link judged fast: the usual files, and its error", async () => {
+  const { made, fetched, html } = runStartPython({ firstFiles: WITH_STDLIB, slowLink: SLOW_LINK });
+  fetched[1].fail("Failed to fetch");
   await settle();
   assert.equal(html.getAttribute("data-python-link"), "fast");
-  assert.deepEqual(fetched.map((f) => f.url), WITH_STDLIB[0].slice(1).map(url));
+  assert.equal(fetched[2].url, url(WITH_STDLIB[0][2]));
+  assert.ok(made[0].posted.find((m) => m.url === url(WITH_STDLIB[0][1]) && m.error));
 });
