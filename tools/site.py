@@ -65,11 +65,13 @@ FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n"
 SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n"
 # The standard library without its bytecode, for a slow link (start-python.js's SLOW_LINK).
 SOURCES_ONLY_STDLIB = "py/python_stdlib-sources.zip"
-# A link on which the runtime's lock (22 kB on the wire) takes longer than this, from request to
-# last byte, counts as slow: 0.05 s at 20 Mbps and 40 ms a round trip, 0.2 s on DevTools' Fast
-# 4G, 0.7 s on its Slow 4G (docs/performance.md). On a slow link the standard library's
-# bytecode (0.88 MB) costs more to fetch than the 1.1 s of compiling it saves.
-SLOW_AFTER_MS = 400
+# A link on which start-python.js runs more than this after the page's request counts as slow
+# (SLOW_LINK): the page's head, then the stylesheet it waits for, a few round trips and their
+# bytes. Measured on DevTools' profiles: 0.17 to 0.22 s at 20 Mbps (40 ms a round trip), 0.44 s
+# on Fast 4G (9 Mbps, 165 ms), 1.33 s on Slow 4G (1.4 Mbps, 562 ms). On a slow link the standard
+# library's bytecode (0.88 MB) and bytecode.zip (0.65 MB) cost more to fetch than compiling them
+# costs (docs/performance.md).
+SLOW_AFTER_MS = 600
 # The demos' registry; build() writes their imports and table into it from the lesson's sources.
 REGISTRY = ROOT / "app" / "demos" / "registry.js"
 REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\n"
@@ -310,15 +312,14 @@ def build(
         [runtime_url + wheel_file["file"] for wheel_file in prefetch],
         ["../../py/bytecode.zip", f"../../py/{pelab.name}"],
     ]
-    # On a slow link (judged in the page from the wasm's first bytes) the standard library goes
-    # without its bytecode and bytecode.zip not at all: their bytes cost such a link more time
-    # than compiling saves (docs/performance.md).
+    # On a slow link (judged in the page from how late its first bytes came) the standard
+    # library goes without its bytecode, and bytecode.zip not at all: their bytes cost such a
+    # link more time than compiling saves (docs/performance.md).
     slow_link = None
     if cdn is None and stored_zips:
         place(stored_copy(PYODIDE_NPM / "python_stdlib.zip"), SOURCES_ONLY_STDLIB)
         stored.add(DIST / SOURCES_ONLY_STDLIB)
         slow_link = {
-            "judge": runtime_url + "pyodide-lock.json",
             "slowAfterMs": SLOW_AFTER_MS,
             "light": {
                 runtime_url + "python_stdlib.zip": f"../../{SOURCES_ONLY_STDLIB}",

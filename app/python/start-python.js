@@ -38,12 +38,12 @@
   var FIRST_FILES = []; // written by build.py
   /**
    * Lighter first files for a slow link, and how it is judged (written by build.py; null: none).
-   * {judge, slowAfterMs, light}: `judge` is the runtime's lock, a small file of the first group;
-   * if it takes longer than `slowAfterMs` from its request to its last byte, the link is slow
-   * (a round trip of a few hundred ms, or a thin one). On a slow link each URL of `light` is
-   * fetched from its stand-in instead and handed to the worker under its own URL; null stands
-   * for none, an empty zip. There the bytecode's bytes cost more time than Python saves by not
-   * compiling (docs/performance.md).
+   * {slowAfterMs, light}: if this script runs more than `slowAfterMs` after the page was
+   * requested (the head and the stylesheet it waits for: a few round trips and their bytes),
+   * the link is slow. There each URL of
+   * `light` is fetched from its stand-in instead, and handed to the worker under its own URL;
+   * null stands for none, an empty zip. On such a link the bytecode's bytes cost more time than
+   * Python saves by not compiling (docs/performance.md). Judged at once: nothing waits for it.
    */
   var SLOW_LINK = null; // written by build.py
   /** A zip with no member (its end-of-central-directory record alone). */
@@ -120,10 +120,10 @@
    */
   function fetchInGroups(worker, groups, downloads) {
     var signal = downloads ? downloads.signal : undefined;
-    var judge = SLOW_LINK ? new URL(SLOW_LINK.judge, here).href : null;
-    var light = {}; // by absolute URL, as in `groups`
-    for (var file in SLOW_LINK ? SLOW_LINK.light : {}) light[new URL(file, here).href] = SLOW_LINK.light[file];
-    var slow = SLOW_LINK ? judgeLink(groups, judge) : null;
+    var light = {}; // on a slow link: each lighter file's stand-in, by absolute URL as in `groups`
+    if (SLOW_LINK && linkIsSlow()) {
+      for (var file in SLOW_LINK.light) light[new URL(file, here).href] = SLOW_LINK.light[file];
+    }
     function post(url, response, blob) {
       // the body is decoded: of the headers only its type still holds (the wasm's matters)
       var type = response.headers.get("Content-Type");
@@ -131,40 +131,27 @@
       var file = { status: response.status, statusText: response.statusText, headers: headers, blob: blob };
       worker.postMessage({ type: "file", url: url, response: file });
     }
-    function failed(url, error) {
-      if (signal && signal.aborted) throw error; // the worker is gone
-      worker.postMessage({ type: "file", url: url, error: String((error && error.message) || error) });
-    }
-    /** Fetch `url` (from `from`, its stand-in, if given) and hand it over as `url`. */
-    function hand(url, from) {
-      var began = performance.now();
-      return fetch(from || url, { signal: signal })
+    /** Fetch `url`, or its stand-in on a slow link, and hand it over as `url`. */
+    function hand(url) {
+      if (light[url] === null) {
+        var none = new Blob([new Uint8Array(EMPTY_ZIP)], { type: "application/zip" });
+        post(url, { status: 200, statusText: "OK", headers: { get: function () { return "application/zip"; } } }, none);
+        return Promise.resolve();
+      }
+      return fetch(light[url] ? new URL(light[url], here).href : url, { signal: signal })
         .then(function (response) {
           return response.blob().then(function (blob) {
-            if (slow && url === judge) slow.settle(took(url, began) > SLOW_LINK.slowAfterMs);
             post(url, response, blob);
           });
         })
         .catch(function (error) {
-          if (slow && url === judge) slow.settle(false); // nothing to judge by: as before
-          failed(url, error);
+          if (signal && signal.aborted) throw error; // the worker is gone
+          worker.postMessage({ type: "file", url: url, error: String((error && error.message) || error) });
         });
-    }
-    /** A file with a lighter stand-in waits for the link's judgement (the lock's arrival). */
-    function handJudged(url) {
-      if (!slow || !(url in light)) return hand(url);
-      function handFor(isSlow) {
-        if (!isSlow) return hand(url);
-        if (light[url]) return hand(url, new URL(light[url], here).href);
-        var none = new Blob([new Uint8Array(EMPTY_ZIP)], { type: "application/zip" });
-        post(url, { status: 200, statusText: "OK", headers: { get: function () { return "application/zip"; } } }, none);
-      }
-      // judged already: at once, so that a group's files start in their order
-      return slow.isSlow === null ? slow.promise.then(handFor) : Promise.resolve(handFor(slow.isSlow));
     }
     function fetchGroup(index) {
       if (index === groups.length) return;
-      Promise.all(groups[index].map(handJudged)).then(function () {
+      Promise.all(groups[index].map(hand)).then(function () {
         fetchGroup(index + 1);
       }, function () {}); // ended: nothing left to hand
     }
@@ -172,39 +159,16 @@
   }
 
   /**
-   * How long the download of `url` took, request to last byte, by the browser's own timing of it
-   * (Resource Timing: a busy page thread sees the end late); else since `began`.
+   * True if this script runs more than SLOW_LINK.slowAfterMs after the page's request was sent
+   * (Navigation Timing's requestStart, connecting apart: the head and the stylesheet it waits
+   * for; a page served from a cache counts as fast), said on <html data-python-link>.
    */
-  function took(url, began) {
-    var entries = typeof performance.getEntriesByName === "function" ? performance.getEntriesByName(url) : [];
-    var entry = entries[entries.length - 1];
-    return entry && entry.responseEnd > 0 ? entry.responseEnd - entry.startTime : performance.now() - began;
-  }
-
-  /**
-   * The link's judgement: {promise, settle(isSlow)}, settled once, and said on <html
-   * data-python-link> ("fast" or "slow"). Without the judged file in the first group (a service
-   * worker serves the page: all is local) the link counts as fast at once.
-   */
-  function judgeLink(groups, judge) {
-    var settle;
-    var promise = new Promise(function (resolve) {
-      settle = resolve;
-    });
-    var done = false;
-    var judged = {
-      promise: promise,
-      isSlow: /** @type {boolean | null} */ (null), // null until judged
-      settle: function (isSlow) {
-        if (done) return;
-        done = true;
-        judged.isSlow = isSlow;
-        document.documentElement.setAttribute("data-python-link", isSlow ? "slow" : "fast");
-        settle(isSlow);
-      },
-    };
-    if (!groups.length || groups[0].indexOf(judge) === -1) judged.settle(false);
-    return judged;
+  function linkIsSlow() {
+    var entries = typeof performance.getEntriesByType === "function" ? performance.getEntriesByType("navigation") : [];
+    var page = /** @type {PerformanceNavigationTiming | undefined} */ (entries[0]);
+    var slow = !!page && performance.now() - page.requestStart > SLOW_LINK.slowAfterMs;
+    document.documentElement.setAttribute("data-python-link", slow ? "slow" : "fast");
+    return slow;
   }
 
   var first = null;
