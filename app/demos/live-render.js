@@ -67,7 +67,7 @@ export function liveRender(root, python, entry, show) {
       }
       mark("waiting");
       root.dataset.stale = ""; // dimmed (lab.css) until what they show is what was asked
-      say("Live in a moment: Python is still starting. These figures show the first settings until it has computed yours.");
+      say("Live in a moment: Python is still starting. Until it has computed these settings, the dimmed figures are for others.");
     }
     shipped = false;
     const timer = setTimeout(() => {
@@ -99,7 +99,7 @@ export function liveRender(root, python, entry, show) {
     (error) => {
       problem.textContent =
         "stale" in root.dataset && !python.isReady
-          ? `Python could not start, so these figures still show the first settings, not yours (${error.message}).`
+          ? `Python could not start, so the dimmed figures are not for these settings (${error.message}).`
           : `Could not compute this: ${error.message}`;
       problem.hidden = false;
       mark("failed");

@@ -256,7 +256,7 @@ test("another entry point, or no file, waits for Python too", async () => {
   }
 });
 
-test("if Python cannot start, a waiting demo says its figures still show the first settings", async () => {
+test("if Python cannot start, a waiting demo says its dimmed figures are not for its settings", async () => {
   serveFirstResults({});
   const { root, problem } = section("unstarted");
   const python = fakePython({ ready: false });
@@ -266,7 +266,7 @@ test("if Python cannot start, a waiting demo says its figures still show the fir
   await assert.rejects(done, /could not be fetched/);
   assert.equal(
     problem.textContent,
-    "Python could not start, so these figures still show the first settings, not yours (the runtime could not be fetched).",
+    "Python could not start, so the dimmed figures are not for these settings (the runtime could not be fetched).",
   );
   assert.equal(root.dataset.live, "failed");
   assert.equal(root.dataset.stale, "", "still dimmed");
