@@ -65,13 +65,12 @@ FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n"
 SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n"
 # The standard library without its bytecode, for a slow link (start-python.js's SLOW_LINK).
 SOURCES_ONLY_STDLIB = "py/python_stdlib-sources.zip"
-# A link on which start-python.js runs more than this after the page's request counts as slow
-# (SLOW_LINK): the page's head, then the stylesheet it waits for, a few round trips and their
-# bytes. Measured on DevTools' profiles: 0.17 to 0.22 s at 20 Mbps (40 ms a round trip), 0.44 s
-# on Fast 4G (9 Mbps, 165 ms), 1.33 s on Slow 4G (1.4 Mbps, 562 ms). On a slow link the standard
-# library's bytecode (0.88 MB) and bytecode.zip (0.65 MB) cost more to fetch than compiling them
-# costs (docs/performance.md).
-SLOW_AFTER_MS = 600
+# A link on which the page's stylesheet (10 kB on the wire) takes longer than this from request
+# to last byte counts as slow (start-python.js, SLOW_LINK). Measured on DevTools' profiles:
+# 66 to 68 ms at 20 Mbps (40 ms a round trip), 197 to 208 ms on Fast 4G (9 Mbps, 165 ms), 720 ms
+# on Slow 4G (1.4 Mbps, 562 ms). On a slow link the standard library's bytecode (0.88 MB) and
+# bytecode.zip (0.65 MB) cost more to fetch than compiling them costs (docs/performance.md).
+SLOW_AFTER_MS = 400
 # The demos' registry; build() writes their imports and table into it from the lesson's sources.
 REGISTRY = ROOT / "app" / "demos" / "registry.js"
 REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\n"

@@ -38,9 +38,8 @@
   var FIRST_FILES = []; // written by build.py
   /**
    * Lighter first files for a slow link, and how it is judged (written by build.py; null: none).
-   * {slowAfterMs, light}: if this script runs more than `slowAfterMs` after the page was
-   * requested (the head and the stylesheet it waits for: a few round trips and their bytes),
-   * the link is slow. There each URL of
+   * {slowAfterMs, light}: if the page's stylesheet took more than `slowAfterMs` from its request
+   * to its last byte (about a round trip and 10 kB), the link is slow. There each URL of
    * `light` is fetched from its stand-in instead, and handed to the worker under its own URL;
    * null stands for none, an empty zip. On such a link the bytecode's bytes cost more time than
    * Python saves by not compiling (docs/performance.md). Judged at once: nothing waits for it.
@@ -159,14 +158,19 @@
   }
 
   /**
-   * True if this script runs more than SLOW_LINK.slowAfterMs after the page's request was sent
-   * (Navigation Timing's requestStart, connecting apart: the head and the stylesheet it waits
-   * for; a page served from a cache counts as fast), said on <html data-python-link>.
+   * True if the page's stylesheet took more than SLOW_LINK.slowAfterMs from its request to its
+   * last byte, said on <html data-python-link>. A classic script runs only once the stylesheets
+   * before it are in, so its timing is there; it is the network's own (Resource Timing), which a
+   * busy page thread does not stretch. No stylesheet, or one from a cache: fast.
    */
   function linkIsSlow() {
-    var entries = typeof performance.getEntriesByType === "function" ? performance.getEntriesByType("navigation") : [];
-    var page = /** @type {PerformanceNavigationTiming | undefined} */ (entries[0]);
-    var slow = !!page && performance.now() - page.requestStart > SLOW_LINK.slowAfterMs;
+    var entries = typeof performance.getEntriesByType === "function" ? performance.getEntriesByType("resource") : [];
+    var sheet = null;
+    for (var i = 0; i < entries.length && !sheet; i++) {
+      var entry = /** @type {PerformanceResourceTiming} */ (entries[i]);
+      if (entry.initiatorType === "link" && /\.css(\?|$)/.test(entry.name)) sheet = entry;
+    }
+    var slow = !!sheet && sheet.responseEnd > 0 && sheet.responseEnd - sheet.requestStart > SLOW_LINK.slowAfterMs;
     document.documentElement.setAttribute("data-python-link", slow ? "slow" : "fast");
     return slow;
   }
