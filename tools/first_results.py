@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from html.parser import HTMLParser
 
-from tools.lesson import demo_sections, read_section
+from tools.lesson import demo_sections, read_section, slider_value
 from tools.project import BuildError
 
 # Live demos whose first figure is a picture in the page, not a shipped result.
@@ -40,7 +40,7 @@ class _Controls(HTMLParser):
         if not name or name.startswith("quiz-"):
             return
         if tag == "lesson-slider":
-            self.values[name] = slider_value(attributes)
+            self.values[name] = first_value(attributes)
         elif tag == "input" and attributes.get("type") == "checkbox":
             self.values[name] = "checked" in attributes
         elif tag == "input" and attributes.get("type") == "radio":
@@ -50,13 +50,10 @@ class _Controls(HTMLParser):
             self.values[name] = attributes.get("value", "")
 
 
-def slider_value(attributes: dict[str, str]) -> int | float:
-    """A slider's value at its first position, as app/controls/slider.js reads it: on
-    data-scale="log10" the position is the exponent and the value 10^position to 3 significant
-    figures. A whole number is an int, as Pyodide hands a whole JavaScript number to Python."""
-    value = float(attributes["value"])
-    if attributes.get("data-scale") == "log10":
-        value = float(f"{10**value:.3g}")
+def first_value(attributes: dict[str, str]) -> int | float:
+    """A slider's value at its first position (`slider_value`), a whole number as an int, as
+    Pyodide hands a whole JavaScript number to Python."""
+    value = slider_value(attributes)
     return int(value) if value.is_integer() else value
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from tools.lesson import assemble
+from tools.lesson import assemble, slider_value
 from tools.project import BuildError
 
 SECTION = "heatmap"  # <section id="heatmap">
@@ -70,10 +70,7 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
                 f"{where}: the {name} slider's value must be a whole number of at least 1"
             )
     settings = {"seq_len": int(values["seq_len"]), "d_model": int(values["d_model"])}
-    # as the page reads a slider (valueAt in app/controls/slider.js): on data-scale="log10" the
-    # position is the exponent, and the value is rounded to 3 significant figures
-    log10 = parser.sliders["base"].get("data-scale") == "log10"
-    settings["base"] = float(f"{10 ** values['base']:.3g}") if log10 else values["base"]
+    settings["base"] = slider_value(parser.sliders["base"])  # as the page reads the slider
     for name in PICTURES:
         picture = parser.pictures.get(name)
         if picture is None:

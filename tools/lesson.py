@@ -107,14 +107,19 @@ class Section:
     first_call: str = ""  # a live demo's first request as its source states it (JSON), or ""
 
 
+def slider_value(attributes: dict[str, str]) -> float:
+    """A slider's value at its position `value`, as app/controls/slider.js's valueAt reads it: on
+    data-scale="log10" the position is the exponent, and the value 10^position to 3 significant
+    figures."""
+    value = float(attributes["value"])
+    return float(f"{10**value:.3g}") if attributes.get("data-scale") == "log10" else value
+
+
 def shown_value(attributes: dict[str, str]) -> str:
     """The text a slider's <output> starts with: what app/controls/slider.js's valueText shows for
-    its position (on a log10 scale 10^position to 3 significant figures; then integers as they
-    are and others to 6 significant figures)."""
-    value = float(attributes["value"])
-    if attributes.get("data-scale") == "log10":
-        value = float(f"{10**value:.3g}")
-    value = float(f"{value:.6g}")
+    its position (its value, `slider_value`; then integers as they are and others to 6
+    significant figures)."""
+    value = float(f"{slider_value(attributes):.6g}")
     return str(int(value)) if value.is_integer() else repr(value)
 
 

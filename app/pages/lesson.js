@@ -23,7 +23,7 @@ import { openFoldsForPrint } from "../controls/print-folds.js";
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
 const python = document.documentElement.dataset.state === "error" ? null : new PythonBridge();
 
-// The page loads this module with `async`, so that its ~70 modules do not hold up
+// The page loads this module with `async`, so that its 65 modules do not hold up
 // DOMContentLoaded, and with it the browser's scroll to a #fragment (and the first paint of what
 // is there). So it may run before the page is parsed: it starts once it is.
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
