@@ -7,7 +7,8 @@
     heatmap_settings.py  the first heatmap's settings, read from the heatmap section's sliders
     page_protocol.py   the host messages and performance marks of app/page-protocol.js, for Python
     in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
-    site.py            dist/: copies, esbuild bundles, config.js, the service worker; check
+    site.py            dist/: copies, esbuild bundles (bundle.mjs), config.js, the service
+                       worker; check
     scorm.py           dist/scorm/: the SCORM 1.2 packages made from dist/ (course, chapters,
                        demos; the thin one; custom/'s lesson of chosen sections)
     teacher_kit.py     teaching.html, answer-key.html and scorm/packages.json, for teachers

@@ -16,7 +16,9 @@ import { nextTask } from "../scheduling/next-task.js";
 /** The CodeMirror module and this page's setup of it, loaded once, on first need. */
 let loading = null;
 export function loadCodeMirror() {
-  loading ??= import("./vendor/codemirror.js").then(setUp, (error) => {
+  // Spelled from app/'s second level, so that it names the same file from the page's bundle in
+  // app/pages/ (build.py bundles the page's modules, and leaves this import to load on need).
+  loading ??= import("../cells/vendor/codemirror.js").then(setUp, (error) => {
     loading = null; // the next editor needed tries again
     throw error;
   });

@@ -406,14 +406,14 @@ def test_a_corrupt_file_stops_boot_with_a_clear_message_and_retry_recovers(
     ("module", "response", "said"),
     [
         (
-            "demos/waves.js",
+            "pages/lesson.js",
             {"status": 404, "body": "not found"},
             "a script could not be loaded (pages/lesson.js or a module it imports)",
         ),
         (
-            "demos/quiz.js",
+            "pages/lesson.js",
             {"status": 200, "body": "export const = ;", "content_type": "text/javascript"},
-            "demos/quiz.js: Uncaught SyntaxError",
+            "pages/lesson.js: Uncaught SyntaxError",
         ),
     ],
 )

@@ -1,6 +1,6 @@
 """The lesson on the wire (issue 24): Pyodide boots from the stored zips, each first-screen file
-is downloaded once (the page's early download is the one Pyodide uses), in groups, and a wheel
-whose hash is not the served lock's stops the boot."""
+is downloaded once (the page's early download is the one Pyodide uses), in groups, the page's
+code comes bundled, and a wheel whose hash is not the served lock's stops the boot."""
 
 from __future__ import annotations
 
@@ -47,6 +47,15 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(
         ["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"]
     )
+    # The page's own code in one file, and the worker's in one more (tools/site.py BUNDLED),
+    # beside the two classic scripts and the workers' settings: not 65 modules in waves.
+    assert sorted(p for p in fetched if p.startswith("app/")) == [
+        "app/config.js",
+        "app/pages/lesson.js",
+        "app/pages/preflight.js",
+        "app/python/start-python.js",
+        "app/python/worker/main.js",
+    ]
 
 
 def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_is_in(

@@ -218,7 +218,12 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
         "service-worker.js"
     )  # the browser fetches a service worker itself, never from its cache
     built.remove("_headers")  # read by the host (hosting/_headers), never by the browser
-    assert files == ["./", *built]
+    # nor the copies of the modules bundled into the pages' and workers' files, which nothing
+    # fetches (tools/site.py BUNDLED): only those
+    copies = sorted(set().union(*(site.bundle_modules(e, DIST)[1] for e in site.BUNDLED)))
+    assert copies and all(c.startswith("app/") and c.endswith(".js") for c in copies), copies
+    assert not set(copies) & set(site.BUNDLED)
+    assert files == ["./", *(name for name in built if name not in copies)]
     assert not (
         DIST / "app" / "offline" / "service-worker.js"
     ).exists()  # only at the root, where its scope is the site
