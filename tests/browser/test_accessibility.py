@@ -199,12 +199,7 @@ def test_axe_finds_nothing_on_each_embedded_demo(embed_browser_context, site_url
     page.route("**/pyodide/**", lambda route: None)  # never answered: Python stays on its way
     try:
         page.goto(f"{site_url}embed.html?demo={demo}")
-        poll(
-            page,
-            f"() => performance.getEntriesByName('{marks()['ALL_FIGURES']}').length",
-            lambda n: n > 0,
-            timeout=30,
-        )
+        all_figures_shown(page)
         state = page.evaluate("() => document.documentElement.dataset.state")
         assert state == ("ready" if demo in registry(page, "WITHOUT_PYTHON") else "loading")
         open_every_details(page)
@@ -395,13 +390,37 @@ def test_no_demo_opens_on_a_problem(chapters):
     assert note.evaluate("(n) => !n.matches('.problem') && n.closest('figure') !== null")
 
 
+def all_figures_shown(page):
+    """Wait until every figure of the page is drawn (the page's ALL_FIGURES mark)."""
+    poll(
+        page,
+        f"() => performance.getEntriesByName('{marks()['ALL_FIGURES']}').length",
+        lambda n: n > 0,
+        timeout=30,
+    )
+
+
 @pytest.fixture(scope="module")
 def phone(browser, site_url):
-    """The chapter pages on a phone 390 px wide, each booted once for the phone's tests:
-    phone("heatmap") is the page holding that section."""
+    """The chapter pages on a phone 390 px wide, each opened once for the phone's tests:
+    phone("heatmap") is the page holding that section. Python is held on its way, as it is on a
+    phone's slow link: the figures are drawn by the same code from the shipped results, and no
+    Python boots five times for a layout."""
     log = PageLog()
     context = open_context(browser, log, **PHONE)
-    yield chapter_pages(context, site_url)
+    context.route("**/pyodide/**", lambda route: None)  # never answered
+    opened = {}
+
+    def page_holding(section: str):
+        chapter = PAGE_OF[section]
+        if chapter not in opened:
+            page = context.new_page()
+            page.goto(site_url + chapter)
+            all_figures_shown(page)
+            opened[chapter] = page
+        return opened[chapter]
+
+    yield page_holding
     context.close()
     assert log.blocked == [], "the lesson tried to leave the machine"
 
