@@ -26,9 +26,13 @@ const python = document.documentElement.dataset.state === "error" ? null : new P
 // The page loads this module with `async`, so that its code (one bundle of 65 modules, 45 kB on
 // the wire) does not hold up DOMContentLoaded, and with it the browser's scroll to a #fragment
 // (and the first paint of what is there). So it may run before the page is parsed: it starts
-// once it is.
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-else start();
+// once it is, and once the browser has drawn that first frame. Arriving in one file, early, the
+// code would otherwise wire the page (tens of ms) between the parse and the first paint.
+const parsed = new Promise((resolve) => {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  else resolve(undefined);
+});
+parsed.then(nextFrame).then(start);
 
 function start() {
   // Before the quizzes are wired: both listen for a test's first progress event. Neither does
