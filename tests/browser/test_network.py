@@ -13,6 +13,7 @@ import pytest
 from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, PYODIDE, served
 from tools.project import CACHE
+from tools.site import SLOW_AFTER_MS
 
 LOCK = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
 NUMPY = LOCK["packages"]["numpy"]["file_name"]
@@ -27,6 +28,10 @@ FIRST_SCREEN = [
     )
 ]
 FIRST_SCREEN += ["py/bytecode.zip", "py/pelab-0.1.0-py3-none-any.whl"]
+# The page's stylesheet from its request to its last byte, as start-python.js judges the link.
+SHEET_MS = """() => { const e = performance.getEntriesByType('resource')
+  .find((r) => r.initiatorType === 'link' && /\\.css/.test(r.name));
+  return e.responseEnd - e.requestStart; }"""
 
 
 def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_once(
@@ -197,14 +202,25 @@ def test_a_slow_link_gets_the_standard_library_without_bytecode_and_python_still
 def test_a_fast_link_gets_the_bytecode_even_on_a_slow_processor(page, site_url, lesson_url):
     """A slow or busy processor is no slow link: the judgement reads the network's own timing of
     the stylesheet, not when the page's thread got round to it (a loaded test machine once
-    judged loopback slow that way). The processor is slowed 6 times here, as DevTools does."""
+    judged loopback slow that way). The processor is slowed 6 times here, as DevTools does. On a
+    loaded machine the test's own server can answer slowly too, and then the page rightly sees a
+    slow link: so the judgement is held to the stylesheet's timing, and a fast stylesheet, the
+    usual case, must mean the bytecode (up to three tries for one)."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
     requested = []
     page.on("request", lambda request: requested.append(request.url.removeprefix(site_url)))
-    page.goto(lesson_url)
-    assert wait_for_state(page) == "ready", page.inner_text("#boot")
-    assert page.evaluate("() => document.documentElement.dataset.pythonLink") == "fast"
+    for _ in range(3):
+        requested.clear()
+        page.goto("about:blank")
+        page.goto(lesson_url)
+        assert wait_for_state(page) == "ready", page.inner_text("#boot")
+        sheet_ms = page.evaluate(SHEET_MS)
+        judged = page.evaluate("() => document.documentElement.dataset.pythonLink")
+        assert judged == ("slow" if sheet_ms > SLOW_AFTER_MS else "fast"), sheet_ms
+        if judged == "fast":
+            break
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    assert f"{PYODIDE}/python_stdlib.zip" in requested and "py/bytecode.zip" in requested
-    assert "py/python_stdlib-sources.zip" not in requested
+    if judged == "fast":
+        assert f"{PYODIDE}/python_stdlib.zip" in requested and "py/bytecode.zip" in requested
+        assert "py/python_stdlib-sources.zip" not in requested
