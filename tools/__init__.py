@@ -5,6 +5,7 @@
     pelab_wheel.py     py/pelab as a reproducible wheel
     lesson.py          dist/index.html, assembled from the skeleton index.html and lesson/*.html
     heatmap_settings.py  the first heatmap's settings, read from the heatmap section's sliders
+    exercises.py       the exercises' starters and worked solutions, read from their sources
     page_protocol.py   the host messages and performance marks of app/page-protocol.js, for Python
     in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
     site.py            dist/: copies, esbuild bundles (bundle.mjs), config.js, the service

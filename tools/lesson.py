@@ -35,11 +35,13 @@ CHAPTER_TEMPLATE = SOURCES / "pages" / "chapter.html"
 ENTRANCE = "index.html"
 
 # How long a section takes (docs/course.md says why these numbers): its words at READING_WPM,
-# TRY_MINUTES if it has controls, RUN_MINUTES an experiment to run, QUESTION_MINUTES a question.
+# TRY_MINUTES if it has controls, RUN_MINUTES an experiment to run, QUESTION_MINUTES a question,
+# EXERCISE_MINUTES an exercise to write and check.
 READING_WPM = 150
 TRY_MINUTES = 3
 RUN_MINUTES = 3
 QUESTION_MINUTES = 1
+EXERCISE_MINUTES = 6
 
 INCLUDE = re.compile(r"^ *<!-- lesson: ([\w-]+) -->\n", flags=re.M)
 CONTENTS = re.compile(r"^( *)<!-- lesson-contents -->\n", flags=re.M)
@@ -364,14 +366,16 @@ def read_chapters(skeleton: str) -> list[Chapter]:
 
 def section_minutes(section: Section) -> int:
     """How long a learner needs for a section, as the course shows it (docs/course.md): its
-    prose at READING_WPM words a minute, the time to try its controls and to run its
-    experiments, and a minute a quiz question; rounded up to a whole minute."""
-    body = re.sub(r"<(textarea|script)\b.*?</\1>", " ", section.source_html, flags=re.S)
+    prose at READING_WPM words a minute (not its code), the time to try its controls, to run its
+    experiments and to do its exercises, and a minute a quiz question; rounded up to a whole
+    minute."""
+    body = re.sub(r"<(textarea|script|pre)\b.*?</\1>", " ", section.source_html, flags=re.S)
     words = len(html.unescape(re.sub(r"<[^>]*>", " ", body)).split())
     minutes = words / READING_WPM
     if re.search(r"<(input|select|textarea|button|lesson-slider)\b", body):
         minutes += TRY_MINUTES
     minutes += RUN_MINUTES * body.count('class="training-buttons"')
+    minutes += EXERCISE_MINUTES * body.count('class="exercise"')
     minutes += QUESTION_MINUTES * section.quiz_questions
     return math.ceil(minutes)
 

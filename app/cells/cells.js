@@ -6,12 +6,21 @@
  * heatmaps), its last expression's value, or its traceback. Edits are kept per page and cell
  * in localStorage (when the browser allows it) until Reset. A demo offers its code with
  * `cellIn(demo).offer(code)`; an edited cell keeps the learner's code instead.
+ *
+ * An exercise's cell (`data-exercise="NAME"`) also has Check: it runs the cell, then
+ * pelab.check_exercise(NAME, globals()) in the same namespace, shows its report and says on the
+ * cell (`data-check`: passed or failed) and in a status line whether every check passed.
  */
 import { createEditor } from "./editor.js";
 import { cellStorage } from "./storage.js";
 import { cellOutput } from "./output.js";
 
 const byElement = new WeakMap();
+/**
+ * The mark that starts the first line of a report whose checks all pass (pelab/exercises.py,
+ * PASSED): "✓ All 5 checks pass." A report with a failing check starts "✗ 3 of 5 checks pass."
+ */
+const EXERCISE_PASSED = "✓";
 
 /** The cell inside `root` (e.g. a demo's section), if any. */
 export function cellIn(root) {
@@ -77,7 +86,9 @@ function createCell(element, python, storage) {
   const statusText = Object.assign(document.createElement("span"), { className: "cell-status" });
   statusText.setAttribute("role", "status");
   stopButton.disabled = true;
-  toolbar.append(runButton, stopButton, resetButton, statusText);
+  const exercise = element.dataset.exercise;
+  const checkButton = exercise ? button("Check", "cell-check", "Run this cell, then check what it defines") : null;
+  toolbar.append(runButton, ...(checkButton ? [checkButton] : []), stopButton, resetButton, statusText);
   const hint = Object.assign(document.createElement("p"), {
     className: "cell-hint",
     textContent: "Shift+Enter or Ctrl+Enter runs the cell. To leave the editor with the keyboard, press Esc, then Tab.",
@@ -85,6 +96,11 @@ function createCell(element, python, storage) {
   const outputArea = Object.assign(document.createElement("div"), { className: "cell-output" });
   outputArea.setAttribute("aria-live", "polite");
   element.append(editorHost, toolbar, hint, outputArea);
+  const verdict = exercise ? Object.assign(document.createElement("p"), { className: "exercise-verdict" }) : null;
+  if (verdict) {
+    verdict.setAttribute("role", "status");
+    element.append(verdict);
+  }
 
   const saved = storage.get(name);
   let pristine = saved === null;
@@ -139,7 +155,43 @@ function createCell(element, python, storage) {
     }
   }
 
+  /** Say whether the exercise's checks passed ("passed", "failed"; "" says nothing). */
+  function sayChecked(state, text) {
+    if (!verdict) return;
+    if (state) element.dataset.check = state;
+    else delete element.dataset.check;
+    verdict.textContent = text;
+  }
+
+  /** Run the cell, then the exercise's checks in its namespace; their report goes below. */
+  async function check() {
+    checkButton.disabled = true;
+    sayChecked("", "Checking…");
+    try {
+      if (!(await run())) {
+        sayChecked("failed", "Your code stopped before the checks could run: fix what the message above says, then check again.");
+        return;
+      }
+      // As __import__, so that a cell that rebinds the name pelab still gets checked.
+      const result = await python.run(name, `__import__("pelab").check_exercise(${JSON.stringify(exercise)}, globals())`);
+      if (!result.ok) {
+        output.error(result.error.traceback);
+        sayChecked("failed", `The checks could not run (${result.error.type}).`);
+        return;
+      }
+      output.result(result.repr);
+      const first = String(result.repr).split("\n", 1)[0];
+      const passed = first.startsWith(EXERCISE_PASSED);
+      sayChecked(passed ? "passed" : "failed", first.slice(1).trim() + (passed ? "" : " What does not hold is marked ✗ above."));
+    } catch (error) {
+      sayChecked("failed", `The checks could not run: ${error.message}`);
+    } finally {
+      checkButton.disabled = false;
+    }
+  }
+
   runButton.addEventListener("click", run);
+  checkButton?.addEventListener("click", check);
   stopButton.addEventListener("click", () => python.stop());
   resetButton.addEventListener("click", () => {
     storage.remove(name);
@@ -147,6 +199,7 @@ function createCell(element, python, storage) {
     editor.code = demoCode;
     output.clear();
     setStatus("idle", "");
+    sayChecked("", "");
   });
 
   return {

@@ -45,6 +45,8 @@ Modules, one concept each:
                          (sines, then cosines) layout as a permutation of the interleaved one
     colormap             a perceptually uniform, colour-blind-safe diverging map for values in
                          [-1, 1]
+    exercises            the checks of the lesson's exercises ("Your turn"), each saying in
+                         words what holds and what does not
     checks               every general argument check, once: a bad argument is a ValueError
                          naming the parameter, its range and what came
 
@@ -114,6 +116,7 @@ _PUBLIC = {
     "stretch_effects": ["angle_coverage", "stretched_scores"],
     "extrapolation": ["concatenated", "layout_permutation", "nearest_distances"],
     "colormap": ["COOL_WARM", "to_rgba"],
+    "exercises": ["check_exercise"],
     "experiments.tiny_transformer": ["tiny_config"],
     "experiments.training": ["Trainer"],
     "experiments.table_structure": ["band_contrast", "closest_sinusoid", "principal_components"],

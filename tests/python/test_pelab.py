@@ -19,6 +19,7 @@ def test_public_names():
         "OrderBlindness",
         "add_positions",
         "angular_frequencies",
+        "check_exercise",
         "clock_angles",
         "embed",
         "formula_terms",
