@@ -25,6 +25,7 @@ per check. A check is
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -266,10 +267,15 @@ def check_exercise(name, namespace):
     pass `globals()`) defines. Returns a `Report`: print it, or read `report.passed`.
 
     Raises:
-        ValueError: for a name that is no exercise.
+        ValueError: for a name that is no exercise, or a namespace that is no dict.
     """
-    if name not in EXERCISES:
+    if not isinstance(name, str) or name not in EXERCISES:
         raise ValueError(f"name must be one of {', '.join(EXERCISES)}, got {name!r}")
+    if not isinstance(namespace, Mapping):
+        raise ValueError(
+            "namespace must be the cell's names as a dict (pass globals()), "
+            f"got {type(namespace).__name__}"
+        )
     results = []
     for what, test in EXERCISES[name]:
         try:

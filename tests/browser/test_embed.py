@@ -132,9 +132,10 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
 def test_a_cell_can_be_embedded_with_its_code(page, site_url):
     page.goto(f"{site_url}embed.html?demo=cell#code=print(%22hi%22)%0A6*7")
     assert wait_for_state(page) == "ready"
-    page.locator(".cell-run").click()
+    scratch = page.locator(".cell[data-cell='scratch']")  # the section's first cell
+    scratch.locator(".cell-run").click()
     poll(page, "() => document.querySelector('.cell').dataset.status", lambda s: s == "done")
-    assert page.locator(".cell-output").inner_text() == "hi\n42"
+    assert scratch.locator(".cell-output").inner_text() == "hi\n42"
 
 
 def test_a_quiz_embed_starts_no_python_and_downloads_none_of_it(page, quiz_site):

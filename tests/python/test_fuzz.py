@@ -98,6 +98,7 @@ from pelab.checks import (
     check_table,
 )
 from pelab.colormap import legend_stops
+from pelab.exercises import EXERCISES
 from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
 from pelab.learned import MAX_LEN
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
@@ -1343,6 +1344,21 @@ SPECS = {
         st.builds(lambda m: {"matrix": m}, matrices(st.integers(1, 10), st.integers(1, 10))),
         {"matrix": ARRAY_JUNK},
         check_float,
+    ),
+    "check_exercise": Spec(
+        pelab.check_exercise,
+        kwargs_of(
+            name=st.sampled_from(list(EXERCISES)),
+            namespace=st.dictionaries(
+                st.sampled_from(["pe_table", "rotate", "prediction", "outside_ntk",
+                                 "outside_interpolation", "np"]),
+                st.one_of(JUNK, st.just(lambda *args, **kwargs: None),
+                          st.just(lambda *args, **kwargs: 1 / 0)),
+            ),
+        ),
+        {"name": JUNK, "namespace": st.one_of(JUNK.filter(lambda v: not isinstance(v, dict)))},
+        lambda kwargs, report: len(report.results) == len(EXERCISES[kwargs["name"]])
+        and isinstance(report.passed, bool),
     ),
     "show": Spec(
         show_quietly,
