@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from tools.heatmap_settings import heatmap_settings
 from tools.lesson import page_of_sections
+from tools.page_protocol import marks
 
 BOOT_TIMEOUT_S = 90
 CHROMIUM_ARGS = [
@@ -220,16 +221,36 @@ def boot(page, site_url: str, chapter: str = ""):
     return page
 
 
-def chapter_pages(context, site_url: str):
-    """A function of a section's name that returns its chapter's page in `context`, opened and
-    booted the first time it is asked for and kept for the next asks (each boot costs seconds)."""
-    booted = {}
+def all_figures_shown(page, timeout: float = 30):
+    """Wait until every figure of the page is drawn: the page's ALL_FIGURES mark, set once each
+    live demo shows its first result, the shipped one while Python is on its way."""
+    poll(
+        page,
+        f"() => performance.getEntriesByName('{marks()['ALL_FIGURES']}').length",
+        lambda n: n > 0,
+        timeout=timeout,
+    )
+
+
+def figures_first(page, site_url: str, chapter: str):
+    """Open the lesson's page `chapter` and wait for its figures only (a context whose Pyodide
+    requests are held shows them from the shipped results, and boots no Python)."""
+    page.goto(site_url + chapter)
+    all_figures_shown(page)
+    return page
+
+
+def chapter_pages(context, site_url: str, opened_by=boot):
+    """A function of a section's name that returns its chapter's page in `context`, opened
+    (`opened_by(page, site_url, chapter)`: booted, by default) the first time it is asked for and
+    kept for the next asks (each boot costs seconds)."""
+    opened = {}
 
     def page_holding(section: str):
         chapter = PAGE_OF[section]
-        if chapter not in booted:
-            booted[chapter] = boot(context.new_page(), site_url, chapter)
-        return booted[chapter]
+        if chapter not in opened:
+            opened[chapter] = opened_by(context.new_page(), site_url, chapter)
+        return opened[chapter]
 
     return page_holding
 

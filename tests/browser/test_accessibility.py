@@ -31,9 +31,11 @@ from pages import (
     PHONE,
     SMALLEST_TEXT_PX,
     PageLog,
+    all_figures_shown,
     chapter_pages,
     code_editor,
     colour_bar,
+    figures_first,
     live_demos,
     open_context,
     poll,
@@ -42,7 +44,6 @@ from pages import (
 from site_server import ROOT
 from test_colour_safety import contrast
 from tools.lesson import demo_sections
-from tools.page_protocol import marks
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Every demo of embed.html?demo=NAME, as app/demos/registry.js lists them.
@@ -390,16 +391,6 @@ def test_no_demo_opens_on_a_problem(chapters):
     assert note.evaluate("(n) => !n.matches('.problem') && n.closest('figure') !== null")
 
 
-def all_figures_shown(page):
-    """Wait until every figure of the page is drawn (the page's ALL_FIGURES mark)."""
-    poll(
-        page,
-        f"() => performance.getEntriesByName('{marks()['ALL_FIGURES']}').length",
-        lambda n: n > 0,
-        timeout=30,
-    )
-
-
 @pytest.fixture(scope="module")
 def phone(browser, site_url):
     """The chapter pages on a phone 390 px wide, each opened once for the phone's tests:
@@ -409,18 +400,7 @@ def phone(browser, site_url):
     log = PageLog()
     context = open_context(browser, log, **PHONE)
     context.route("**/pyodide/**", lambda route: None)  # never answered
-    opened = {}
-
-    def page_holding(section: str):
-        chapter = PAGE_OF[section]
-        if chapter not in opened:
-            page = context.new_page()
-            page.goto(site_url + chapter)
-            all_figures_shown(page)
-            opened[chapter] = page
-        return opened[chapter]
-
-    yield page_holding
+    yield chapter_pages(context, site_url, opened_by=figures_first)
     context.close()
     assert log.blocked == [], "the lesson tried to leave the machine"
 
