@@ -228,10 +228,8 @@ def _stretch_method(method, name):
 
 def _stretch_verdict(namespace):
     """Once the computation is right: was the prediction? (A check only that one was made.)"""
-    moved = {m for m in ("interpolation", "ntk") if _outside(m)}
-    right = {frozenset(): "neither", frozenset({"interpolation", "ntk"}): "both"}.get(
-        frozenset(moved), next(iter(moved), "neither")
-    )
+    moved = [method for method in ("interpolation", "ntk") if _outside(method)]
+    right = {0: "neither", 2: "both"}.get(len(moved)) or moved[0]
     said = "right" if namespace.get("prediction") == right else f'not right: it is "{right}"'
     return f"Your prediction was {said}."
 
