@@ -381,3 +381,62 @@ FIGURE_TEXT_SIZES = """() => {
   }));
   return [...svgText, ...html];
 }"""
+
+
+def hold_python(page_or_context) -> None:
+    """Hold Pyodide's requests on their way, never answered, in every frame of the page (or every
+    page of the context): the page stays in data-state "loading", wires everything that is
+    JavaScript (quizzes, LMS reporting, links, the map, notices), draws its figures from the
+    shipped first results, and boots no Python, which costs seconds of CPU a page. For a test of
+    what the page shows or what its JavaScript does (CONTRIBUTING.md). Call it before goto."""
+    page_or_context.route("**/pyodide/**", lambda route: None)
+
+
+# ---- one booted page shared by a module's tests: each puts its demo back as served
+
+# Puts every setting of a demo's section (its named inputs, as share.js reads them: not a quiz's
+# answers nor a prediction's guess) back as the page was served, telling the demo as a learner's
+# move would (input and change events), and closes its open <details>; returns what it put back.
+PUT_BACK = """(section) => {
+  const root = document.querySelector(section);
+  const put = [];
+  const tell = (input) => {
+    for (const type of ["input", "change"]) input.dispatchEvent(new Event(type, {bubbles: true}));
+  };
+  for (const input of root.querySelectorAll("input[name]")) {
+    if (input.closest(".quiz, .prediction")) continue;
+    if (input.type === "radio" || input.type === "checkbox") {
+      if (input.checked === input.defaultChecked) continue;
+      input.checked = input.defaultChecked;
+      if (!input.checked && input.type === "radio") continue;  // its group's default tells
+    } else if (input.value === input.defaultValue) continue;
+    else input.value = input.defaultValue;
+    tell(input);
+    put.push(input.name);
+  }
+  for (const details of root.querySelectorAll("details[open]")) {
+    details.open = false;
+    put.push(details.className);
+  }
+  return put;
+}"""
+
+
+def put_back(page, section: str) -> list[str]:
+    """Put the demo of `section` (a selector) back as served (PUT_BACK), with the mouse off every
+    figure, the focus nowhere and the page at its top, as just opened (a figure scrolled to the
+    top edge is under the sticky course map); returns what was put back. The caller waits for the
+    demo to show its served settings again."""
+    page.mouse.move(0, 0)
+    page.evaluate(
+        "() => { document.activeElement?.blur();"
+        " window.scrollTo({top: 0, left: 0, behavior: 'instant'}); }"
+    )
+    return page.evaluate(PUT_BACK, section)
+
+
+def passed(request) -> bool:
+    """Whether the test of this fixture passed: a failed one leaves the shared page as it failed
+    for its evidence (the next test puts the page back before it starts)."""
+    report = getattr(request.node, "report_call", None)
+    return report is not None and report.passed

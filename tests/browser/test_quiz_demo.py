@@ -12,12 +12,13 @@ import re
 
 import pytest
 
-from pages import PHONE, poll
+from pages import PHONE, hold_python, poll
 from quiz_lesson import TEST_SECTIONS, right_value
 from quiz_sources import questions as source_questions
 from site_server import DIST
 
 KEYS = json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8"))
+
 
 
 def marked(page, question) -> None:
@@ -26,6 +27,7 @@ def marked(page, question) -> None:
 
 
 def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_url):
+    hold_python(page)
     page.goto(f"{site_url}why-order.html")
     check = page.locator(".quiz-check[data-section=attention]")
     assert check.locator("h3").inner_text() == "Check: Attention cannot see order"
@@ -138,6 +140,7 @@ def test_a_number_is_read_as_typed_and_text_that_is_none_is_said(page, quiz_site
 
 def test_a_graded_test_keeps_its_key_out_of_the_page_until_submit(page, quiz_site, page_log):
     url, keys = quiz_site
+    hold_python(page)
     page.goto(f"{url}inside-attention.html?graded")
     form = page.locator("form.quiz[data-test=inside-attention]")
     form.wait_for()
@@ -227,6 +230,7 @@ def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(page, quiz_
     """A question of two lines straddled its box's top border; q_mᵀk_n, M_k and W_Q were raw
     text. Now each question is inside its box, its variables italic and its indices set low."""
     url, keys = quiz_site
+    hold_python(page)
     page.goto(f"{url}inside-attention.html")
     page.locator(".quiz-question").first.wait_for()
     boxes = page.evaluate(
@@ -254,6 +258,7 @@ def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(page, quiz_
 
 def test_a_wrong_answer_shows_the_right_one_with_its_maths(page, quiz_site):
     url, keys = quiz_site
+    hold_python(page)
     page.goto(f"{url}inside-attention.html")
     question = page.locator(".chapter-test .quiz-question[data-section='terms']").first
     name = question.locator("input").first.get_attribute("name")
@@ -272,6 +277,7 @@ def test_every_wrong_answer_says_why_and_the_right_one_is_not_the_longest(page, 
     """The lesson's own questions: every wrong option explains itself in the keys, and the
     right answer is not given away by its length."""
     questions = []
+    hold_python(page)
     for chapter in ("why-order", "geometry", "inside-attention", "longer"):
         page.goto(f"{site_url}{chapter}.html")
         page.locator(".quiz-question").first.wait_for()

@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
-from pages import PAGE_OF, poll, wait_for_state
+from pages import PAGE_OF, hold_python, poll, wait_for_state
 from quiz_lesson import build_site
 from site_server import DIST, ROOT, served
 from tools.lesson import assemble_custom
@@ -89,6 +89,7 @@ def lms(tmp_path_factory, quiz_packages):
     (root / "packages").symlink_to(quiz_packages[0] / "scorm")
     with served(root, isolated=False) as url:  # an LMS sends no COOP/COEP headers
         yield url, root, quiz_packages[2]
+
 
 
 def open_lms(page, lms_url: str, **options) -> None:
@@ -365,6 +366,7 @@ def test_a_package_reports_whether_the_lms_appends_its_launch_parameters_or_drop
     got ready, the whole course a page that reported nothing. launch.html carries what the page
     needs itself, and leaves the frame at the page, with no entry of its own to go back to."""
     _, _, keys = lms
+    hold_python(page)  # the whole course's quiz page would boot it; the quiz's asks for none
     frame = launch(page, lms, package, parameters)
     connected = "() => document.querySelector('#quiz form.quiz')?.dataset.lms"
     poll(sco(page), connected, "connected".__eq__)
@@ -400,6 +402,7 @@ def test_a_chapter_package_is_graded_by_its_end_test_alone(page, lms, parameters
     """Chapter 1's package: its end test is the graded one (the launch says `test=why-order`),
     its checks stay practice, and the LMS gets that test's submission through one session."""
     _, _, keys = lms
+    hold_python(page)
     frame = open_package(page, lms, "positional-encoding-lab-chapter-1-why-order", parameters)
     form = "#test-why-order"
     poll(sco(page), f"() => document.querySelector('{form} form').dataset.lms", "connected".__eq__)
@@ -435,6 +438,7 @@ def custom_package(lms, tmp_path, chosen: list[str]) -> str:
 def test_a_lesson_without_a_test_is_completed_at_its_end(page, lms, tmp_path, parameters):
     """A lesson of sections with checks but no test item (here the training section alone)
     reports reaching its end: without that an LMS would track nothing for it."""
+    hold_python(page)
     frame = open_package(page, lms, custom_package(lms, tmp_path, ["training"]), parameters)
     frame.locator(".chapter-next").wait_for(state="attached")
     poll(sco(page), "() => document.documentElement.dataset.lms", "connected".__eq__)
@@ -450,6 +454,7 @@ def test_a_lesson_without_a_test_is_completed_at_its_end(page, lms, tmp_path, pa
 
 
 def test_a_lesson_without_a_test_says_when_no_lms_answers(page, lms, tmp_path):
+    hold_python(page)
     frame = open_package(page, lms, custom_package(lms, tmp_path, ["training"]), api="none")
     note = frame.locator(".chapter-lms-note")
     note.wait_for()
@@ -665,6 +670,7 @@ def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(
     url, root, keys = lms
     site_url = quiz_packages[1]
     href, mastery = launch_of(root / CONTENT / thin)
+    hold_python(page)  # the hosted lesson's quiz page would boot it, in the relay's frame
     open_lms(
         page,
         url,

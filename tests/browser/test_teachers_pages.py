@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from pages import poll
+from pages import hold_python, poll
 from site_server import ROOT
 
 DIST = ROOT / "dist"
@@ -22,12 +22,14 @@ DOWNLOAD_ROWS = """() => [...document.querySelectorAll(".scorm-downloads tbody t
 }))"""
 
 
+
 def size_text(size: int) -> str:
     """app/pages/package-downloads.js's sizeText, for the test's own expectation."""
     return f"{max(1, round(size / 1e3))} kB" if size < 1e6 else f"{size / 1e6:.1f} MB"
 
 
 def test_the_guide_links_the_kit_and_lists_each_package_the_build_wrote(page, site_url):
+    hold_python(page)
     page.goto(f"{site_url}embedding.html")
     assert page.locator("header a[href='teaching.html']").count() == 1
     assert page.locator("footer a[href='teaching.html']").count() == 1
@@ -63,6 +65,7 @@ def test_the_guide_links_the_kit_and_lists_each_package_the_build_wrote(page, si
 def test_without_a_usable_package_list_the_guide_says_why(page, site_url, answer, says):
     page.route("**/scorm/packages.json", lambda route: route.fulfill(
         status=answer["status"], body=answer["body"], content_type="application/json"))
+    hold_python(page)
     page.goto(f"{site_url}embedding.html")
     rows = poll(
         page, DOWNLOAD_ROWS, lambda rows: rows and "No download links" in rows[0]["text"][0]
