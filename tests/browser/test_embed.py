@@ -10,12 +10,13 @@ import time
 
 import pytest
 
-from pages import PAGE_OF, poll, wait_for_state
+from pages import PAGE_OF, all_figures_shown, hold_python, poll, wait_for_state
 from quiz_lesson import right_value
 from site_server import DIST, served
 
 # The test's questions answered by picking an option (its numeric ones are typed).
 CHOICES = ".quiz-question:not([data-kind=numeric])"
+
 
 
 def rendered(frame_or_page, selector: str):
@@ -91,9 +92,13 @@ def test_nan_infinity_huge_and_negative_settings_are_clamped_with_a_notice(
 
 
 def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, browser):
+    # The link's state, and the link and code copied, are the page's JavaScript (share.js): the
+    # first page holds Python. The page the link opens boots it, to draw that state.
+    hold_python(page)
     page.goto(f"{site_url}#demo=attention&sentence=the+cat+saw+the+dog&with_pe=1")
-    assert wait_for_state(page) == "ready"
     demo = page.locator("#attention")
+    # lesson.js adds a demo's share bar and applies the link's state to it in one task
+    demo.locator(".share").wait_for()
     assert demo.get_by_label("Sentence").input_value() == "the cat saw the dog"
     assert demo.get_by_label("Add positional encoding").is_checked()
     demo.get_by_label("Sentence").fill("man bites dog")
@@ -266,6 +271,7 @@ def test_the_guide_says_so_when_the_lesson_cannot_be_read(page, site_url, failur
         return route.abort()
 
     page.route(f"{site_url}*.html", refuse)  # the chapter pages the guide reads
+    hold_python(page)  # the guide's live example (an embed) would boot it for nothing here
     page.goto(f"{site_url}embedding.html")
     message = page.locator(".reference-table tbody [role=alert]")
     message.wait_for()
@@ -279,6 +285,7 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, qu
     """The guide's quiz example shows the counts each pelab:quiz message carries; the message
     also carries each marked answer, as SCORM would record it."""
     site_url, keys = quiz_site
+    hold_python(page)  # the quiz needs none; the guide's live example would boot it for nothing
     page.goto(f"{site_url}embedding.html")
     page.evaluate(
         "() => { window.got = []; addEventListener('message', (e) => got.push(e.data)); }"
@@ -357,8 +364,11 @@ def test_stretching_embed_takes_its_radio_groups_from_the_link_and_clamps(page, 
 
 
 def test_an_unknown_option_in_a_link_keeps_the_current_one_with_a_notice(page, site_url):
+    # Notices come from the link, parsed in JavaScript (share.js applyState); the options kept are
+    # the first ones, whose figure is drawn from the shipped first result: Python is held.
+    hold_python(page)
     page.goto(f"{site_url}embed.html?demo=stretching#method=%3Cb%3Elinear%3C%2Fb%3E&model=gpt2")
-    assert wait_for_state(page) == "ready"
+    all_figures_shown(page)
     assert page.locator(".share-notices li").all_inner_texts() == [
         "Method: “<b>linear</b>” is not one of none, interpolation, ntk, yarn, llama3; "
         "it stays none.",
@@ -382,8 +392,9 @@ def test_an_embedded_experiment_asks_for_a_prediction_and_shows_the_answer_on_re
 ):
     """The extrapolation embed keeps its prediction: the answer is hidden until asked for, the
     verdict then claims no result (nothing was run), and the guess is no setting of the link."""
+    hold_python(page)  # nothing is run: the prediction is JavaScript (app/controls/prediction.js)
     page.goto(f"{site_url}embed.html?demo=extrapolation")
-    assert wait_for_state(page) == "ready"
+    all_figures_shown(page)
     answer = page.locator(".prediction-answer")
     # there for print and no-JS
     assert answer.is_hidden() and "What it gives" in answer.inner_text()

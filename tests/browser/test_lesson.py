@@ -11,8 +11,14 @@ from pages import (
     CHAPTER_PAGES,
     FIRST_HEATMAP_CALL,
     PAGE_OF,
+    PageLog,
+    all_figures_shown,
     cell_values,
+    chapter_pages,
+    figures_first,
+    hold_python,
     live_demos,
+    open_context,
     poll,
     registry,
     wait_for_state,
@@ -21,6 +27,31 @@ from tools.lesson import demo_sections
 
 # The chapter that `lesson` opens: the first, with the heatmap.
 LESSON_SECTION = "heatmap"
+
+
+
+@pytest.fixture(scope="module")
+def reading(course, browser, site_url):
+    """The page holding a section, for tests that only read what the pages show: its chapter's
+    booted page (`course`) where the chapter has a live demo, which this module boots anyway
+    (the skeleton test waits for Python's "shown"); on a chapter without one (the review: its
+    quiz and cells), that chapter with Python held, where Python draws nothing and a boot would
+    be for nothing."""
+    log = PageLog()
+    context = open_context(browser, log)
+    hold_python(context)
+    held = chapter_pages(context, site_url, opened_by=figures_first)
+    live = []  # the chapters with a live demo, read from the registry once a page is asked for
+
+    def page_holding(section: str):
+        if not live:
+            live.extend(PAGE_OF[name] for name in live_demos(course("heatmap")))
+        return (course if PAGE_OF[section] in live else held)(section)
+
+    yield page_holding
+    context.close()
+    if log.blocked:
+        pytest.fail(f"the page tried to leave the machine: {log.blocked}")
 
 
 def test_table_cells_take_the_heatmaps_colour_for_their_number(course):
@@ -76,8 +107,9 @@ SHOWN_PYTHON = """() => Object.fromEntries(
 
 
 @pytest.mark.parametrize("chapter", CHAPTER_PAGES)
-def test_every_demo_shows_the_python_behind_it(course, chapter):
-    page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
+def test_every_demo_shows_the_python_behind_it(reading, chapter):
+    # Booted where there is a live demo: the heatmap offers its code once Python is ready.
+    page = reading(next(s for s, c in PAGE_OF.items() if c == chapter))
     summaries = page.locator("section.demo .show-python summary").all()
     for summary in summaries:
         summary.click()  # open each, as a learner would: a hidden editor shows its text once opened
@@ -96,7 +128,11 @@ def test_every_demo_shows_the_python_behind_it(course, chapter):
         assert "pelab.formula_terms(pos=1, d_model=4, base=10000)" in codes["formula"]
 
 
-def test_the_python_shown_follows_the_sliders(lesson):
+def test_the_python_shown_follows_the_sliders(page, site_url):
+    # The code shown is written by the demo's JavaScript from its settings (heatmap.js
+    # writeCode), as the slider moves: Python, held, never runs it.
+    hold_python(page)
+    lesson = figures_first(page, site_url, PAGE_OF[LESSON_SECTION])
     heatmap = lesson.locator("#heatmap")
     heatmap.get_by_role("slider", name="d_model").press("ArrowRight")
     heatmap.locator(".show-python summary").click()  # closed till now: the code followed anyway
@@ -134,6 +170,7 @@ def test_an_old_link_to_the_one_page_lesson_lands_on_its_section_in_its_chapter(
 ):
     """The lesson was one page: index.html#ID (a section, or an id a section kept from before its
     rename) now lands on that section in its chapter's page."""
+    hold_python(page)  # the redirect (old-links.js) and the scroll need none
     page.goto(f"{site_url}index.html#{old}", wait_until="commit")
     page.wait_for_url(f"{site_url}{PAGE_OF[section]}#{old}")
     page.wait_for_load_state()
@@ -146,9 +183,12 @@ def test_an_old_link_to_the_one_page_lesson_lands_on_its_section_in_its_chapter(
 
 
 def test_an_old_shared_link_sets_its_demo_up_on_its_chapter_page(page, site_url):
+    # The redirect (old-links.js) and the link's settings (share.js applyState) are JavaScript.
+    hold_python(page)
     page.goto(f"{site_url}#demo=terms&d_model=16", wait_until="commit")
     page.wait_for_url(f"{site_url}{PAGE_OF['terms']}#demo=terms&d_model=16")
-    assert wait_for_state(page) == "ready", page.inner_text("#boot")
+    # lesson.js adds a demo's share bar and applies the link's state to it in one task
+    page.locator("#terms .share").wait_for()
     assert page.locator("#terms [name=d_model]").input_value() == "16"
     # A link to something that is no section leaves the entrance as it is.
     page.goto(f"{site_url}index.html#chapters")
@@ -156,10 +196,10 @@ def test_an_old_shared_link_sets_its_demo_up_on_its_chapter_page(page, site_url)
     assert page.locator(".chapter").count() == len(CHAPTER_PAGES)
 
 
-def test_the_map_names_each_section_as_its_heading_does(course):
+def test_the_map_names_each_section_as_its_heading_does(reading):
     """One title per section: its <h2>, which the entrance, the map, share bars and guide repeat."""
-    entrance = course("heatmap").context.new_page()
-    entrance.goto(course("heatmap").url.split("#")[0].rsplit("/", 1)[0] + "/index.html")
+    entrance = reading("heatmap").context.new_page()
+    entrance.goto(reading("heatmap").url.split("#")[0].rsplit("/", 1)[0] + "/index.html")
     listed = entrance.evaluate(
         """() => [...document.querySelectorAll(".chapter-sections li")].map((li) =>
              [li.dataset.section, li.querySelector("a").textContent.trim()])"""
@@ -167,7 +207,7 @@ def test_the_map_names_each_section_as_its_heading_does(course):
     entrance.close()
     assert [name for name, _ in listed] == list(PAGE_OF)
     for chapter in CHAPTER_PAGES:
-        page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
+        page = reading(next(s for s, c in PAGE_OF.items() if c == chapter))
         pairs = page.evaluate(
             """() => [...document.querySelectorAll(".course-map li[data-section]")].map((li) => {
                  const heading = document.querySelector("#" + li.dataset.section + " h2");
@@ -204,13 +244,15 @@ STEPS_AND_REFERENCES = """() => ({
 })"""
 
 
-def test_steps_count_up_across_the_chapters_and_every_section_number_points_at_its_section(course):
+def test_steps_count_up_across_the_chapters_and_every_section_number_points_at_its_section(
+    reading,
+):
     """Sections get inserted: a number written in the text must be a link that names its target,
     so that a test can see it is still right, and no bare "section N" or "the next section" may
     hide elsewhere. A link to a section of another chapter names that chapter's page."""
     steps, references = [], 0
     for chapter in CHAPTER_PAGES:
-        page = course(next(s for s, c in PAGE_OF.items() if c == chapter))
+        page = reading(next(s for s, c in PAGE_OF.items() if c == chapter))
         facts = page.evaluate(STEPS_AND_REFERENCES)
         steps += facts["steps"]
         for text, href in facts["refs"]:
@@ -284,9 +326,11 @@ def chapter_of(page) -> str:
     return page.url.split("#")[0].rsplit("/", 1)[1]
 
 
-def test_the_map_says_where_the_learner_is_and_how_long_is_left(lesson, site_url):
+def test_the_map_says_where_the_learner_is_and_how_long_is_left(page, site_url):
     """The map marks the section in view and this chapter, names the section in its bar with the
     minutes left in the chapter, and marks each section read as visited."""
+    hold_python(page)  # the map is JavaScript (app/course/map.js), wired before Python is asked
+    lesson = figures_first(page, site_url, PAGE_OF[LESSON_SECTION])
     chapter = chapter_of(lesson)
     assert lesson.locator(".course-map a[aria-current=page]").get_attribute("href") == chapter
     here = [name for name, page in PAGE_OF.items() if page == chapter]
@@ -324,6 +368,7 @@ def test_the_map_says_where_the_learner_is_and_how_long_is_left(lesson, site_url
 
 
 def test_the_entrance_offers_to_continue_where_the_learner_left_off(page, site_url):
+    hold_python(page)  # progress is kept by the map's JavaScript (app/course/progress.js)
     page.goto(f"{site_url}index.html")
     assert page.locator(".resume").is_hidden()  # nothing read yet: only "Start"
     assert page.locator(".start-link").get_attribute("href") == CHAPTER_PAGES[0]
@@ -360,11 +405,20 @@ def test_the_entrance_offers_to_continue_where_the_learner_left_off(page, site_u
 @pytest.mark.parametrize("address", ["index.html", *CHAPTER_PAGES])
 def test_no_page_of_the_course_scrolls_sideways_on_a_phone(browser, site_url, address):
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    # Python adds nothing to a page's width but the heatmap's drawing (its axes' ticks and its
+    # table come with Python's paint, heatmap.js): every other figure is drawn by the same code
+    # from the shipped first results, and code editors are made without Python (cells.js). So
+    # only the heatmap's chapter boots.
+    live = address == PAGE_OF["heatmap"]
     try:
+        if not live:
+            hold_python(context)
         page = context.new_page()
         page.goto(site_url + address)
-        if address != "index.html":
+        if live:
             assert wait_for_state(page) == "ready", page.inner_text("#boot")
+        elif address != "index.html":
+            all_figures_shown(page)
         wide = page.evaluate(
             """() => [document.documentElement.scrollWidth, innerWidth,
                  [...document.querySelectorAll("body *")]
@@ -418,7 +472,7 @@ TRY_AND_TAKEAWAYS = """(names) => names.map((name) => {
 })"""
 
 
-def test_every_demo_opens_with_one_try_line_and_every_figure_ends_with_a_takeaway(course):
+def test_every_demo_opens_with_one_try_line_and_every_figure_ends_with_a_takeaway(reading):
     """Every demo asks for one thing to do, just before its controls; every figure is followed by
     the one sentence to carry away from it. The quiz is no demo of that kind."""
     demos = [name for name in demo_sections() if name != "quiz"]
@@ -426,7 +480,7 @@ def test_every_demo_opens_with_one_try_line_and_every_figure_ends_with_a_takeawa
     for chapter in CHAPTER_PAGES:
         here = [name for name in demos if PAGE_OF[name] == chapter]
         if here:
-            sections += course(here[0]).evaluate(TRY_AND_TAKEAWAYS, here)
+            sections += reading(here[0]).evaluate(TRY_AND_TAKEAWAYS, here)
     for section in sections:
         assert section["tries"] == [
             {"direct": True, "opens": True, "before": True, "sentences": 1}
