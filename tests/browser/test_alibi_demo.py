@@ -14,12 +14,37 @@ from pages import (
     colour_bar,
     dataset,
     matrix_axes,
+    passed,
+    put_back,
     wait_for_state,
     wait_rendered,
 )
 from test_terms_demo import table_of
 
 SENTENCE = "the cat sat on the mat because the mat was warm"
+
+
+def show_eight_heads(page) -> None:
+    """Put the demo's sentence and sliders back as served and wait until it shows them."""
+    put_back(page, "#alibi")
+    wait_rendered(page, "#alibi", "8/1/11")
+
+
+@pytest.fixture
+def as_served(shared_lesson, request):
+    """The module's one booted lesson, its ALiBi demo as served (put back before the test, and
+    after it when it passed): for a test that changes only what can be put back."""
+    show_eight_heads(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show_eight_heads(shared_lesson)
+
+
+@pytest.fixture
+def as_served_or_own(request, context_options):
+    """The shared lesson as served (as_served) in the default context; a lesson of its own in
+    any other (a phone's)."""
+    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 def expected_weights(sentence: str, n_heads: int):
@@ -29,7 +54,8 @@ def expected_weights(sentence: str, n_heads: int):
     return pelab.alibi_weights(pelab.attention_scores(x, w_q, w_k), n_heads)
 
 
-def test_every_head_gets_its_own_slope_and_looks_less_far_back(lesson):
+def test_every_head_gets_its_own_slope_and_looks_less_far_back(as_served):
+    lesson = as_served
     demo = lesson.locator("#alibi")
     wait_rendered(lesson, "#alibi", "8/1/11")
     labels = demo.locator(".alibi-head-label").all_inner_texts()
@@ -108,9 +134,10 @@ def head_columns(page) -> int:
 
 
 @pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
-def test_the_figures_read_on_their_own(lesson):
+def test_the_figures_read_on_their_own(as_served_or_own):
     """Rows of heads that end evenly (8 was 7 + 1), one bar for their bias, tokens on the axes of
     the weights, and a chart with a key, titles on both axes and its lines clear of its edge."""
+    lesson = as_served_or_own
     wait_rendered(lesson, "#alibi", "8/1/11")
     columns = head_columns(lesson)
     assert 8 % columns == 0 and columns > 1

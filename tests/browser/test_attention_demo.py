@@ -6,12 +6,39 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import cell_values, dataset, poll
+from pages import cell_values, dataset, passed, poll, put_back
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
+# The sentence each table shows, and the summary's switches: as served, the classic pair.
+SHOWN = """() => [
+  document.querySelector('.attention-original-title').textContent,
+  document.querySelector('.attention-shuffled-title').textContent,
+  document.querySelector('.attention-summary').dataset.withPe ?? null,
+  document.querySelector('.attention-summary').dataset.causal ?? null,
+]"""
 
-def test_without_positions_the_shuffle_only_moves_rows(lesson, page_log):
+
+def show_the_classic_pair(page) -> None:
+    """Put the demo's sentence and switches back as served, Math.random as the page's own, and
+    wait until the demo shows them."""
+    page.evaluate("() => { window.__random ??= Math.random; Math.random = window.__random; }")
+    put_back(page, "#attention")
+    poll(page, SHOWN, lambda shown: shown == ["dog bites man", "man bites dog", "false", "false"])
+
+
+@pytest.fixture
+def as_served(shared_lesson, request):
+    """The module's one booted lesson, its attention demo as served (put back before the test,
+    and after it when it passed): for a test that changes only what can be put back."""
+    show_the_classic_pair(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show_the_classic_pair(shared_lesson)
+
+
+def test_without_positions_the_shuffle_only_moves_rows(as_served, booted_lesson):
+    lesson, page_log = as_served, booted_lesson[1]
     demo = lesson.locator("#attention")
     poll(
         lesson,
@@ -31,7 +58,8 @@ def test_without_positions_the_shuffle_only_moves_rows(lesson, page_log):
     assert page_log.console_errors() == []
 
 
-def test_adding_positions_makes_the_two_orders_differ(lesson):
+def test_adding_positions_makes_the_two_orders_differ(as_served):
+    lesson = as_served
     demo = lesson.locator("#attention")
     poll(
         lesson,
@@ -53,7 +81,8 @@ def test_adding_positions_makes_the_two_orders_differ(lesson):
     assert "≠" in "".join(demo.locator(".attention-shuffled .vector-note").all_inner_texts())
 
 
-def test_typed_sentences_with_repeated_words_and_single_words_work(lesson):
+def test_typed_sentences_with_repeated_words_and_single_words_work(as_served):
+    lesson = as_served
     demo = lesson.locator("#attention")
     box = demo.get_by_label("Sentence")
     box.fill("the cat saw the dog")
@@ -85,7 +114,8 @@ def test_typed_sentences_with_repeated_words_and_single_words_work(lesson):
     assert float(dataset(lesson, ".attention-summary", "pooledDiff")) == 0
 
 
-def test_the_classic_pair_is_one_click_away_and_markup_is_shown_as_text(lesson):
+def test_the_classic_pair_is_one_click_away_and_markup_is_shown_as_text(as_served):
+    lesson = as_served
     demo = lesson.locator("#attention")
     box = demo.get_by_label("Sentence")
     box.fill("<img src=x onerror=alert(1)> bites")
@@ -154,7 +184,8 @@ def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(less
     assert dialogs == []
 
 
-def test_a_causal_mask_breaks_the_symmetry_without_any_positions(lesson):
+def test_a_causal_mask_breaks_the_symmetry_without_any_positions(as_served):
+    lesson = as_served
     demo = lesson.locator("#attention")
     poll(
         lesson,

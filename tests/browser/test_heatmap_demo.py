@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from pages import FIRST_HEATMAP, PAGE_OF, RECORD_WORKERS, poll, wait_for_state
-from pelab import sinusoidal, sinusoidal_by_rotation
+from pages import FIRST_HEATMAP, PAGE_OF, RECORD_WORKERS, passed, poll, put_back, wait_for_state
+from pelab import sinusoidal, sinusoidal_by_rotation, to_rgba
 from site_server import DIST
 from test_accessibility import numbers_of
 from tools.heatmap_settings import heatmap_settings
@@ -49,7 +49,54 @@ def heatmap(page):
     return page.locator("#heatmap")
 
 
-def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
+# The cell the readout shows: [data-pos, data-dim] (a shared page may show an earlier test's).
+READ_CELL = "() => ['pos', 'dim'].map((k) => document.querySelector('.heatmap-readout').dataset[k])"
+
+
+# ---- one booted page for the tests that put back every setting they change (put_back)
+
+FIRST = "{seq_len}x{d_model}@{base:g}".format(**FIRST_HEATMAP)
+# The first heatmap as the canvas shows it: width, height and the digest of its RGBA pixels.
+FIRST_PIXELS = (
+    FIRST_HEATMAP["d_model"],
+    FIRST_HEATMAP["seq_len"],
+    hashlib.sha256(
+        to_rgba(
+            sinusoidal_by_rotation(
+                FIRST_HEATMAP["seq_len"], FIRST_HEATMAP["d_model"], FIRST_HEATMAP["base"]
+            )
+        ).tobytes()
+    ).hexdigest(),
+)
+
+
+def show_the_first_heatmap(page) -> None:
+    """Put the heatmap's settings back as served and wait until the canvas shows that heatmap."""
+    put_back(page, "#heatmap")
+    poll(page, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == FIRST)
+    pixels_when(page, lambda seen: seen == FIRST_PIXELS)
+
+
+@pytest.fixture
+def first_heatmap(shared_lesson, request):
+    """The module's one booted lesson, showing the first heatmap with every setting as served
+    (put back before the test, and after it when it passed): for a test that changes only what
+    can be put back. The cell the pointer or keyboard last read stays chosen (nothing clears it),
+    so a test that needs none chosen takes its own `lesson`."""
+    show_the_first_heatmap(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show_the_first_heatmap(shared_lesson)
+
+
+@pytest.fixture
+def shared_log(booted_lesson):
+    """What the shared lesson did since it was opened (its requests, console and errors)."""
+    return booted_lesson[1]
+
+
+def test_boots_to_ready_with_the_first_heatmap(first_heatmap, shared_log, site_url):
+    lesson, page_log = first_heatmap, shared_log
     assert "Python is ready" in lesson.inner_text(".boot-message")
     assert rendered(lesson) == "64x128@10000"
     # The pre-rendered picture was drawn with the settings the build read from index.html: the
@@ -78,7 +125,8 @@ def test_boots_to_ready_with_the_first_heatmap(lesson, page_log, site_url):
         ("base", ["ArrowLeft"] * 20, "64x128@1000"),
     ],
 )
-def test_each_slider_repaints_the_canvas(lesson, page_log, name, keys, expected):
+def test_each_slider_repaints_the_canvas(first_heatmap, shared_log, name, keys, expected):
+    lesson, page_log = first_heatmap, shared_log
     before = pixels(lesson)
     slider = heatmap(lesson).get_by_role("slider", name=name)
     slider.focus()
@@ -100,7 +148,8 @@ def test_each_slider_repaints_the_canvas(lesson, page_log, name, keys, expected)
     assert page_log.console_errors() == []
 
 
-def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(lesson):
+def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(first_heatmap):
+    lesson = first_heatmap
     slider = heatmap(lesson).get_by_role("slider", name="d_model")
     slider.scroll_into_view_if_needed()
     box = slider.bounding_box()
@@ -119,11 +168,10 @@ def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(
     pixels_when(lesson, lambda seen: seen[:2] == (512, 64))
 
 
-def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
+def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(first_heatmap):
     """After the first frames, results are copied into buffers the page gave back: no frame may
     show an older frame's pixels or values."""
-    from pelab import to_rgba
-
+    lesson = first_heatmap
     slider = heatmap(lesson).get_by_role("slider", name="base")
     slider.focus()
     for _ in range(6):  # one repaint each, all 64 x 128: the same buffer sizes every time
@@ -144,9 +192,7 @@ def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(lesson):
         lesson, lambda seen: seen == (FIRST_HEATMAP["d_model"], FIRST_HEATMAP["seq_len"], sha)
     )
     lesson.mouse.move(*cell_centre(lesson, 40, 3))
-    poll(
-        lesson, "() => document.querySelector('.heatmap-readout').dataset.pos", lambda v: v == "40"
-    )
+    poll(lesson, READ_CELL, lambda cell: cell == ["40", "3"])
     # Row 40 = 5 x 8 starts a block (B = 8 at 64 rows): exact in any numpy, whether or not its
     # complex product fuses multiply-adds, so this CPython value is Pyodide's too.
     assert float(lesson.locator(".heatmap-readout").get_attribute("data-value")) == expected[40, 3]
@@ -157,9 +203,10 @@ CAPTION = f"""() => document
   .querySelector('table').caption?.textContent ?? ''"""
 
 
-def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(lesson):
+def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(first_heatmap):
     """The table is read from the heatmap on screen: kept up to date while open, and built from
     the latest heatmap (not the one shown when it was last open) when opened again."""
+    lesson = first_heatmap
     box = heatmap(lesson).locator("details.numbers")
     slider = heatmap(lesson).get_by_role("slider", name="base")
 
@@ -202,15 +249,12 @@ def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
     )
 
 
-def test_hover_readout_shows_the_value_and_the_formula(lesson):
+def test_hover_readout_shows_the_value_and_the_formula(first_heatmap):
+    lesson = first_heatmap
     pos, dim = 5, 10
     lesson.mouse.move(*cell_centre(lesson, pos, dim))
     readout = lesson.locator(".heatmap-readout")
-    poll(
-        lesson,
-        "() => document.querySelector('.heatmap-readout').dataset.pos",
-        lambda v: v == str(pos),
-    )
+    poll(lesson, READ_CELL, lambda cell: cell == [str(pos), str(dim)])
     expected = sinusoidal(64, 128)[pos, dim]
     assert expected == pytest.approx(math.sin(5 / 10000 ** (10 / 128)), abs=1e-15)
     assert float(readout.get_attribute("data-value")) == pytest.approx(expected, abs=1e-12)
@@ -238,9 +282,10 @@ def test_keyboard_focus_reads_cells_with_the_arrow_keys(lesson):
     assert readout.get_attribute("data-dim") == "127"
 
 
-def test_python_paints_the_canvas_from_its_worker(lesson):
+def test_python_paints_the_canvas_from_its_worker(first_heatmap):
     """The page hands the canvas to the worker, which paints each frame itself: the page's
     thread is not on the path from slider input to pixels, and no pixels are sent to it."""
+    lesson = first_heatmap
     handed_over = """() => {
       try { document.querySelector(".heatmap-canvas").getContext("2d"); return false; }
       catch (error) { return error.name === "InvalidStateError"; }
@@ -268,7 +313,6 @@ def test_python_paints_the_canvas_from_its_worker(lesson):
 def test_after_a_crash_the_heatmap_keeps_its_picture_and_repaints(lesson):
     """A dead worker takes the canvas it painted on along: a copy showing the same picture takes
     its place, with the same name, description and keyboard reading, and the page paints it."""
-    from pelab import to_rgba
     from test_cells import type_code, wait_done
 
     heatmap(lesson).get_by_role("slider", name="sequence length").press("ArrowLeft")
@@ -463,13 +507,15 @@ def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, lesson_url):
     (app/figures/colormap.js)."""
     from pelab.colormap import COOL_WARM
 
+    page.route("**/pyodide/**", lambda route: None)  # held: Python never starts
     page.goto(lesson_url)
     legend = poll(page, LEGEND_BYTES, lambda data: any(data))
     assert legend == COOL_WARM.reshape(-1).tolist()
 
 
-def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(lesson):
+def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(first_heatmap):
     """The layout switch: sines first, then cosines, as TensorFlow's tutorial lays them out."""
+    lesson = first_heatmap
     demo = heatmap(lesson)
     demo.get_by_label("Sines first, then cosines (TensorFlow’s layout)").check()
     poll(

@@ -19,7 +19,9 @@ from pages import (
     colour_bar,
     dataset,
     matrix_axes,
+    passed,
     poll,
+    put_back,
     wait_for_state,
     wait_rendered,
 )
@@ -118,7 +120,32 @@ def number(text):
     return float(text.replace("−", "-"))
 
 
-def test_the_score_depends_on_the_offset_alone_three_ways(lesson):
+def show_the_served_rope(page) -> None:
+    """Put the demo's sliders and switch back as served (and its tables closed), and wait until
+    it shows them."""
+    put_back(page, "#rope")
+    wait_rendered(page, "#rope", "5/2/100/8@10000:0")
+    poll(
+        page,
+        "() => document.querySelector('#rope').dataset.meanShown",
+        lambda v: v == "alike@10000",
+    )
+
+
+@pytest.fixture
+def as_served(shared_lesson, request):
+    """The module's one booted lesson, its RoPE demo as served (put back before the test, and
+    after it when it passed): for a test that changes only what can be put back. One that runs
+    the demo's cell leaves its output and what it ran in the learner's Python, and takes its own
+    `lesson`."""
+    show_the_served_rope(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show_the_served_rope(shared_lesson)
+
+
+def test_the_score_depends_on_the_offset_alone_three_ways(as_served):
+    lesson = as_served
     demo = lesson.locator("#rope")
     wait_rendered(lesson, "#rope", "5/2/100/8@10000:0")
     q, k = np.random.default_rng(0).standard_normal((2, 8))
@@ -151,7 +178,8 @@ def test_the_score_depends_on_the_offset_alone_three_ways(lesson):
         assert float(dataset(lesson, "#rope", key)) == pytest.approx(expected, abs=1e-11), key
 
 
-def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(lesson):
+def test_the_score_matrix_is_toeplitz_not_symmetric_and_the_bound_decays(as_served):
+    lesson = as_served
     wait_rendered(lesson, "#rope", "5/2/100/8@10000:0")
     assert float(dataset(lesson, "#rope", "toeplitz")) < 1e-12
     q, k = np.random.default_rng(0).standard_normal((2, 8))

@@ -8,9 +8,43 @@ import math
 import numpy as np
 import pytest
 
-from pages import PHONE, chart_geometry, dataset, poll, run_quick_experiment, wait_rendered
+from pages import (
+    PHONE,
+    chart_geometry,
+    dataset,
+    passed,
+    poll,
+    put_back,
+    run_quick_experiment,
+    wait_rendered,
+)
 
 HEAD = 128
+
+
+def show_llama2_stretched_4_fold(page) -> None:
+    """Put the demo's model, stretch and method back as served (and its tables closed), and wait
+    until it shows them."""
+    put_back(page, "#stretching")
+    wait_rendered(page, "#stretching", "llama2/4/none")
+
+
+@pytest.fixture
+def as_served(shared_lesson, request):
+    """The module's one booted lesson, its stretching demo as served (put back before the test,
+    and after it when it passed): for a test that changes only what can be put back. One that
+    runs the experiment leaves its results and takes its own `lesson`."""
+    show_llama2_stretched_4_fold(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show_llama2_stretched_4_fold(shared_lesson)
+
+
+@pytest.fixture
+def as_served_or_own(request, context_options):
+    """The shared lesson as served (as_served) in the default context; a lesson of its own in
+    any other (a phone's)."""
+    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 def speeds(base):
@@ -46,7 +80,8 @@ def dials(page):
     )
 
 
-def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(lesson):
+def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(as_served):
+    lesson = as_served
     demo = lesson.locator("#stretching")
     wait_rendered(lesson, "#stretching", "llama2/4/none")
     assert (
@@ -88,7 +123,8 @@ def test_slow_pairs_leave_the_trained_range_and_interpolation_brings_them_back(l
     assert demo.locator(".stretching-fastest").inner_text() == "1.0000 radian"
 
 
-def test_llama31_at_128k_and_yarn(lesson):
+def test_llama31_at_128k_and_yarn(as_served):
+    lesson = as_served
     demo = lesson.locator("#stretching")
     wait_rendered(lesson, "#stretching", "llama2/4/none")
     demo.get_by_role("radio", name="Llama 3", exact=True).check()
@@ -126,7 +162,8 @@ def test_llama31_at_128k_and_yarn(lesson):
     )
 
 
-def test_the_scores_before_and_after_are_one_query_and_key(lesson):
+def test_the_scores_before_and_after_are_one_query_and_key(as_served):
+    lesson = as_served
     wait_rendered(lesson, "#stretching", "llama2/4/none")
     lesson.locator("#stretching").get_by_role("group", name="Method", exact=True).get_by_role(
         "radio", name="Position interpolation"
@@ -244,9 +281,10 @@ def test_stopping_the_stretching_experiment_ends_its_python(lesson):
 
 
 @pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
-def test_the_dials_fill_their_rows_and_quick_sits_by_its_label(lesson):
+def test_the_dials_fill_their_rows_and_quick_sits_by_its_label(as_served_or_own):
     """8 dials in rows that end evenly (they wrapped 6 + 2), and the Quick checkbox beside its
     words (it sat 300 px from them)."""
+    lesson = as_served_or_own
     wait_rendered(lesson, "#stretching", "llama2/4/none")
     rows = lesson.evaluate(
         """() => { const rows = new Map();

@@ -8,7 +8,44 @@ import math
 import pytest
 
 import pelab
-from pages import PHONE, poll
+from pages import PHONE, passed, poll, put_back
+
+# The pairs drawn as waves as served, by rank among the dials' pairs (waves.js's `plotted`).
+PLOTTED = [0, 4, 6]
+# Ticks (or unticks) the pairs' boxes, which are no settings (they have no name), as served.
+TICK_AS_SERVED = """(plotted) => {
+  const boxes = [...document.querySelectorAll('#waves .waves-pairs input')];
+  boxes.forEach((box, rank) => { if (box.checked !== plotted.includes(rank)) box.click(); });
+}"""
+
+
+def show_position_3(page) -> None:
+    """Put the demo's settings and drawn pairs back as served and wait until it shows them."""
+    put_back(page, "#waves")
+    page.evaluate(TICK_AS_SERVED, PLOTTED)
+    poll(
+        page,
+        "() => [document.querySelector('#waves').dataset.rendered,"
+        " document.querySelectorAll('#waves .waves-chart path.wave').length]",
+        lambda shown: shown == ["128@10000:3", 2 * len(PLOTTED)],
+    )
+
+
+@pytest.fixture
+def as_served(shared_lesson, request):
+    """The module's one booted lesson, its waves demo as served (put back before the test, and
+    after it when it passed): for a test that changes only what can be put back."""
+    show_position_3(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show_position_3(shared_lesson)
+
+
+@pytest.fixture
+def as_served_or_own(request, context_options):
+    """The shared lesson as served (as_served) in the default context; a lesson of its own in
+    any other (a phone's)."""
+    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 def dial_angles(page) -> dict[int, float]:
@@ -21,7 +58,8 @@ def dial_angles(page) -> dict[int, float]:
     }
 
 
-def test_the_clock_hands_turn_at_each_pairs_own_speed(lesson):
+def test_the_clock_hands_turn_at_each_pairs_own_speed(as_served):
+    lesson = as_served
     demo = lesson.locator("#waves")
     poll(
         lesson,
@@ -58,7 +96,8 @@ def test_the_clock_hands_turn_at_each_pairs_own_speed(lesson):
     )
 
 
-def test_the_chosen_position_is_the_highlighted_heatmap_row_and_back(lesson):
+def test_the_chosen_position_is_the_highlighted_heatmap_row_and_back(as_served):
+    lesson = as_served
     waves = lesson.locator("#waves")
     poll(lesson, "() => document.querySelector('.heatmap-row').dataset.pos", lambda v: v == "3")
     slider = waves.get_by_role("slider", name="Position")
@@ -79,9 +118,10 @@ def test_the_chosen_position_is_the_highlighted_heatmap_row_and_back(lesson):
 
 
 @pytest.mark.parametrize("context_options", [{}, PHONE], ids=["wide", "phone"])
-def test_the_dials_fill_their_rows_and_the_charts_title_both_axes(lesson):
+def test_the_dials_fill_their_rows_and_the_charts_title_both_axes(as_served_or_own):
     """8 dials wrapped 6 + 2 on a wide screen: now every row of dials is as full as the others.
     Both charts are drawn at the width they are shown, with a title on each axis."""
+    lesson = as_served_or_own
     poll(
         lesson,
         "() => document.querySelector('#waves').dataset.rendered",
