@@ -255,6 +255,8 @@ export function heatmapDemo(root, python, { position }) {
   // The colour scale under the heatmap: pelab's map, at once, without Python.
   colourBar(root.querySelector(".heatmap-legend"))({ limit: 1, title: "encoding" });
 
+  // The code at once, as every demo offers it: the figure is the page's picture until Python is up.
+  writeCode();
   const firstRender = python.ready.then(() => update({}));
 
   return { firstRender };
