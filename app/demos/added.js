@@ -4,11 +4,37 @@
  * The encoding row depends only on the position: change the word and it stays the same.
  */
 import { liveRender } from "./live-render.js";
+import { plainWords } from "./plain-words.js";
 import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";
 import { vectorTable } from "../figures/vector-table.js";
 
 const D_MODEL = 8;
+
+/**
+ * The Python behind the table: a token's embedding plus its position's encoding, added.
+ *
+ * @param {{word: string, pos: number}} settings `word` the token embedded, as Python split it
+ */
+export function pythonCode({ word, pos }) {
+  return `import numpy as np
+import pelab
+
+token = pelab.embed([${JSON.stringify(word)}], d_model=${D_MODEL})[0]    # (${D_MODEL},)
+position = pelab.sinusoidal(seq_len=${pos + 1}, d_model=${D_MODEL})[${pos}]   # (${D_MODEL},)
+x = token + position                                     # added: still (${D_MODEL},)
+print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * D_MODEL},)
+x.round(3)`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values. The
+ * demo shows the token Python embedded, the word's first: a first word of plain words is split
+ * here as pelab.tokenize splits it (plainWords refuses any other).
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = ({ word, pos }) => pythonCode({ word: plainWords(word)[0], pos });
 
 export function addedDemo(root, python) {
   const word = root.querySelector("[name=word]");
@@ -24,17 +50,7 @@ export function addedDemo(root, python) {
   }
 
   async function show(result, request) {
-    showPython(
-      root,
-      `import numpy as np
-import pelab
-
-token = pelab.embed([${JSON.stringify(result.word)}], d_model=${D_MODEL})[0]    # (${D_MODEL},)
-position = pelab.sinusoidal(seq_len=${request.pos + 1}, d_model=${D_MODEL})[${request.pos}]   # (${D_MODEL},)
-x = token + position                                     # added: still (${D_MODEL},)
-print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * D_MODEL},)
-x.round(3)`,
-    );
+    showPython(root, pythonCode({ word: result.word, pos: request.pos }));
     const label = result.word;
     vectorTable(
       root.querySelector(".added-table"),

@@ -5,7 +5,7 @@
  * bias, with how far back each head looks on average. Computed by pelab in the worker.
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { colourBar, colourBarUnder } from "../figures/colour-bar.js";
 import { evenGrid } from "../figures/even-grid.js";
 import { fixed, formatNumber } from "../figures/format.js";
@@ -15,11 +15,46 @@ import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 
+/** The demo's sliders: {param: input name}. */
+const SLIDERS = { nHeads: "n_heads", head: "head" };
+
+/** The head shown: the one asked for, or the last there is. */
+const shownHead = ({ nHeads, head }) => Math.min(head, nHeads);
+
+/**
+ * The Python behind the figures: the sentence's attention weights under every head's bias, how
+ * far back each head looks, and the shown head drawn.
+ *
+ * @param {{sentence: string, nHeads: number, head: number}} settings `head` as shown
+ */
+export function pythonCode({ sentence, nHeads, head }) {
+  return `import pelab
+
+tokens, _ = pelab.tokenize(${JSON.stringify(sentence)})
+x = pelab.embed(tokens, 8)                        # no position vector: ALiBi adds none
+w_q, w_k, _ = pelab.projections(8)
+print("slopes:", pelab.alibi_slopes(${nHeads}))
+weights = pelab.alibi_weights(pelab.attention_scores(x, w_q, w_k), n_heads=${nHeads})
+for h, w in enumerate(weights, start=1):
+    print(f"head {h}: looks {pelab.attention_distance(w):.2f} tokens back on average")
+pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export function firstCode(controls) {
+  const params = paramsFrom(SLIDERS, controls);
+  return pythonCode({ sentence: controls.sentence, nHeads: params.nHeads, head: shownHead(params) });
+}
+
 export function alibiDemo(root, python) {
   const input = root.querySelector("[name=sentence]");
   const notice = root.querySelector(".alibi-notice");
   const heads = root.querySelector(".alibi-heads");
-  const params = bindSliders(root, { nHeads: "n_heads", head: "head" }, () => update());
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "alibi", show);
   const titles = { rowTitle: axisTitle("query ", { v: "i" }), columnTitle: axisTitle("key ", { v: "j" }) };
   const squares = Object.fromEntries(
@@ -38,20 +73,8 @@ export function alibiDemo(root, python) {
   };
 
   function update() {
-    const head = Math.min(params.head, params.nHeads);
-    showPython(
-      root,
-      `import pelab
-
-tokens, _ = pelab.tokenize(${JSON.stringify(input.value)})
-x = pelab.embed(tokens, 8)                        # no position vector: ALiBi adds none
-w_q, w_k, _ = pelab.projections(8)
-print("slopes:", pelab.alibi_slopes(${params.nHeads}))
-weights = pelab.alibi_weights(pelab.attention_scores(x, w_q, w_k), n_heads=${params.nHeads})
-for h, w in enumerate(weights, start=1):
-    print(f"head {h}: looks {pelab.attention_distance(w):.2f} tokens back on average")
-pelab.show(weights[${head - 1}], title="head ${head}", vmin=-1, vmax=1)`,
-    );
+    const head = shownHead(params);
+    showPython(root, pythonCode({ sentence: input.value, nHeads: params.nHeads, head }));
     notice.hidden = head === params.head;
     notice.textContent = head === params.head ? "" : `There are only ${params.nHeads} heads: showing head ${head}.`;
     return render({ sentence: input.value, nHeads: params.nHeads, head });

@@ -6,6 +6,7 @@
  */
 import { liveRender } from "./live-render.js";
 import { difference } from "../figures/format.js";
+import { plainWords } from "./plain-words.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "../figures/vector-table.js";
 
@@ -20,6 +21,34 @@ export function shuffledOrder(n) {
     }
   } while (order.every((value, k) => value === k));
   return order;
+}
+
+/**
+ * The Python behind the tables: the sentence and its shuffle through the toy head, compared.
+ *
+ * @param {{sentence: string, order: number[], withPe: boolean, causal: boolean}} settings
+ *   `order` the shuffle Python used (the page's first, null, is the sentence read backwards)
+ */
+export function pythonCode({ sentence, order, withPe, causal }) {
+  return `import pelab
+
+result = pelab.order_blindness(${pythonString(sentence)}, order=[${order.join(", ")}], with_pe=${withPe ? "True" : "False"}, causal=${causal ? "True" : "False"})
+print(result.tokens, "->", result.shuffled)
+print("largest change of any token's output:", result.token_match)
+print("mean-pooled sentence vectors differ by:", result.pooled_diff)
+pelab.show(result.outputs, title="attention outputs, one row per token")`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values: the
+ * first shuffle reads the sentence backwards, its words as pelab.tokenize splits them (plainWords,
+ * for a first sentence of plain words).
+ *
+ * @param {Record<string, any>} controls
+ */
+export function firstCode({ sentence, with_pe: withPe, causal }) {
+  const order = plainWords(sentence).map((_, k, words) => words.length - 1 - k);
+  return pythonCode({ sentence, order, withPe, causal });
 }
 
 export function attentionDemo(root, python) {
@@ -41,13 +70,7 @@ export function attentionDemo(root, python) {
   async function show(result, request) {
     showPython(
       root,
-      `import pelab
-
-result = pelab.order_blindness(${pythonString(request.sentence)}, order=[${result.order.join(", ")}], with_pe=${request.withPe ? "True" : "False"}, causal=${request.causal ? "True" : "False"})
-print(result.tokens, "->", result.shuffled)
-print("largest change of any token's output:", result.token_match)
-print("mean-pooled sentence vectors differ by:", result.pooled_diff)
-pelab.show(result.outputs, title="attention outputs, one row per token")`,
+      pythonCode({ sentence: request.sentence, order: result.order, withPe: request.withPe, causal: request.causal }),
     );
     tokenCount = result.tokens.length;
     const d = result.d_model;

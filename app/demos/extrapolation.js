@@ -6,7 +6,7 @@
  * positions come as the sequence grows, for a chosen d_model and base (no model there).
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { MARK } from "../page-protocol.js";
 import { bindExperiment } from "./experiment-runner.js";
 import { askForPrediction } from "../controls/prediction.js";
@@ -20,13 +20,41 @@ import { ticks } from "../figures/ticks.js";
  * colours below 3:1 on white). */
 const RUN_COLOURS = ["pair-0", "pair-1", "pair-2", "pair-3", "pair-6", "pair-7"];
 
+/** The sliders of the part about the vectors: {param: input name}. */
+const SLIDERS = { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: "base" };
+
+/** The training length shown: the one asked for, or the sequence's length if that is shorter. */
+const shownTrainLen = ({ trainLen, seqLen }) => Math.min(trainLen, seqLen);
+
+/**
+ * The Python behind the part about the vectors: how close the two most alike positions come,
+ * within the training length and within the sequence.
+ *
+ * @param {{seqLen: number, dModel: number, base: number, trainLen: number}} settings `trainLen` as shown
+ */
+export function pythonCode({ seqLen, dModel, base, trainLen }) {
+  return `import numpy as np
+import pelab
+
+nearest = pelab.nearest_distances(seq_len=${seqLen}, d_model=${dModel}, base=${formatNumber(base)})
+print("closest two positions within ${trainLen}:", nearest[${trainLen - 1}].round(4))
+print("closest two positions within ${seqLen}:", nearest[-1].round(4))
+# How close two vectors come, not how well a model does there: no model is trained here.`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export function firstCode(controls) {
+  const params = paramsFrom(SLIDERS, controls);
+  return pythonCode({ ...params, trainLen: shownTrainLen(params) });
+}
+
 export function extrapolationDemo(root, python) {
   experiment(root, python);
-  const params = bindSliders(
-    root,
-    { trainLen: "train_len", seqLen: "seq_len", dModel: "d_model", base: "base" },
-    () => update(),
-  );
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "extrapolation", show);
   const numbers = numbersFor(root.querySelector(".extrapolation-chart"), "the closest distances");
 
@@ -36,17 +64,8 @@ export function extrapolationDemo(root, python) {
     notice.textContent = notice.hidden
       ? ""
       : `The training length ${params.trainLen} is longer than the sequence: it is shown as ${params.seqLen}.`;
-    const trainLen = Math.min(params.trainLen, params.seqLen);
-    showPython(
-      root,
-      `import numpy as np
-import pelab
-
-nearest = pelab.nearest_distances(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})
-print("closest two positions within ${trainLen}:", nearest[${trainLen - 1}].round(4))
-print("closest two positions within ${params.seqLen}:", nearest[-1].round(4))
-# How close two vectors come, not how well a model does there: no model is trained here.`,
-    );
+    const trainLen = shownTrainLen(params);
+    showPython(root, pythonCode({ ...params, trainLen }));
     return render({ ...params, trainLen });
   }
 

@@ -4,35 +4,45 @@
  * sine or cosine, and the value, computed by pelab.formula_terms in the worker.
  */
 import { liveRender } from "./live-render.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { fixed, formatNumber } from "../figures/format.js";
 import { scrollableByKeyboard } from "../figures/scroll-region.js";
 import { showPython } from "./show-python.js";
-import { slider } from "../controls/slider.js";
+
+/** The formula's sliders: {param: input name}. */
+const SLIDERS = { pos: "pos", dModel: "d_model" };
+
+/**
+ * The Python behind the table: every term of PE(pos) at this d_model, base 10000, printed.
+ *
+ * @param {{pos: number, dModel: number}} settings
+ */
+export function pythonCode({ pos, dModel }) {
+  return `import pelab
+
+terms = pelab.formula_terms(pos=${pos}, d_model=${dModel}, base=10000)
+for j, i, angle, value in zip(terms["j"], terms["i"], terms["angle"], terms["value"]):
+    print(f"j={j:.0f}  i={i:.0f}  angle={angle:.6f}  value={value:.6f}")`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) => pythonCode(paramsFrom(SLIDERS, controls));
 
 export function formulaDemo(root, python) {
   const table = root.querySelector(".formula-table tbody");
   const vector = root.querySelector(".formula-vector");
   scrollableByKeyboard(root.querySelector(".table-scroll"));
-  const params = {};
-  const controls = {
-    pos: slider(root.querySelector("[name=pos]"), { onInput: (v) => update({ pos: v }) }),
-    dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
-  };
-  for (const [key, control] of Object.entries(controls)) params[key] = control.value;
-  params.base = 10000;
+  const params = Object.assign(bindSliders(root, SLIDERS, () => update({})), { base: 10000 });
 
   const render = liveRender(root, python, "formula", (result, request) => show(result, request));
 
   function update(change) {
     Object.assign(params, change);
-    showPython(
-      root,
-      `import pelab
-
-terms = pelab.formula_terms(pos=${params.pos}, d_model=${params.dModel}, base=10000)
-for j, i, angle, value in zip(terms["j"], terms["i"], terms["angle"], terms["value"]):
-    print(f"j={j:.0f}  i={i:.0f}  angle={angle:.6f}  value={value:.6f}")`,
-    );
+    showPython(root, pythonCode(params));
     return render({ ...params });
   }
 

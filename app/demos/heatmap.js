@@ -7,12 +7,13 @@
  * shared `position` is outlined as that position's fingerprint; clicking a row selects it.
  */
 import { liveRender } from "./live-render.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
+import { FIRST_POSITION } from "../controls/shared-value.js";
 import { colourBar } from "../figures/colour-bar.js";
 import { formatNumber } from "../figures/format.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
-import { slider } from "../controls/slider.js";
 import { ticks } from "../figures/ticks.js";
 
 /**
@@ -36,6 +37,44 @@ export function describeCell({ pos, dim, dModel, base, value, concatenated = fal
   };
 }
 
+/** The heatmap's sliders: {param: input name}. */
+const SLIDERS = { dModel: "d_model", seqLen: "seq_len", base: "base" };
+
+/** The row outlined for the shared `position`: that position, or the last row if it lies below. */
+const outlinedRow = (position, seqLen) => Math.min(Math.round(position), seqLen - 1);
+
+/**
+ * The Python behind the heatmap: the encoding at these settings, in its layout, drawn, and the
+ * outlined row's numbers. Plain data in, the cell's code out.
+ *
+ * @param {{seqLen: number, dModel: number, base: number, concatenated: boolean, row: number}} settings
+ */
+export function pythonCode({ seqLen, dModel, base, concatenated, row }) {
+  return `import pelab
+
+pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${dModel}, base=${formatNumber(base)})   # (${seqLen}, ${dModel})${
+    concatenated
+      ? `
+pe = pe[:, pelab.layout_permutation(${dModel})]   # sines first, then cosines: the same numbers, other columns`
+      : ""
+  }
+pelab.show(pe, title="sinusoidal PE, base ${formatNumber(base)}")   # drawn like the demo above
+pe[${row}].round(3)   # the outlined row: that position's fingerprint`;
+}
+
+/** The code the cell shows for the demo's `params` with the shared position at `position`. */
+const codeFor = (params, position) => pythonCode({ ...params, row: outlinedRow(position, params.seqLen) });
+
+/**
+ * The code the heatmap's cell shows at first paint: `controls`, its section's controls at their
+ * first values ({name: value}), and the shared position at its first, FIRST_POSITION.
+ *
+ * @param {Record<string, any>} controls
+ */
+export function firstCode(controls) {
+  return codeFor({ ...paramsFrom(SLIDERS, controls), concatenated: controls.concatenated }, FIRST_POSITION);
+}
+
 export function heatmapDemo(root, python, { position }) {
   // Python paints it where it can (see bridge.js heatmap): from input to pixels without this thread.
   let canvas = root.querySelector(".heatmap-canvas");
@@ -44,15 +83,8 @@ export function heatmapDemo(root, python, { position }) {
   const readout = root.querySelector(".heatmap-readout");
   const numbers = numbersFor(canvas, "the heatmap");
 
-  const params = {};
-  const controls = {
-    dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
-    seqLen: slider(root.querySelector("[name=seq_len]"), { onInput: (v) => update({ seqLen: v }) }),
-    base: slider(root.querySelector("[name=base]"), { onInput: (v) => update({ base: v }) }),
-  };
-  for (const [key, control] of Object.entries(controls)) params[key] = control.value;
   const layout = root.querySelector("[name=concatenated]");
-  params.concatenated = layout.checked;
+  const params = Object.assign(bindSliders(root, SLIDERS, () => update({})), { concatenated: layout.checked });
   layout.addEventListener("change", () => update({ concatenated: layout.checked }));
 
   let shown = null; // {params, values} of what is on the canvas
@@ -72,19 +104,7 @@ export function heatmapDemo(root, python, { position }) {
   }
 
   function writeCode() {
-    showPython(
-      root,
-      `import pelab
-
-pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})   # (${params.seqLen}, ${params.dModel})${
-        params.concatenated
-          ? `
-pe = pe[:, pelab.layout_permutation(${params.dModel})]   # sines first, then cosines: the same numbers, other columns`
-          : ""
-      }
-pelab.show(pe, title="sinusoidal PE, base ${formatNumber(params.base)}")   # drawn like the demo above
-pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the outlined row: that position's fingerprint`,
-    );
+    showPython(root, codeFor(params, position.value));
   }
 
   function paint(request, { width, height, rgba, values }) {
@@ -235,6 +255,8 @@ pe[${Math.min(Math.round(position.value), params.seqLen - 1)}].round(3)   # the 
   // The colour scale under the heatmap: pelab's map, at once, without Python.
   colourBar(root.querySelector(".heatmap-legend"))({ limit: 1, title: "encoding" });
 
+  // The code at once, as every demo offers it: the figure is the page's picture until Python is up.
+  writeCode();
   const firstRender = python.ready.then(() => update({}));
 
   return { firstRender };

@@ -6,7 +6,7 @@
  * error of the page's.
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { colourBarUnder } from "../figures/colour-bar.js";
 import { difference, formatNumber } from "../figures/format.js";
 import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
@@ -17,8 +17,36 @@ import { showPython } from "./show-python.js";
 /** The width of the three encodings compared (the entry point's d_model). */
 const D_MODEL = 64;
 
+/** The demo's sliders: {param: input name}. */
+const SLIDERS = { maxLen: "max_len", seqLen: "seq_len" };
+
+/**
+ * The Python behind the demo: a learned table asked for more rows than it has, and the formula,
+ * which has any.
+ *
+ * @param {{maxLen: number, seqLen: number}} settings
+ */
+export function pythonCode({ maxLen, seqLen }) {
+  return `import pelab
+
+table = pelab.learned(max_len=${maxLen}, d_model=${D_MODEL})
+try:
+    table.lookup(range(${seqLen}))          # positions 0 .. ${seqLen - 1}
+except IndexError as error:
+    print("learned:", error)
+pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${D_MODEL})   # any length works
+print("sinusoidal:", pe.shape)`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) => pythonCode(paramsFrom(SLIDERS, controls));
+
 export function learnedDemo(root, python) {
-  const params = bindSliders(root, { maxLen: "max_len", seqLen: "seq_len" }, () => update());
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "learned", show);
   const learnedError = root.querySelector(".learned-error");
   const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
@@ -37,18 +65,7 @@ export function learnedDemo(root, python) {
   );
 
   function update() {
-    showPython(
-      root,
-      `import pelab
-
-table = pelab.learned(max_len=${params.maxLen}, d_model=${D_MODEL})
-try:
-    table.lookup(range(${params.seqLen}))          # positions 0 .. ${params.seqLen - 1}
-except IndexError as error:
-    print("learned:", error)
-pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${D_MODEL})   # any length works
-print("sinusoidal:", pe.shape)`,
-    );
+    showPython(root, pythonCode(params));
     return render({ ...params, dModel: D_MODEL });
   }
 

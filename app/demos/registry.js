@@ -9,6 +9,10 @@
  * - `python` is the bridge (app/python/bridge.js); `context.position` is the position the waves
  *   and the heatmap share.
  * - It returns `{firstRender}`, a promise settled once its first result is shown or has failed.
+ * - A demo that offers its Python (show-python.js) also exports `pythonCode(settings)`, the code
+ *   for its settings as plain data, which the page calls with its live settings, and
+ *   `firstCode(controls)`, the code its cell shows at first paint, for its section's controls at
+ *   their first values: tools/notebook-code.mjs calls it under Node for the lesson's notebook.
  * A live demo renders through liveRender (live-render.js), which gives it: the latest value wins,
  * a note while a code cell keeps Python busy, failures in its `.problem`, the first results drawn
  * a frame apart, and `data-live` on its section ("shown" or "failed") for tests and embeds.

@@ -3,7 +3,7 @@
  * maps PE(pos) to PE(pos + k) for every pos; a map from the sines alone cannot.
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { colourBarUnder } from "../figures/colour-bar.js";
 import { difference } from "../figures/format.js";
 import { matrixAxes } from "../figures/matrix-axes.js";
@@ -12,25 +12,41 @@ import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "../figures/vector-table.js";
 
+/** The demo's sliders: {param: input name}. */
+const SLIDERS = { k: "k", dModel: "d_model" };
+
+/**
+ * The Python behind the demo: M_k, checked against the encoding k positions later, and drawn.
+ *
+ * @param {{k: number, dModel: number}} settings
+ */
+export function pythonCode({ k, dModel }) {
+  return `import pelab
+
+k, d_model = ${k}, ${dModel}
+M = pelab.rotation(k, d_model)                    # (${dModel}, ${dModel}): 2x2 rotations by k * w_i
+pe = pelab.sinusoidal(seq_len=64 + abs(k), d_model=d_model)
+start = max(0, -k)
+print("PE(pos+k) - M @ PE(pos):", abs(pe[start + k:start + k + 5] - pe[start:start + 5] @ M.T).max())
+pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) => pythonCode(paramsFrom(SLIDERS, controls));
+
 export function relativeDemo(root, python) {
-  const params = bindSliders(root, { k: "k", dModel: "d_model" }, () => update());
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "relative", show);
   const numbers = numbersFor(root.querySelector(".relative-matrix"), "the matrix M_k");
   const axes = matrixAxes(root.querySelector(".relative-matrix"), { rowTitle: "row", columnTitle: "column" });
   colourBarUnder(root.querySelector(".relative-matrix").closest(".matrix-plot"))({ limit: 1, title: "entries" });
 
   function update() {
-    showPython(
-      root,
-      `import pelab
-
-k, d_model = ${params.k}, ${params.dModel}
-M = pelab.rotation(k, d_model)                    # (${params.dModel}, ${params.dModel}): 2x2 rotations by k * w_i
-pe = pelab.sinusoidal(seq_len=64 + abs(k), d_model=d_model)
-start = max(0, -k)
-print("PE(pos+k) - M @ PE(pos):", abs(pe[start + k:start + k + 5] - pe[start:start + 5] @ M.T).max())
-pelab.show(M, title=f"M_{k}", vmin=-1, vmax=1)`,
-    );
+    showPython(root, pythonCode(params));
     return render({ ...params });
   }
 

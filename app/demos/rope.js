@@ -8,7 +8,7 @@
  * that the two pairings in use are one rotation.
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { difference, fixed, formatNumber } from "../figures/format.js";
 import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -19,8 +19,58 @@ import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
 import { vectorTable } from "../figures/vector-table.js";
 
+/** The demo's sliders: {param: input name}. */
+const SLIDERS = { m: "m", n: "n", shift: "shift", d: "d", base: "base", seed: "seed" };
+/** The name of the switch between the mean-score chart's two pairings, "alike" and "independent". */
+const PAIRING = "qk";
+
+/**
+ * The Python behind what is shown: one query and key scored three ways, the decay bound, and the
+ * mean score of the chosen pairing.
+ *
+ * @param {{m: number, n: number, shift: number, d: number, base: number, seed: number, pairing: string}} settings
+ */
+export function pythonCode({ m, n, shift, d, base, seed, pairing }) {
+  const mean =
+    pairing === "alike"
+      ? `
+# Long-term decay, d = 128: the mean score of random q and the key k = q, exact and sampled
+from pelab.rope import rope_mean_score
+t = [0, 10, 100, 500]
+print("sum of 2 cos(t w_i):   ", rope_mean_score(t, 128, base).round(2))
+Q = np.random.default_rng(1).standard_normal((10_000, 128))
+print("mean over 10,000 draws:", np.round([np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * Q, axis=1).mean() for p in t], 2))`
+      : `
+# Long-term decay, d = 128: independent random q and k score alike at every offset
+from pelab.rope import rope_independent_abs_score
+t = [0, 10, 100, 500]
+Q, K = np.random.default_rng(1).standard_normal((2, 10_000, 128))
+S = [np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * K, axis=1) for p in t]
+print("mean score:  ", np.round([s.mean() for s in S], 3), "(exactly 0 in expectation)")
+print("mean |score|:", np.round([np.abs(s).mean() for s in S], 3), "exact:", round(rope_independent_abs_score(128), 4))`;
+  return `import numpy as np
+import pelab
+
+m, n, s, d, base = ${m}, ${n}, ${shift}, ${d}, ${formatNumber(base)}
+q, k = np.random.default_rng(${seed}).standard_normal((2, d))    # one query, one key
+rotate = lambda x, p: pelab.rope_rotate(x[np.newaxis], [p], base)[0]
+print("rotated:      ", rotate(q, m) @ rotate(k, n))
+print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # M_(m-n), the "k positions later" matrix
+print("shifted by s: ", rotate(q, m + s) @ rotate(k, n + s))
+print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))
+${mean}`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values (the
+ * switch as its checked value).
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) => pythonCode({ ...paramsFrom(SLIDERS, controls), pairing: controls[PAIRING] });
+
 export function ropeDemo(root, python) {
-  const params = bindSliders(root, { m: "m", n: "n", shift: "shift", d: "d", base: "base", seed: "seed" }, () => update());
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "rope", show);
   const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), "the score matrix");
   const matrixAxesShow = matrixAxes(root.querySelector(".rope-matrix"), {
@@ -31,9 +81,9 @@ export function ropeDemo(root, python) {
   const decayNumbers = numbersFor(root.querySelector(".rope-decay"), "the decay measure");
   const meanNumbers = numbersFor(root.querySelector(".rope-mean"), "the mean scores");
   /** The query and key of the mean-score chart: "alike" (k = q) or "independent". */
-  const pairing = () => root.querySelector('input[name="qk"]:checked').value;
+  const pairing = () => root.querySelector(`input[name="${PAIRING}"]:checked`).value;
   let latest = null; // [result, request] last shown, which the switch redraws
-  for (const radio of root.querySelectorAll('input[name="qk"]')) {
+  for (const radio of root.querySelectorAll(`input[name="${PAIRING}"]`)) {
     radio.addEventListener("change", () => {
       showPython(root, code());
       if (latest) drawMean(...latest);
@@ -47,35 +97,7 @@ export function ropeDemo(root, python) {
 
   /** The Python behind what is shown, for the current settings and switch. */
   function code() {
-    const { m, n, shift, d, base, seed } = params;
-    const mean =
-      pairing() === "alike"
-        ? `
-# Long-term decay, d = 128: the mean score of random q and the key k = q, exact and sampled
-from pelab.rope import rope_mean_score
-t = [0, 10, 100, 500]
-print("sum of 2 cos(t w_i):   ", rope_mean_score(t, 128, base).round(2))
-Q = np.random.default_rng(1).standard_normal((10_000, 128))
-print("mean over 10,000 draws:", np.round([np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * Q, axis=1).mean() for p in t], 2))`
-        : `
-# Long-term decay, d = 128: independent random q and k score alike at every offset
-from pelab.rope import rope_independent_abs_score
-t = [0, 10, 100, 500]
-Q, K = np.random.default_rng(1).standard_normal((2, 10_000, 128))
-S = [np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * K, axis=1) for p in t]
-print("mean score:  ", np.round([s.mean() for s in S], 3), "(exactly 0 in expectation)")
-print("mean |score|:", np.round([np.abs(s).mean() for s in S], 3), "exact:", round(rope_independent_abs_score(128), 4))`;
-    return `import numpy as np
-import pelab
-
-m, n, s, d, base = ${m}, ${n}, ${shift}, ${d}, ${formatNumber(base)}
-q, k = np.random.default_rng(${seed}).standard_normal((2, d))    # one query, one key
-rotate = lambda x, p: pelab.rope_rotate(x[np.newaxis], [p], base)[0]
-print("rotated:      ", rotate(q, m) @ rotate(k, n))
-print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # M_(m-n), the "k positions later" matrix
-print("shifted by s: ", rotate(q, m + s) @ rotate(k, n + s))
-print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))
-${mean}`;
+    return pythonCode({ ...params, pairing: pairing() });
   }
 
   function show(result, request) {

@@ -4,7 +4,7 @@
  * the offset q - p (every diagonal is constant: a Toeplitz matrix).
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { difference, formatNumber } from "../figures/format.js";
 import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -14,12 +14,40 @@ import { paintPixels } from "../figures/paint.js";
 import { ticks } from "../figures/ticks.js";
 import { showPython } from "./show-python.js";
 
+/** The demo's sliders: {param: input name}. */
+const SLIDERS = { dModel: "d_model", seqLen: "seq_len", base: "base", pos: "pos" };
+
+/** The position plotted: the one asked for, or the last if the sequence is shorter. */
+const plottedPosition = ({ pos, seqLen }) => Math.min(pos, seqLen - 1);
+
+/**
+ * The Python behind the demo: both matrices of the encoding, the check that they depend on the
+ * offset only, and the plotted position's row.
+ *
+ * @param {{seqLen: number, dModel: number, base: number, pos: number}} settings `pos` as plotted
+ */
+export function pythonCode({ seqLen, dModel, base, pos }) {
+  return `import pelab
+
+pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${dModel}, base=${formatNumber(base)})
+dot, cosine = pelab.similarity(pe)                # (${seqLen}, ${seqLen}) each
+print("largest spread along a diagonal:", pelab.toeplitz_residual(dot))
+pelab.show(cosine, title="cosine similarity", vmin=-1, vmax=1)
+dot[${pos}].round(2)                                 # position ${pos} against every position`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export function firstCode(controls) {
+  const params = paramsFrom(SLIDERS, controls);
+  return pythonCode({ ...params, pos: plottedPosition(params) });
+}
+
 export function similarityDemo(root, python) {
-  const params = bindSliders(
-    root,
-    { dModel: "d_model", seqLen: "seq_len", base: "base", pos: "pos" },
-    () => update(),
-  );
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "similarity", show);
   const squares = Object.fromEntries(
     ["dot", "cosine"].map((kind) => {
@@ -35,17 +63,8 @@ export function similarityDemo(root, python) {
   };
 
   function update() {
-    const pos = Math.min(params.pos, params.seqLen - 1);
-    showPython(
-      root,
-      `import pelab
-
-pe = pelab.sinusoidal(seq_len=${params.seqLen}, d_model=${params.dModel}, base=${formatNumber(params.base)})
-dot, cosine = pelab.similarity(pe)                # (${params.seqLen}, ${params.seqLen}) each
-print("largest spread along a diagonal:", pelab.toeplitz_residual(dot))
-pelab.show(cosine, title="cosine similarity", vmin=-1, vmax=1)
-dot[${pos}].round(2)                                 # position ${pos} against every position`,
-    );
+    const pos = plottedPosition(params);
+    showPython(root, pythonCode({ ...params, pos }));
     return render({ ...params, pos });
   }
 

@@ -27,6 +27,35 @@ const STATES = ["inside", "just-past", "outside"];
 const METHOD_NAMES = { none: "No scaling", interpolation: "Position interpolation", ntk: "NTK-aware base", yarn: "YaRN" };
 const STATE_TEXT = ["inside its trained range", "past it by less than one trained step", "outside its trained range"];
 
+/**
+ * The Python behind the dials and numbers: the chosen model's RoPE stretched s-fold by the
+ * chosen method, and what that does to its pairs' speeds and angles.
+ *
+ * @param {{model: string, scale: number, method: string}} settings
+ */
+export function pythonCode({ model, scale, method }) {
+  return `import numpy as np
+import pelab
+from pelab.context_scaling import MODEL_SETTINGS
+
+model = MODEL_SETTINGS["${model}"]          # base and trained length L
+base, L, s, d = model["base"], model["train_len"], ${scale}, 128
+w = pelab.angular_frequencies(d, base)              # trained speeds, radians per position
+w_new = pelab.stretched_frequencies("${method}", d, base, L, s)
+cover = pelab.angle_coverage("${method}", d, base, L, s)
+print("pairs outside their trained range:", (cover["state"] == 2).sum())
+print("fastest pair, radians per position:", w_new[0], "(trained:", w[0], ")")
+print("slowest pair, speed against trained:", w_new[-1] / w[-1])`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values (the
+ * model and the method as their radio groups' checked values).
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = ({ model, scale, method }) => pythonCode({ model, scale, method });
+
 export function stretchingDemo(root, python) {
   experiment(root, python);
   const params = bindSliders(root, { scale: "scale" }, () => update());
@@ -41,21 +70,7 @@ export function stretchingDemo(root, python) {
 
   function update() {
     const request = { model: choice("model"), scale: params.scale, method: choice("method") };
-    showPython(
-      root,
-      `import numpy as np
-import pelab
-from pelab.context_scaling import MODEL_SETTINGS
-
-model = MODEL_SETTINGS["${request.model}"]          # base and trained length L
-base, L, s, d = model["base"], model["train_len"], ${request.scale}, 128
-w = pelab.angular_frequencies(d, base)              # trained speeds, radians per position
-w_new = pelab.stretched_frequencies("${request.method}", d, base, L, s)
-cover = pelab.angle_coverage("${request.method}", d, base, L, s)
-print("pairs outside their trained range:", (cover["state"] == 2).sum())
-print("fastest pair, radians per position:", w_new[0], "(trained:", w[0], ")")
-print("slowest pair, speed against trained:", w_new[-1] / w[-1])`,
-    );
+    showPython(root, pythonCode(request));
     return render(request);
   }
 

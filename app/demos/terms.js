@@ -6,7 +6,7 @@
  * Computed by pelab.four_terms in the worker.
  */
 import { liveRender } from "./live-render.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { colourBar } from "../figures/colour-bar.js";
 import { difference } from "../figures/format.js";
 import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
@@ -26,11 +26,38 @@ const TERMS = {
 /** A spread along the diagonals below this is rounding: the matrix depends on i − j only. */
 const ROUNDING = 1e-9;
 
+/** The demo's slider: {param: input name}. */
+const SLIDERS = { dModel: "d_model" };
+
+/**
+ * The Python behind the squares: the four terms of the sentence's scores, their spreads along
+ * the diagonals, and position·position drawn.
+ *
+ * @param {{sentence: string, dModel: number, identity: boolean}} settings
+ */
+export function pythonCode({ sentence, dModel, identity }) {
+  return `import pelab
+
+result = pelab.four_terms(${JSON.stringify(sentence)}, identity=${identity ? "True" : "False"}, d_model=${dModel})
+for name, matrix in result.scores.terms():
+    print(f"{name:18} spread along diagonals: {result.toeplitz[name]:.2e}")
+print("sum of the four terms minus the score:", result.sum_gap)
+pelab.show(result.scores.position_position, title="position·position")`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) =>
+  pythonCode({ sentence: controls.sentence, ...paramsFrom(SLIDERS, controls), identity: controls.identity });
+
 export function termsDemo(root, python) {
   const input = root.querySelector("[name=sentence]");
   const identity = root.querySelector("[name=identity]");
   const notice = root.querySelector(".terms-notice");
-  const params = bindSliders(root, { dModel: "d_model" }, () => update());
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "terms", show);
   const canvasOf = (name) => root.querySelector(`.terms-${name.replace("_", "-")}`);
   const numbers = Object.fromEntries(Object.entries(TERMS).map(([name, title]) => [name, numbersFor(canvasOf(name), title)]));
@@ -42,16 +69,7 @@ export function termsDemo(root, python) {
 
   function update() {
     const request = { sentence: input.value, dModel: params.dModel, identity: identity.checked };
-    showPython(
-      root,
-      `import pelab
-
-result = pelab.four_terms(${JSON.stringify(request.sentence)}, identity=${request.identity ? "True" : "False"}, d_model=${request.dModel})
-for name, matrix in result.scores.terms():
-    print(f"{name:18} spread along diagonals: {result.toeplitz[name]:.2e}")
-print("sum of the four terms minus the score:", result.sum_gap)
-pelab.show(result.scores.position_position, title="position·position")`,
-    );
+    showPython(root, pythonCode(request));
     return render(request);
   }
 

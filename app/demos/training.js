@@ -9,7 +9,7 @@
 import { liveRender } from "./live-render.js";
 import { runInOwnPython } from "./experiment-runner.js";
 import { MARK } from "../page-protocol.js";
-import { bindSliders } from "../controls/bind-sliders.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { fixed } from "../figures/format.js";
 import { colourBarUnder } from "../figures/colour-bar.js";
 import { lineChart } from "../figures/line-chart.js";
@@ -23,8 +23,40 @@ const SLICE = 25;
 /** A run stops by itself after this many steps (the progress bar's end). */
 const MAX_STEPS = 600;
 
+/** The demo's sliders: {param: input name}. */
+const SLIDERS = { seed: "seed", shift: "shift", maxTrainLen: "max_train_len" };
+
+/**
+ * The Python behind the demo: the same tiny Transformer trained for 150 steps, and what the page
+ * measures of its table.
+ *
+ * @param {{seed: number, shift: number, maxTrainLen: number}} settings
+ */
+export function pythonCode({ seed, shift, maxTrainLen }) {
+  return `import pelab
+
+trainer = pelab.Trainer(scheme="learned", task="copy", shift=${shift}, max_train_len=${maxTrainLen},
+                        table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=0.003, seed=${seed})
+losses = trainer.step(150)           # 150 steps of Adam; the page trains in slices of ${SLICE}
+table = trainer.params["position_table"]          # (${maxTrainLen}, 32): one row per position
+print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
+print("band contrast:", round(pelab.band_contrast(table), 3))
+components, shares = pelab.principal_components(table, 2)
+best = pelab.closest_sinusoid(components[0])
+print("closest sinusoid to the first: period", round(best["period"], 1),
+      "(the slowest tried: a trend, not a wave)" if best["at_longest"] else "")
+pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values.
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) => pythonCode(paramsFrom(SLIDERS, controls));
+
 export function trainingDemo(root, python) {
-  const params = bindSliders(root, { seed: "seed", shift: "shift", maxTrainLen: "max_train_len" }, () => update());
+  const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "training_reset", show);
   const buttons = Object.fromEntries(
     ["train", "pause", "resume", "stop", "reset"].map((name) => [name, root.querySelector(`.training-${name}`)]),
@@ -96,29 +128,12 @@ export function trainingDemo(root, python) {
   });
   buttons.reset.addEventListener("click", () => update());
 
-  function code() {
-    const { seed, shift, maxTrainLen } = params;
-    return `import pelab
-
-trainer = pelab.Trainer(scheme="learned", task="copy", shift=${shift}, max_train_len=${maxTrainLen},
-                        table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=0.003, seed=${seed})
-losses = trainer.step(150)           # 150 steps of Adam; the page trains in slices of ${SLICE}
-table = trainer.params["position_table"]          # (${maxTrainLen}, 32): one row per position
-print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
-print("band contrast:", round(pelab.band_contrast(table), 3))
-components, shares = pelab.principal_components(table, 2)
-best = pelab.closest_sinusoid(components[0])
-print("closest sinusoid to the first: period", round(best["period"], 1),
-      "(the slowest tried: a trend, not a wave)" if best["at_longest"] else "")
-pelab.show(pelab.similarity(table)[1], title="cosine similarity of the rows")`;
-  }
-
   /** Settings changed, or Reset: end any training and show the untrained table. */
   function update() {
     trainer.end("the settings changed");
     settings = { ...params };
     setPhase("idle", "Not trained yet: this is the table at its random start.");
-    showPython(root, code());
+    showPython(root, pythonCode(params));
     return render({ ...params });
   }
 

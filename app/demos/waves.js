@@ -5,6 +5,7 @@
  * axis, and a dial per pair whose hand is at the angle pos * w_i of the chosen position.
  */
 import { liveRender } from "./live-render.js";
+import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
 import { clockDial } from "../figures/dial.js";
 import { evenGrid } from "../figures/even-grid.js";
 import { fixed, formatNumber, roundSignificant } from "../figures/format.js";
@@ -30,44 +31,65 @@ export function dialPairs(dModel) {
   return [...new Set(pairs)].filter((i) => i >= 0 && i <= last);
 }
 
+/** The demo's sliders but the position's, which sets the shared position: {param: input name}. */
+const SLIDERS = { dModel: "d_model", base: "base" };
+/** The dial pairs drawn as waves at first, by rank among dialPairs: fast, middle, slow. */
+const FIRST_PLOTTED = Object.freeze([0, 4, 6]);
+
+/** The pairs drawn as waves: those of the ranks `plotted` that d_model has. */
+const chosenPairs = (plotted, dModel) => {
+  const pairs = dialPairs(dModel);
+  return plotted.filter((rank) => rank < pairs.length).map((rank) => pairs[rank]);
+};
+
+/**
+ * The Python behind the charts: the chosen pairs' waves over the chart's span, and the angle of
+ * every dial pair's hand at the position.
+ *
+ * @param {{dModel: number, base: number, pos: number, pairs: number[]}} settings `pairs` those drawn
+ */
+export function pythonCode({ dModel, base, pos, pairs }) {
+  const maxPos = chartSpan(pos);
+  return `import matplotlib.pyplot as plt
+import numpy as np
+import pelab
+
+w = pelab.angular_frequencies(d_model=${dModel}, base=${formatNumber(base)})   # w_i = base^(-2i/d_model)
+pos = np.linspace(0, ${maxPos}, ${8 * maxPos + 1})
+for i in [${pairs.join(", ")}]:
+    plt.plot(pos, np.sin(pos * w[i]), label=f"sin, pair i = {i}")
+plt.xlabel("position"); plt.legend(loc="lower left"); plt.show()
+
+angles = (${pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${pos}
+{i: round(float(angles[i]), 3) for i in [${dialPairs(dModel).join(", ")}]}`;
+}
+
+/**
+ * The code the cell shows at first paint, for the section's controls at their first values: the
+ * position at its slider's, the pairs drawn those of FIRST_PLOTTED.
+ *
+ * @param {Record<string, any>} controls
+ */
+export const firstCode = (controls) =>
+  pythonCode({ ...paramsFrom(SLIDERS, controls), pos: controls.pos, pairs: chosenPairs(FIRST_PLOTTED, controls.d_model) });
+
 export function wavesDemo(root, python, { position }) {
   const choices = root.querySelector(".waves-pairs");
   const waveNumbers = numbersFor(root.querySelector(".waves-chart"), "the sine and cosine waves");
   const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), "the wavelengths");
   evenGrid(root.querySelector(".waves-dials"), { min: 7.5 });
-  const params = {};
-  const controls = {
-    dModel: slider(root.querySelector("[name=d_model]"), { onInput: (v) => update({ dModel: v }) }),
-    base: slider(root.querySelector("[name=base]"), { onInput: (v) => update({ base: v }) }),
-    pos: slider(root.querySelector("[name=pos]"), { onInput: (v) => position.set(v) }),
-  };
-  params.dModel = controls.dModel.value;
-  params.base = controls.base.value;
-  position.set(controls.pos.value);
-  let plotted = [0, 4, 6]; // which of the dial pairs (by rank) are drawn as waves: fast, middle, slow
+  const params = bindSliders(root, SLIDERS, () => update());
+  position.set(slider(root.querySelector("[name=pos]"), { onInput: (v) => position.set(v) }).value);
+  let plotted = FIRST_PLOTTED; // which of the dial pairs (by rank) are drawn as waves
 
   const render = liveRender(root, python, "waves", (result, request) => show(result, request));
 
   function update(change = {}) {
     Object.assign(params, change);
     const pairs = dialPairs(params.dModel);
-    const chosen = plotted.filter((rank) => rank < pairs.length).map((rank) => pairs[rank]);
+    const chosen = chosenPairs(plotted, params.dModel);
     const request = { ...params, pairs: chosen, maxPos: chartSpan(position.value), pos: position.value };
-    showPython(
-      root,
-      `import matplotlib.pyplot as plt
-import numpy as np
-import pelab
-
-w = pelab.angular_frequencies(d_model=${params.dModel}, base=${formatNumber(params.base)})   # w_i = base^(-2i/d_model)
-pos = np.linspace(0, ${request.maxPos}, ${8 * request.maxPos + 1})
-for i in [${chosen.join(", ")}]:
-    plt.plot(pos, np.sin(pos * w[i]), label=f"sin, pair i = {i}")
-plt.xlabel("position"); plt.legend(loc="lower left"); plt.show()
-
-angles = (${request.pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${request.pos}
-{i: round(float(angles[i]), 3) for i in [${pairs.join(", ")}]}`,
-    );
+    showPython(root, pythonCode({ ...params, pos: request.pos, pairs: chosen }));
     drawChoices(pairs);
     return render(request);
   }

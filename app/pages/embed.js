@@ -16,7 +16,7 @@ import { cellIn, notebookCells } from "../cells/cells.js";
 import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf, WITHOUT_PYTHON } from "../demos/registry.js";
 import { loadFirstResults, PICTURED } from "../demos/first-results.js";
-import { sharedValue } from "../controls/shared-value.js";
+import { FIRST_POSITION, sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
@@ -111,7 +111,7 @@ async function start() {
   lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
 
-  const created = demo(root, python, { position: sharedValue(3) });
+  const created = demo(root, python, { position: sharedValue(FIRST_POSITION) });
   created.firstRender.catch(() => {}); // a failure shows in the demo's .problem and the status
   // Its figure is shown (a pictured one is there from the start): python3 build.py bench's mark.
   (PICTURED.includes(name) ? Promise.resolve() : created.firstRender).then(() => performance.mark(MARK.ALL_FIGURES), () => {});

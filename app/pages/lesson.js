@@ -10,7 +10,7 @@ import { prepareNextVisit } from "../offline/next-visit.js";
 import { DEMOS, titleOf } from "../demos/registry.js";
 import { PICTURED } from "../demos/first-results.js";
 import { MARK } from "../page-protocol.js";
-import { sharedValue } from "../controls/shared-value.js";
+import { FIRST_POSITION, sharedValue } from "../controls/shared-value.js";
 import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
@@ -64,7 +64,7 @@ async function wire(python) {
   notebookCells(document, python); // first, so that demos and links can hand code to the cells
   // A shared link "#demo=heatmap&d_model=64" sets that demo up and scrolls to it.
   const link = new URLSearchParams(location.hash.slice(1));
-  const context = { position: sharedValue(3) }; // the position whose dial and heatmap row are shown
+  const context = { position: sharedValue(FIRST_POSITION) }; // the position whose dial and heatmap row are shown
   const demos = [];
   const figures = []; // each live demo's first result shown
   // The heatmap first: the page opens on its pre-rendered picture, and Python answers the demos'
