@@ -18,6 +18,11 @@ STARTER = re.compile(
     re.S,
 )
 SOLUTION = re.compile(r'<code class="exercise-solution-code">(.*?)</code>', re.S)
+# An exercise's heading and the task before its cell: <div class="exercise" id="exercise-NAME">.
+TASK = re.compile(
+    r'<div class="exercise" id="exercise-([\w-]+)">\s*<h4>(.*?)</h4>(.*?)<div class="cell"', re.S
+)
+PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,8 @@ class Exercise:
     section: str  # the lesson source it is in, lesson/SECTION.html
     starter: str
     solution: str
+    title: str = ""  # its <h4>'s inner HTML ("1. The table from the formula")
+    task: tuple[str, ...] = ()  # the inner HTML of each paragraph of its task
 
 
 def exercises() -> dict[str, Exercise]:
@@ -47,7 +54,18 @@ def exercises() -> dict[str, Exercise]:
                 )
             if name in found:
                 raise BuildError(f"{where}: a second exercise of that name")
+            task = next((t for t in TASK.finditer(text) if t.group(1) == name), None)
+            if not task:
+                raise BuildError(
+                    f'{where}: needs <div class="exercise" id="exercise-{name}"> with its <h4> '
+                    "and its task before its cell"
+                )
             found[name] = Exercise(
-                name, source.stem, html.unescape(starter.group(3)), html.unescape(solution.group(1))
+                name,
+                source.stem,
+                html.unescape(starter.group(3)),
+                html.unescape(solution.group(1)),
+                task.group(2).strip(),
+                tuple(p.strip() for p in PARAGRAPH.findall(task.group(3))),
             )
     return found

@@ -372,7 +372,9 @@ def section_minutes(section: Section) -> int:
     body = re.sub(r"<(textarea|script|pre)\b.*?</\1>", " ", section.source_html, flags=re.S)
     words = len(html.unescape(re.sub(r"<[^>]*>", " ", body)).split())
     minutes = words / READING_WPM
-    if re.search(r"<(input|select|textarea|button|lesson-slider)\b", body):
+    # a control to try (the take-home notebook's download box is none: it takes no trying)
+    tried = re.sub(r'<div class="take-home">.*?</div>', " ", body, flags=re.S)
+    if re.search(r"<(input|select|textarea|button|lesson-slider)\b", tried):
         minutes += TRY_MINUTES
     minutes += RUN_MINUTES * body.count('class="training-buttons"')
     minutes += EXERCISE_MINUTES * body.count('class="exercise"')

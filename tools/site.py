@@ -27,6 +27,7 @@ from tools.lesson import (
     page_of_sections,
     quiz_keys_json,
 )
+from tools.notebook import NOTEBOOK, notebook_text
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
@@ -248,6 +249,9 @@ def build(
     for name, text in pages.items():  # tools/lesson.py: the entrance, a page per chapter
         write_if_changed(DIST / name, text)
         expected.add(DIST / name)
+    # The take-home notebook (tools/notebook.py), made from the same sources as the pages.
+    write_if_changed(DIST / NOTEBOOK, notebook_text())
+    expected.add(DIST / NOTEBOOK)
     # The questions' keys, out of the pages' HTML: app/quiz/keys.js fetches them when needed.
     write_if_changed(DIST / QUIZ_KEYS, quiz_keys_json(keys))
     expected.add(DIST / QUIZ_KEYS)

@@ -32,6 +32,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tools.exercises import exercises
 from tools.lesson import QUESTION, SKELETON, SOURCES, plain
 from tools.project import BuildError
 
@@ -245,7 +246,31 @@ def answer_key(chapters: list[MapChapter]) -> str:
             )
     if not number:
         lines.append("<p>This build of the course has no questions.</p>")
+    lines.append(exercise_key(chapters, steps, where))
     return "\n".join(lines)
+
+
+def exercise_key(chapters: list[MapChapter], steps: dict[str, int], where: dict[str, str]) -> str:
+    """The exercises of the built course, each with its worked solution as the lesson has it
+    (tools/exercises.py; pelab.check_exercise tests a learner's code against the same facts)."""
+    shown = [e for e in exercises().values() if e.section in steps]
+    if not shown:
+        return ""
+    items = "".join(
+        f'<li class="key-item" data-exercise="{exercise.name}">'
+        f'<p class="key-question"><span class="key-number">Exercise</span> {exercise.title}</p>'
+        f'<p class="key-facts"><a href="{where[exercise.section]}#exercise-{exercise.name}">'
+        f"section {steps[exercise.section]}</a>; its Check runs "
+        f'<code>pelab.check_exercise("{exercise.name}", globals())</code></p>'
+        f'<pre class="snippet" tabindex="0" aria-label="The worked solution of exercise '
+        f'{plain(exercise.title)}"><code>{html.escape(exercise.solution)}</code></pre></li>'
+        for exercise in shown
+    )
+    return (
+        '<section class="key-chapter" aria-labelledby="key-exercises">'
+        '<h2 id="key-exercises">The exercises, with their worked solutions</h2>'
+        f'<ul class="answer-key exercise-key">{items}</ul></section>'
+    )
 
 
 def _key_item(number, question, section, chapter, steps, where, role) -> str:

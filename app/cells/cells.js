@@ -12,7 +12,7 @@
  * cell (`data-check`: passed or failed) and in a status line whether every check passed.
  */
 import { createEditor } from "./editor.js";
-import { cellStorage } from "./storage.js";
+import { cellStorage, storageKeys } from "./storage.js";
 import { cellOutput } from "./output.js";
 
 const byElement = new WeakMap();
@@ -229,16 +229,4 @@ function createCell(element, python, storage) {
 function button(label, className, title) {
   const element = Object.assign(document.createElement("button"), { type: "button", className, textContent: label, title });
   return element;
-}
-
-/**
- * Where this page keeps its cells' edits: a chapter page keeps them under the lesson's address
- * (the folder's index.html), as the lesson did when it was one page, so edits made then are
- * still found; any other page (an embed) under its own. The second key is the lesson's other
- * old address (the folder itself, "/" for the site root), read when the first holds nothing.
- */
-function storageKeys(document) {
-  if (!document.body.classList.contains("chapter-page")) return [document.location.pathname];
-  const folder = new URL("./", document.baseURI).pathname;
-  return [`${folder}index.html`, folder];
 }

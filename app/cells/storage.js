@@ -32,3 +32,15 @@ export function cellStorage(page, formerly = null) {
       }),
   };
 }
+
+/**
+ * Where this page keeps its cells' edits: a chapter page keeps them under the lesson's address
+ * (the folder's index.html), as the lesson did when it was one page, so edits made then are
+ * still found; any other page (an embed) under its own. The second key is the lesson's other
+ * old address (the folder itself, "/" for the site root), read when the first holds nothing.
+ */
+export function storageKeys(document) {
+  if (!document.body.classList.contains("chapter-page")) return [document.location.pathname];
+  const folder = new URL("./", document.baseURI).pathname;
+  return [`${folder}index.html`, folder];
+}

@@ -17,6 +17,7 @@ import pytest
 import build as build_cli
 from site_server import DIST
 from tools import teacher_kit
+from tools.exercises import exercises
 from tools.lesson import INCLUDE, QUESTION, SKELETON, SOURCES, assemble, plain
 from tools.project import ROOT, BuildError
 from tools.teacher_kit import MapChapter, MapSection
@@ -264,3 +265,16 @@ def test_every_link_of_the_kit_lands_on_a_page_and_an_id_of_the_site(kit_page):
         name, _, fragment = link.partition("#")
         target = (DIST / (name or kit_page)).read_text(encoding="utf-8")
         assert not fragment or f'id="{fragment}"' in target, link
+
+
+def test_the_answer_key_gives_each_exercise_its_worked_solution_as_the_lesson_has_it():
+    key = (DIST / teacher_kit.ANSWER_KEY).read_text(encoding="utf-8")
+    for name, exercise in exercises().items():
+        item = re.search(
+            rf'<li class="key-item" data-exercise="{name}">(.*?)</li>', key, flags=re.S
+        )
+        assert item, name
+        solution = re.search(r"<pre [^>]*><code>(.*?)</code></pre>", item.group(1), flags=re.S)
+        assert html.unescape(solution.group(1)) == exercise.solution
+        assert f'pelab.check_exercise("{name}", globals())' in item.group(1)
+        assert f'href="review.html#exercise-{name}"' in item.group(1)

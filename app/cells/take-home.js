@@ -1,0 +1,46 @@
+/**
+ * "Download as notebook": the lesson's code cells as a Jupyter notebook (build.py writes it,
+ * tools/notebook.py, from the same sources as the pages). Without JavaScript the link downloads
+ * that file as built. With it, the download points the first cell at pelab's wheel on this very
+ * site, and, if the learner ticks "with my edits", puts each cell they edited (as this browser
+ * keeps it, app/cells/storage.js) in place of the lesson's code.
+ */
+import { PELAB_WHEEL_URL } from "../config.js";
+import { personalise } from "./notebook-file.js";
+import { cellStorage, storageKeys } from "./storage.js";
+
+/** Wire the take-home block inside `root` (a `.take-home`), if there is one. */
+export function takeHome(root) {
+  const block = root.querySelector(".take-home");
+  if (!block) return;
+  const link = /** @type {HTMLAnchorElement} */ (block.querySelector(".take-home-download"));
+  const withEdits = /** @type {HTMLInputElement} */ (block.querySelector(".take-home-edits"));
+  const status = /** @type {HTMLElement} */ (block.querySelector(".take-home-status"));
+  link.addEventListener("click", async (event) => {
+    event.preventDefault();
+    status.textContent = "Making the notebook…";
+    try {
+      const response = await fetch(link.href);
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const notebook = await response.json();
+      const storage = withEdits.checked ? cellStorage(...storageKeys(document)) : null;
+      const edited = personalise(notebook, PELAB_WHEEL_URL, storage);
+      save(JSON.stringify(notebook, null, 1) + "\n", link.getAttribute("download") || "notebook.ipynb");
+      const cells = notebook.cells.filter((cell) => cell.cell_type === "code").length;
+      status.textContent =
+        `Downloaded: ${cells} code cells` +
+        (withEdits.checked ? `, ${edited === 0 ? "none" : edited} of them with your edits.` : ", as the lesson has them.");
+    } catch (error) {
+      status.textContent = `The notebook could not be made (${error.message}). Reload the page and try again.`;
+    }
+  });
+}
+
+function save(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ipynb+json" }));
+  const anchor = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

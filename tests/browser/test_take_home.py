@@ -1,0 +1,74 @@
+"""“Download as notebook” (“Your turn”, app/cells/take-home.js): the built notebook, with its
+first cell pointed at pelab's wheel on the site the page came from, and the learner's own edits
+in their cells only when the box is ticked. No Python is needed: the page's Python is held."""
+
+from __future__ import annotations
+
+import json
+
+from pages import PAGE_OF, all_figures_shown, hold_python, poll
+from test_cells import type_code
+from tools.notebook import wheel_name
+
+EDIT = "# my own scratch cell\npe = pelab.sinusoidal(seq_len=8, d_model=4)\npe.round(2)"
+
+
+def download(page) -> tuple[dict, str]:
+    """Click Download as notebook; returns the notebook downloaded and the status line."""
+    status = page.locator(".take-home-status")
+    with page.expect_download() as info:
+        page.get_by_role("link", name="Download as notebook").click()
+    download = info.value
+    assert download.suggested_filename == "positional-encoding-lab.ipynb"
+    book = json.loads(open(download.path(), encoding="utf-8").read())
+    poll(page, "() => document.querySelector('.take-home-status').textContent",
+         lambda text: text.startswith("Downloaded"))
+    return book, status.inner_text()
+
+
+def code_cell(book: dict, name: str) -> dict:
+    return next(c for c in book["cells"] if c["metadata"].get("pelab", {}).get("cell") == name)
+
+
+def test_the_download_installs_from_this_site_and_takes_edits_only_when_asked(page, site_url):
+    hold_python(page)
+    page.goto(site_url + PAGE_OF["cell"] + "#cell")
+    all_figures_shown(page)
+    type_code(page, "scratch", EDIT)
+    # the edit is kept (as any edit is) before the download reads it
+    poll(page, "() => Object.keys(localStorage).filter((k) => k.endsWith(':scratch')).length",
+         lambda n: n == 1)
+
+    book, said = download(page)
+    install = "".join(book["cells"][1]["source"]).splitlines()[-1]
+    assert install == f"%pip install -q {site_url}py/{wheel_name()}"
+    scratch = code_cell(book, "scratch")
+    assert "".join(scratch["source"]).startswith("# A scratch cell.")
+    assert "edited" not in scratch["metadata"]["pelab"]
+    codes = sum(c["cell_type"] == "code" for c in book["cells"])
+    assert said == f"Downloaded: {codes} code cells, as the lesson has them."
+
+    page.get_by_label("with my edits").check()
+    book, said = download(page)
+    scratch = code_cell(book, "scratch")
+    assert "".join(scratch["source"]) == EDIT
+    assert scratch["metadata"]["pelab"]["edited"] is True
+    assert said == f"Downloaded: {codes} code cells, 1 of them with your edits."
+    # every other cell is as built
+    built = json.loads(page.evaluate(
+        "async () => JSON.stringify(await (await fetch('positional-encoding-lab.ipynb')).json())"
+    ))
+    others = [c for c in book["cells"] if c is not scratch and c["metadata"].get("pelab", {})
+              .get("role") != "install"]
+    assert others == [c for c in built["cells"] if c["metadata"].get("pelab", {}).get("cell")
+                      != "scratch" and c["metadata"].get("pelab", {}).get("role") != "install"]
+
+
+def test_a_notebook_that_cannot_be_fetched_is_said_so(page, site_url):
+    hold_python(page)
+    page.route("**/positional-encoding-lab.ipynb", lambda route: route.fulfill(status=404))
+    page.goto(site_url + PAGE_OF["cell"] + "#cell")
+    all_figures_shown(page)
+    page.get_by_role("link", name="Download as notebook").click()
+    poll(page, "() => document.querySelector('.take-home-status').textContent",
+         lambda text: text.startswith("The notebook could not be made (the server answered 404)"))

@@ -1,0 +1,193 @@
+"""The take-home notebook: the lesson's code cells, in the course's order, as a Jupyter notebook
+(nbformat 4) at dist/positional-encoding-lab.ipynb.
+
+It is made from the same sources as the pages, so it cannot drift from them:
+- each demo's cell holds the code that demo's cell shows at first paint, from the demo's own
+  `firstCode` (app/demos/NAME.js, run under Node by tools/notebook-code.mjs) at its section's
+  first control values (tools/first_results.py reads them as the page does);
+- the scratch cell and the exercises' starters come from lesson/cell.html (tools/exercises.py),
+  each exercise followed by its check, `pelab.check_exercise(NAME, globals())`.
+
+Each section's cell comes after a markdown cell with its number, title and takeaway. Every code
+cell from a lesson cell names it in its metadata (`"pelab": {"cell": NAME}`): the page's
+"Download as notebook" (app/cells/take-home.js) puts the learner's own edits there when asked,
+and points the first cell at the wheel's full address on the site it came from.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+
+from tools.exercises import exercises
+from tools.first_results import controls
+from tools.lesson import REFERENCE, SKELETON, read_chapters, read_section
+from tools.pelab_wheel import pelab_version
+from tools.project import ROOT, BuildError
+
+NOTEBOOK = "positional-encoding-lab.ipynb"
+CELL = re.compile(r'<div class="cell" data-cell="([\w-]+)"')
+TAKEAWAY = re.compile(r'<p class="takeaway"[^>]*>(.*?)</p>', re.S)
+SCRATCH = re.compile(
+    r'<div class="cell" data-cell="scratch"[^>]*>\s*<pre class="cell-source"><code>(.*?)</code>',
+    re.S,
+)
+
+
+def wheel_name() -> str:
+    """pelab's wheel, as dist/py/ holds it: its address stays the same until pelab's version
+    changes."""
+    return f"pelab-{pelab_version()}-py3-none-any.whl"
+
+
+def install_source(wheel: str) -> str:
+    """The first code cell: pelab installed from `wheel`, the wheel's file name (the page's
+    download puts its full address on the site instead: app/cells/notebook-file.js)."""
+    return (
+        "# pelab, the lesson's own package, from the site this notebook came from (numpy comes\n"
+        "# with it; matplotlib with Jupyter, JupyterLite and Colab). If that site cannot be\n"
+        "# read from here (a lesson served on 127.0.0.1, seen from Colab; a JupyterLite on\n"
+        "# another site, which the browser keeps from reading this one), download the wheel\n"
+        "# from its py/ folder, put it beside this notebook and install the file:\n"
+        f"# %pip install -q {wheel_name()}\n"
+        f"%pip install -q {wheel}"
+    )
+
+
+def markdown(text: str) -> str:
+    """Lesson HTML as Markdown: code as code, variables and sub/superscripts as text."""
+    text = re.sub(r"<code>(.*?)</code>", r"`\1`", text, flags=re.S)
+    for tag, mark in (("sub", "_"), ("sup", "^")):  # x_i, x_(2i+1), base^(2i/d)
+        text = re.sub(
+            rf"<{tag}>(.*?)</{tag}>",
+            lambda m, mark=mark: mark + (m[1] if len(_plain(m[1])) == 1 else f"({m[1]})"),
+            text,
+            flags=re.S,
+        )
+    return _plain(text)
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", "", text))).strip()
+
+
+def demo_codes(firsts: dict[str, dict]) -> dict[str, str]:
+    """{demo: the code its cell shows at first paint}, from each demo's `firstCode` under Node
+    (tools/notebook-code.mjs), given {demo: its section's first control values}."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tools" / "notebook-code.mjs")],
+        input=json.dumps(firsts),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    if done.returncode:
+        raise BuildError(f"tools/notebook-code.mjs failed: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def notebook() -> dict:
+    """The notebook, as nbformat 4 JSON data."""
+    chapters = read_chapters(SKELETON.read_text(encoding="utf-8"))
+    names = [name for chapter in chapters for name in chapter.sections]
+    sections = {name: read_section(name, step) for step, name in enumerate(names, start=1)}
+    step_of_id = {
+        ident: section.step
+        for section in sections.values()
+        for ident in re.findall(r'\bid="([\w-]+)"', section.source_html)
+    }
+
+    def numbered(text: str) -> str:
+        """Cross-references as the pages number them ("section N", N its step)."""
+        return REFERENCE.sub(lambda m: f"{m.group(2)} {step_of_id[m.group(1)]}", text)
+
+    demos = {
+        name: controls(section.source_html)
+        for name, section in sections.items()
+        if CELL.search(section.source_html) and name != "cell"
+    }
+    codes = demo_codes(demos)
+    cells = [
+        md(
+            "# Positional Encoding Lab: the lesson's code\n\n"
+            "Every code cell of the lesson, in the course's order: each demo's Python at its "
+            "first settings, the scratch cell, and the three exercises with their checks. Run "
+            "the cells from the top: the first installs `pelab`, the second imports it and "
+            "numpy, as the page's Python has them. The sliders stay in the lesson; here you "
+            "change the numbers in the code. `pelab.show` draws its heatmap as a picture."
+        ),
+        code(install_source(wheel_name()), role="install"),
+        code("import numpy as np\nimport pelab", role="imports"),
+    ]
+    tasks = exercises()
+    for number, chapter in enumerate(chapters, start=1):
+        shown = [name for name in chapter.sections if CELL.search(sections[name].source_html)]
+        if not shown:
+            continue
+        cells.append(md(f"## Chapter {number}: {markdown(chapter.title)}\n\n"
+                        f"{markdown(numbered(chapter.summary))}"))
+        for name in shown:
+            section = sections[name]
+            heading = f"### {section.step}. {markdown(section.title)}"
+            where = f"In the lesson: [{chapter.page}#{name}]({chapter.page}#{name})."
+            takeaway = TAKEAWAY.search(section.source_html)
+            lines = [heading]
+            if takeaway:
+                lines.append(markdown(numbered(takeaway.group(1))))
+            lines.append(where)
+            cells.append(md("\n\n".join(lines)))
+            if name != "cell":
+                for cell in CELL.findall(section.source_html):
+                    cells.append(code(codes[name], cell=cell))
+                continue
+            scratch = SCRATCH.search(section.source_html)
+            if not scratch:
+                raise BuildError("lesson/cell.html: the scratch cell has no .cell-source")
+            cells.append(code(html.unescape(scratch.group(1)), cell="scratch"))
+            for exercise in (e for e in tasks.values() if e.section == name):
+                prose = "\n\n".join(markdown(p) for p in exercise.task)
+                cells.append(md(f"#### Exercise {markdown(exercise.title)}\n\n{prose}\n\n"
+                                "The hint and the worked solution are under the exercise in "
+                                "the lesson."))
+                cells.append(code(exercise.starter, cell=f"exercise-{exercise.name}"))
+                cells.append(code(f'pelab.check_exercise("{exercise.name}", globals())',
+                                  role="check", exercise=exercise.name))
+    for number, cell in enumerate(cells):  # nbformat 4.5's cell ids: the same lesson, the same file
+        cell["id"] = f"cell-{number}"
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+            "pelab": {"wheel": f"py/{wheel_name()}", "version": pelab_version()},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def md(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": _lines(text)}
+
+
+def code(source: str, **pelab: str) -> dict:
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "metadata": {"pelab": pelab},
+        "outputs": [],
+        "source": _lines(source.strip("\n")),
+    }
+
+
+def _lines(text: str) -> list[str]:
+    """A cell's source as nbformat keeps it: lines, each but the last with its newline."""
+    return text.splitlines(keepends=True)
+
+
+def notebook_text() -> str:
+    """The notebook file's text: JSON, one key per line as Jupyter writes it."""
+    return json.dumps(notebook(), indent=1, ensure_ascii=False) + "\n"
+
