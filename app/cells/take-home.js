@@ -5,7 +5,6 @@
  * site, and, if the learner ticks "with my edits", puts each cell they edited (as this browser
  * keeps it, app/cells/storage.js) in place of the lesson's code.
  */
-import { PELAB_WHEEL_URL } from "../config.js";
 import { personalise } from "./notebook-file.js";
 import { cellStorage, storageKeys } from "./storage.js";
 
@@ -24,7 +23,8 @@ export function takeHome(root) {
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
       const notebook = await response.json();
       const storage = withEdits.checked ? cellStorage(...storageKeys(document)) : null;
-      const edited = personalise(notebook, PELAB_WHEEL_URL, storage);
+      // the wheel's address: the notebook names it from the site's root, where the notebook is
+      const edited = personalise(notebook, new URL(notebook.metadata.pelab.wheel, response.url).href, storage);
       save(JSON.stringify(notebook, null, 1) + "\n", link.getAttribute("download") || "notebook.ipynb");
       const cells = notebook.cells.filter((cell) => cell.cell_type === "code").length;
       status.textContent =
