@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, boot, chapter_pages, open_context
+from pages import CHROMIUM_ARGS, PAGE_OF, PageLog, boot, chapter_pages, open_context, passed
 from quiz_lesson import build_site
 from site_server import DIST, ROOT, served
 from tools.environment import find_chromium
@@ -159,6 +159,26 @@ def shared_lesson(booted_lesson, request):
     page, log = booted_lesson
     yield page
     keep_evidence(request, page, log)
+
+
+@pytest.fixture
+def as_served(shared_lesson, request):
+    """The module's one booted lesson with its demo as served: the module's
+    `show_as_served(page)` puts it back (pages.put_back, then waits for the served figure) before
+    the test, and after it when it passed (a failed one leaves its page as evidence). For a test
+    that changes only what can be put back; one that leaves anything else (a cell's run, an
+    experiment's results, a chosen cell of a figure) takes its own `lesson`."""
+    show = request.module.show_as_served
+    show(shared_lesson)
+    yield shared_lesson
+    if passed(request):
+        show(shared_lesson)
+
+
+@pytest.fixture
+def as_served_or_own(request, context_options):
+    """`as_served` in the default context; a lesson of its own in any other (a phone's)."""
+    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 @pytest.fixture(scope="module")

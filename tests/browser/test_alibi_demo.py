@@ -14,7 +14,6 @@ from pages import (
     colour_bar,
     dataset,
     matrix_axes,
-    passed,
     put_back,
     wait_for_state,
     wait_rendered,
@@ -24,27 +23,10 @@ from test_terms_demo import table_of
 SENTENCE = "the cat sat on the mat because the mat was warm"
 
 
-def show_eight_heads(page) -> None:
+def show_as_served(page) -> None:
     """Put the demo's sentence and sliders back as served and wait until it shows them."""
     put_back(page, "#alibi")
     wait_rendered(page, "#alibi", "8/1/11")
-
-
-@pytest.fixture
-def as_served(shared_lesson, request):
-    """The module's one booted lesson, its ALiBi demo as served (put back before the test, and
-    after it when it passed): for a test that changes only what can be put back."""
-    show_eight_heads(shared_lesson)
-    yield shared_lesson
-    if passed(request):
-        show_eight_heads(shared_lesson)
-
-
-@pytest.fixture
-def as_served_or_own(request, context_options):
-    """The shared lesson as served (as_served) in the default context; a lesson of its own in
-    any other (a phone's)."""
-    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 def expected_weights(sentence: str, n_heads: int):

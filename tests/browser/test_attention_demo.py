@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import pelab
-from pages import cell_values, dataset, passed, poll, put_back
+from pages import cell_values, dataset, poll, put_back
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -19,22 +19,12 @@ SHOWN = """() => [
 ]"""
 
 
-def show_the_classic_pair(page) -> None:
+def show_as_served(page) -> None:
     """Put the demo's sentence and switches back as served, Math.random as the page's own, and
     wait until the demo shows them."""
     page.evaluate("() => { window.__random ??= Math.random; Math.random = window.__random; }")
     put_back(page, "#attention")
     poll(page, SHOWN, lambda shown: shown == ["dog bites man", "man bites dog", "false", "false"])
-
-
-@pytest.fixture
-def as_served(shared_lesson, request):
-    """The module's one booted lesson, its attention demo as served (put back before the test,
-    and after it when it passed): for a test that changes only what can be put back."""
-    show_the_classic_pair(shared_lesson)
-    yield shared_lesson
-    if passed(request):
-        show_the_classic_pair(shared_lesson)
 
 
 def test_without_positions_the_shuffle_only_moves_rows(as_served, booted_lesson):

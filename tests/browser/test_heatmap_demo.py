@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from pages import FIRST_HEATMAP, PAGE_OF, RECORD_WORKERS, passed, poll, put_back, wait_for_state
+from pages import FIRST_HEATMAP, PAGE_OF, RECORD_WORKERS, poll, put_back, wait_for_state
 from pelab import sinusoidal, sinusoidal_by_rotation, to_rgba
 from site_server import DIST
 from test_accessibility import numbers_of
@@ -70,23 +70,15 @@ FIRST_PIXELS = (
 )
 
 
-def show_the_first_heatmap(page) -> None:
-    """Put the heatmap's settings back as served and wait until the canvas shows that heatmap."""
+def show_as_served(page) -> None:
+    """Put the heatmap's settings back as served and wait until the canvas shows that heatmap.
+
+    The cell the pointer or keyboard last read stays chosen (nothing clears it), so a test that
+    needs none chosen takes its own `lesson`.
+    """
     put_back(page, "#heatmap")
     poll(page, f"() => document.querySelector('{CANVAS}').dataset.rendered", lambda v: v == FIRST)
     pixels_when(page, lambda seen: seen == FIRST_PIXELS)
-
-
-@pytest.fixture
-def first_heatmap(shared_lesson, request):
-    """The module's one booted lesson, showing the first heatmap with every setting as served
-    (put back before the test, and after it when it passed): for a test that changes only what
-    can be put back. The cell the pointer or keyboard last read stays chosen (nothing clears it),
-    so a test that needs none chosen takes its own `lesson`."""
-    show_the_first_heatmap(shared_lesson)
-    yield shared_lesson
-    if passed(request):
-        show_the_first_heatmap(shared_lesson)
 
 
 @pytest.fixture
@@ -95,8 +87,8 @@ def shared_log(booted_lesson):
     return booted_lesson[1]
 
 
-def test_boots_to_ready_with_the_first_heatmap(first_heatmap, shared_log, site_url):
-    lesson, page_log = first_heatmap, shared_log
+def test_boots_to_ready_with_the_first_heatmap(as_served, shared_log, site_url):
+    lesson, page_log = as_served, shared_log
     assert "Python is ready" in lesson.inner_text(".boot-message")
     assert rendered(lesson) == "64x128@10000"
     # The pre-rendered picture was drawn with the settings the build read from index.html: the
@@ -125,8 +117,8 @@ def test_boots_to_ready_with_the_first_heatmap(first_heatmap, shared_log, site_u
         ("base", ["ArrowLeft"] * 20, "64x128@1000"),
     ],
 )
-def test_each_slider_repaints_the_canvas(first_heatmap, shared_log, name, keys, expected):
-    lesson, page_log = first_heatmap, shared_log
+def test_each_slider_repaints_the_canvas(as_served, shared_log, name, keys, expected):
+    lesson, page_log = as_served, shared_log
     before = pixels(lesson)
     slider = heatmap(lesson).get_by_role("slider", name=name)
     slider.focus()
@@ -148,8 +140,8 @@ def test_each_slider_repaints_the_canvas(first_heatmap, shared_log, name, keys, 
     assert page_log.console_errors() == []
 
 
-def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(first_heatmap):
-    lesson = first_heatmap
+def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(as_served):
+    lesson = as_served
     slider = heatmap(lesson).get_by_role("slider", name="d_model")
     slider.scroll_into_view_if_needed()
     box = slider.bounding_box()
@@ -168,10 +160,10 @@ def test_dragging_a_slider_keeps_the_page_responsive_and_ends_on_the_last_value(
     pixels_when(lesson, lambda seen: seen[:2] == (512, 64))
 
 
-def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(first_heatmap):
+def test_repaints_into_recycled_buffers_show_exactly_the_new_encoding(as_served):
     """After the first frames, results are copied into buffers the page gave back: no frame may
     show an older frame's pixels or values."""
-    lesson = first_heatmap
+    lesson = as_served
     slider = heatmap(lesson).get_by_role("slider", name="base")
     slider.focus()
     for _ in range(6):  # one repaint each, all 64 x 128: the same buffer sizes every time
@@ -203,10 +195,10 @@ CAPTION = f"""() => document
   .querySelector('table').caption?.textContent ?? ''"""
 
 
-def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(first_heatmap):
+def test_its_numbers_table_shows_what_is_on_the_canvas_open_or_opened_later(as_served):
     """The table is read from the heatmap on screen: kept up to date while open, and built from
     the latest heatmap (not the one shown when it was last open) when opened again."""
-    lesson = first_heatmap
+    lesson = as_served
     box = heatmap(lesson).locator("details.numbers")
     slider = heatmap(lesson).get_by_role("slider", name="base")
 
@@ -249,8 +241,8 @@ def cell_centre(page, pos: int, dim: int) -> tuple[float, float]:
     )
 
 
-def test_hover_readout_shows_the_value_and_the_formula(first_heatmap):
-    lesson = first_heatmap
+def test_hover_readout_shows_the_value_and_the_formula(as_served):
+    lesson = as_served
     pos, dim = 5, 10
     lesson.mouse.move(*cell_centre(lesson, pos, dim))
     readout = lesson.locator(".heatmap-readout")
@@ -282,10 +274,10 @@ def test_keyboard_focus_reads_cells_with_the_arrow_keys(lesson):
     assert readout.get_attribute("data-dim") == "127"
 
 
-def test_python_paints_the_canvas_from_its_worker(first_heatmap):
+def test_python_paints_the_canvas_from_its_worker(as_served):
     """The page hands the canvas to the worker, which paints each frame itself: the page's
     thread is not on the path from slider input to pixels, and no pixels are sent to it."""
-    lesson = first_heatmap
+    lesson = as_served
     handed_over = """() => {
       try { document.querySelector(".heatmap-canvas").getContext("2d"); return false; }
       catch (error) { return error.name === "InvalidStateError"; }
@@ -513,9 +505,9 @@ def test_the_legend_is_pelabs_colour_map_drawn_without_python(page, lesson_url):
     assert legend == COOL_WARM.reshape(-1).tolist()
 
 
-def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(first_heatmap):
+def test_the_concatenated_layout_is_the_same_numbers_in_other_columns(as_served):
     """The layout switch: sines first, then cosines, as TensorFlow's tutorial lays them out."""
-    lesson = first_heatmap
+    lesson = as_served
     demo = heatmap(lesson)
     demo.get_by_label("Sines first, then cosines (TensorFlow’s layout)").check()
     poll(

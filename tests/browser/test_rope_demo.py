@@ -19,7 +19,6 @@ from pages import (
     colour_bar,
     dataset,
     matrix_axes,
-    passed,
     poll,
     put_back,
     wait_for_state,
@@ -120,9 +119,13 @@ def number(text):
     return float(text.replace("−", "-"))
 
 
-def show_the_served_rope(page) -> None:
+def show_as_served(page) -> None:
     """Put the demo's sliders and switch back as served (and its tables closed), and wait until
-    it shows them."""
+    it shows them.
+
+    A test that runs the demo's cell leaves its output and what it ran in the learner's Python,
+    and takes its own `lesson`.
+    """
     put_back(page, "#rope")
     wait_rendered(page, "#rope", "5/2/100/8@10000:0")
     poll(
@@ -130,18 +133,6 @@ def show_the_served_rope(page) -> None:
         "() => document.querySelector('#rope').dataset.meanShown",
         lambda v: v == "alike@10000",
     )
-
-
-@pytest.fixture
-def as_served(shared_lesson, request):
-    """The module's one booted lesson, its RoPE demo as served (put back before the test, and
-    after it when it passed): for a test that changes only what can be put back. One that runs
-    the demo's cell leaves its output and what it ran in the learner's Python, and takes its own
-    `lesson`."""
-    show_the_served_rope(shared_lesson)
-    yield shared_lesson
-    if passed(request):
-        show_the_served_rope(shared_lesson)
 
 
 def test_the_score_depends_on_the_offset_alone_three_ways(as_served):

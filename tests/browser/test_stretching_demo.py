@@ -12,7 +12,6 @@ from pages import (
     PHONE,
     chart_geometry,
     dataset,
-    passed,
     poll,
     put_back,
     run_quick_experiment,
@@ -22,29 +21,14 @@ from pages import (
 HEAD = 128
 
 
-def show_llama2_stretched_4_fold(page) -> None:
+def show_as_served(page) -> None:
     """Put the demo's model, stretch and method back as served (and its tables closed), and wait
-    until it shows them."""
+    until it shows them.
+
+    A test that runs the experiment leaves its results and takes its own `lesson`.
+    """
     put_back(page, "#stretching")
     wait_rendered(page, "#stretching", "llama2/4/none")
-
-
-@pytest.fixture
-def as_served(shared_lesson, request):
-    """The module's one booted lesson, its stretching demo as served (put back before the test,
-    and after it when it passed): for a test that changes only what can be put back. One that
-    runs the experiment leaves its results and takes its own `lesson`."""
-    show_llama2_stretched_4_fold(shared_lesson)
-    yield shared_lesson
-    if passed(request):
-        show_llama2_stretched_4_fold(shared_lesson)
-
-
-@pytest.fixture
-def as_served_or_own(request, context_options):
-    """The shared lesson as served (as_served) in the default context; a lesson of its own in
-    any other (a phone's)."""
-    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 def speeds(base):

@@ -8,7 +8,7 @@ import math
 import pytest
 
 import pelab
-from pages import PHONE, passed, poll, put_back
+from pages import PHONE, poll, put_back
 
 # The pairs drawn as waves as served, by rank among the dials' pairs (waves.js's `plotted`).
 PLOTTED = [0, 4, 6]
@@ -19,7 +19,7 @@ TICK_AS_SERVED = """(plotted) => {
 }"""
 
 
-def show_position_3(page) -> None:
+def show_as_served(page) -> None:
     """Put the demo's settings and drawn pairs back as served and wait until it shows them."""
     put_back(page, "#waves")
     page.evaluate(TICK_AS_SERVED, PLOTTED)
@@ -29,23 +29,6 @@ def show_position_3(page) -> None:
         " document.querySelectorAll('#waves .waves-chart path.wave').length]",
         lambda shown: shown == ["128@10000:3", 2 * len(PLOTTED)],
     )
-
-
-@pytest.fixture
-def as_served(shared_lesson, request):
-    """The module's one booted lesson, its waves demo as served (put back before the test, and
-    after it when it passed): for a test that changes only what can be put back."""
-    show_position_3(shared_lesson)
-    yield shared_lesson
-    if passed(request):
-        show_position_3(shared_lesson)
-
-
-@pytest.fixture
-def as_served_or_own(request, context_options):
-    """The shared lesson as served (as_served) in the default context; a lesson of its own in
-    any other (a phone's)."""
-    return request.getfixturevalue("lesson" if context_options else "as_served")
 
 
 def dial_angles(page) -> dict[int, float]:
