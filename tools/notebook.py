@@ -23,7 +23,7 @@ import subprocess
 
 from tools.exercises import exercises
 from tools.first_results import controls
-from tools.lesson import REFERENCE, SKELETON, read_chapters, read_section
+from tools.lesson import REFERENCE, SKELETON, plain, read_chapters, read_section
 from tools.pelab_wheel import pelab_version
 from tools.project import ROOT, BuildError
 
@@ -42,9 +42,9 @@ def wheel_name() -> str:
     return f"pelab-{pelab_version()}-py3-none-any.whl"
 
 
-def install_source(wheel: str) -> str:
-    """The first code cell: pelab installed from `wheel`, the wheel's file name (the page's
-    download puts its full address on the site instead: app/cells/notebook-file.js)."""
+def install_source() -> str:
+    """The first code cell: pelab installed from its wheel's file name (the page's download puts
+    the wheel's full address on the site instead: app/cells/notebook-file.js)."""
     return (
         "# pelab, the lesson's own package, from the site this notebook came from (numpy comes\n"
         "# with it; matplotlib with Jupyter, JupyterLite and Colab). If that site cannot be\n"
@@ -52,7 +52,7 @@ def install_source(wheel: str) -> str:
         "# another site, which the browser keeps from reading this one), download the wheel\n"
         "# from its py/ folder, put it beside this notebook and install the file:\n"
         f"# %pip install -q {wheel_name()}\n"
-        f"%pip install -q {wheel}"
+        f"%pip install -q {wheel_name()}"
     )
 
 
@@ -62,15 +62,11 @@ def markdown(text: str) -> str:
     for tag, mark in (("sub", "_"), ("sup", "^")):  # x_i, x_(2i+1), base^(2i/d)
         text = re.sub(
             rf"<{tag}>(.*?)</{tag}>",
-            lambda m, mark=mark: mark + (m[1] if len(_plain(m[1])) == 1 else f"({m[1]})"),
+            lambda m, mark=mark: mark + (m[1] if len(plain(m[1])) == 1 else f"({m[1]})"),
             text,
             flags=re.S,
         )
-    return _plain(text)
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", "", text))).strip()
+    return plain(text)
 
 
 def demo_codes(firsts: dict[str, dict]) -> dict[str, str]:
@@ -118,7 +114,7 @@ def notebook() -> dict:
             "numpy, as the page's Python has them. The sliders stay in the lesson; here you "
             "change the numbers in the code. `pelab.show` draws its heatmap as a picture."
         ),
-        code(install_source(wheel_name()), role="install"),
+        code(install_source(), role="install"),
         code("import numpy as np\nimport pelab", role="imports"),
     ]
     tasks = exercises()

@@ -21,7 +21,7 @@ export function personalise(notebook, wheelUrl, storage) {
       cell.source[last] = cell.source[last].replace(wheelUrl.split("/").pop(), wheelUrl);
     }
     const kept = pelab.cell && storage ? storage.get(pelab.cell) : null;
-    if (kept !== null && kept !== undefined && kept.trim() !== cell.source.join("").trim()) {
+    if (kept != null && kept.trim() !== cell.source.join("").trim()) {
       cell.source = lines(kept.replace(/\n+$/, ""));
       pelab.edited = true;
       edited += 1;
