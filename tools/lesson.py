@@ -317,8 +317,8 @@ def chapter_test(chapter: Chapter, items: list[str]) -> str:
         f'aria-labelledby="test-{chapter.name}-title">\n'
         f'<h2 id="test-{chapter.name}-title">End of chapter test</h2>\n'
         '<p class="chapter-test-note">Questions on this chapter’s sections. Some ask you to set a '
-        "figure’s sliders as the question says and read the result. In practice each answer is "
-        "marked as you give it; in a graded test (launched by your course, or opened with "
+        "figure’s sliders as the question says and read the result. In practice mode each answer "
+        "is marked as you give it; in a graded test (launched by your course, or opened with "
         "?graded), answers are marked once you submit them.</p>\n"
         + test_form(chapter.name, items)
         + "</section>\n"
@@ -580,7 +580,9 @@ def course_map(chapters, sections, minutes, current: Chapter) -> str:
     lines = [
         '<nav class="course-map" aria-label="Course map">',
         '<details class="map-panel" open>',
-        f'<summary><span class="map-where">{plain(current.title)}</span> '
+        # the words of the phone's map bar's button (static/lab.css shows them)
+        '<summary data-open-label="Map" data-close-label="Close">'
+        f'<span class="map-where">{plain(current.title)}</span> '
         f'<span class="map-left"></span></summary>',
         f'<p class="map-course"><a href="index.html">The course</a>, about {total} minutes</p>',
         '<ol class="map-chapters">',

@@ -14,6 +14,7 @@
 import { createEditor } from "./editor.js";
 import { cellStorage, storageKeys } from "./storage.js";
 import { cellOutput } from "./output.js";
+import { t } from "../i18n.js";
 
 const byElement = new WeakMap();
 /**
@@ -66,7 +67,7 @@ export function notebookCells(document, python) {
   // The page's first note says it (a chapter page has one by its "Run all", the free cell one).
   const note = document.querySelector(".cells-storage-note");
   if (storage.blocked && note) {
-    note.textContent = "This browser blocks local storage here, so your edits will not be kept after a reload.";
+    note.textContent = t("This browser blocks local storage here, so your edits will not be kept after a reload.");
     note.hidden = false;
   }
   return { cells, runAll };
@@ -80,18 +81,22 @@ function createCell(element, python, storage) {
 
   const editorHost = Object.assign(document.createElement("div"), { className: "cell-editor" });
   const toolbar = Object.assign(document.createElement("div"), { className: "cell-toolbar" });
-  const runButton = button("Run", "cell-run", "Run this cell (Shift+Enter)");
-  const stopButton = button("Stop", "cell-stop", "Stop the running code");
-  const resetButton = button("Reset", "cell-reset", "Put back the original code");
+  // Translators: a code cell's button, which runs its Python.
+  const runButton = button(t("Run"), "cell-run", t("Run this cell (Shift+Enter)"));
+  // Translators: a code cell's button, which stops its running Python.
+  const stopButton = button(t("Stop"), "cell-stop", t("Stop the running code"));
+  // Translators: a code cell's button, which puts back the lesson's code.
+  const resetButton = button(t("Reset"), "cell-reset", t("Put back the original code"));
   const statusText = Object.assign(document.createElement("span"), { className: "cell-status" });
   statusText.setAttribute("role", "status");
   stopButton.disabled = true;
   const exercise = element.dataset.exercise;
-  const checkButton = exercise ? button("Check", "cell-check", "Run this cell, then check what it defines") : null;
+  // Translators: an exercise's button, which runs its cell and then the exercise's checks.
+  const checkButton = exercise ? button(t("Check"), "cell-check", t("Run this cell, then check what it defines")) : null;
   toolbar.append(runButton, ...(checkButton ? [checkButton] : []), stopButton, resetButton, statusText);
   const hint = Object.assign(document.createElement("p"), {
     className: "cell-hint",
-    textContent: "Shift+Enter or Ctrl+Enter runs the cell. To leave the editor with the keyboard, press Esc, then Tab.",
+    textContent: t("Shift+Enter or Ctrl+Enter runs the cell. To leave the editor with the keyboard, press Esc, then Tab."),
   });
   const outputArea = Object.assign(document.createElement("div"), { className: "cell-output" });
   outputArea.setAttribute("aria-live", "polite");
@@ -106,7 +111,8 @@ function createCell(element, python, storage) {
   let pristine = saved === null;
   const editor = createEditor(editorHost, {
     code: saved ?? demoCode,
-    label: `Python code: ${element.dataset.title ?? name}`,
+    // Translators: a code editor's name for screen readers; {title} is the cell's title.
+    label: t("Python code: {title}", { title: element.dataset.title ?? name }),
     onRun: () => run(),
     onChange: (code) => {
       pristine = false;
@@ -122,7 +128,7 @@ function createCell(element, python, storage) {
 
   async function run() {
     output.clear();
-    setStatus("running", "Running…");
+    setStatus("running", t("Running…"));
     stopButton.disabled = false;
     runButton.disabled = true;
     const started = performance.now();
@@ -131,10 +137,11 @@ function createCell(element, python, storage) {
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
       if (result.ok) {
         if (result.repr !== null && result.repr !== undefined) output.result(result.repr);
-        setStatus("done", `Done in ${seconds} s`);
+        setStatus("done", t("Done in {seconds} s", { seconds }));
       } else if (result.error.type === "KeyboardInterrupt") {
         output.error(result.error.traceback);
-        setStatus("stopped", "Stopped");
+        // Translators: a code cell's status: its code was stopped.
+        setStatus("stopped", t("Stopped"));
       } else {
         output.error(result.error.traceback);
         setStatus("failed", `${result.error.type}`);
@@ -144,10 +151,11 @@ function createCell(element, python, storage) {
       const restarted = error.type === "Restarted";
       output.error(
         restarted
-          ? `${error.message}. Variables from earlier cells are gone: run the cells you need again.`
+          ? t("{error}. Variables from earlier cells are gone: run the cells you need again.", { error: error.message })
           : error.message,
       );
-      setStatus(restarted ? "stopped" : "failed", restarted ? "Stopped (Python restarted)" : "Failed");
+      // Translators: a code cell's status.
+      setStatus(restarted ? "stopped" : "failed", restarted ? t("Stopped (Python restarted)") : t("Failed"));
       return false;
     } finally {
       stopButton.disabled = true;
@@ -166,25 +174,28 @@ function createCell(element, python, storage) {
   /** Run the cell, then the exercise's checks in its namespace; their report goes below. */
   async function check() {
     checkButton.disabled = true;
-    sayChecked("", "Checking…");
+    sayChecked("", t("Checking…"));
     try {
       if (!(await run())) {
-        sayChecked("failed", "Your code stopped before the checks could run: fix what the message above says, then check again.");
+        sayChecked("failed", t("Your code stopped before the checks could run: fix what the message above says, then check again."));
         return;
       }
       // As __import__, so that a cell that rebinds the name pelab still gets checked.
       const result = await python.run(name, `__import__("pelab").check_exercise(${JSON.stringify(exercise)}, globals())`);
       if (!result.ok) {
         output.error(result.error.traceback);
-        sayChecked("failed", `The checks could not run (${result.error.type}).`);
+        sayChecked("failed", t("The checks could not run ({error}).", { error: result.error.type }));
         return;
       }
       output.result(result.repr);
       const first = String(result.repr).split("\n", 1)[0];
       const passed = first.startsWith(EXERCISE_PASSED);
-      sayChecked(passed ? "passed" : "failed", first.slice(1).trim() + (passed ? "" : " What does not hold is marked ✗ above."));
+      // The report's own first line is pelab's, in English (pelab/exercises.py).
+      const report = first.slice(1).trim();
+      // Translators: {report} is the first line of the checks' report, as pelab words it (English).
+      sayChecked(passed ? "passed" : "failed", passed ? report : t("{report} What does not hold is marked ✗ above.", { report }));
     } catch (error) {
-      sayChecked("failed", `The checks could not run: ${error.message}`);
+      sayChecked("failed", t("The checks could not run: {error}", { error: error.message }));
     } finally {
       checkButton.disabled = false;
     }
@@ -208,7 +219,7 @@ function createCell(element, python, storage) {
     editor,
     output,
     run,
-    status: (text) => element.dataset.status === "running" && (statusText.textContent = text || "Running…"),
+    status: (text) => element.dataset.status === "running" && (statusText.textContent = text || t("Running…")),
     /** True once the learner (or a shared link) has changed the code. */
     get edited() {
       return !pristine;

@@ -12,6 +12,7 @@
  */
 
 import { nextTask } from "../scheduling/next-task.js";
+import { t } from "../i18n.js";
 
 /** The CodeMirror module and this page's setup of it, loaded once, on first need. */
 let loading = null;
@@ -132,7 +133,8 @@ function inTurn(work) {
  */
 export function createEditor(host, { code, label, onRun, onChange }) {
   const preview = Object.assign(document.createElement("pre"), { className: "cell-preview", textContent: code, tabIndex: 0 });
-  preview.setAttribute("aria-label", `${label} (the editor is loading)`);
+  // Translators: {label} is the editor's name, such as "Python code: The formula".
+  preview.setAttribute("aria-label", t("{label} (the editor is loading)", { label }));
   host.append(preview);
 
   let view = null;
@@ -157,7 +159,7 @@ export function createEditor(host, { code, label, onRun, onChange }) {
     }).catch((error) => {
       // The code stays readable and runnable (Run reads it); showing it again tries again.
       making = null;
-      preview.setAttribute("aria-label", `${label} (the editor could not load: ${error.message})`);
+      preview.setAttribute("aria-label", t("{label} (the editor could not load: {error})", { label, error: error.message }));
       host.dataset.editor = "failed";
       throw error;
     });

@@ -6,6 +6,7 @@
 import { formatNumber } from "../figures/format.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
+import { t } from "../i18n.js";
 
 export function cellOutput(area, title) {
   let figures = 0;
@@ -40,7 +41,8 @@ export function cellOutput(area, title) {
         urls.push(url);
         const image = Object.assign(document.createElement("img"), {
           src: url,
-          alt: `Figure ${++figures} drawn by the code in ${title}`,
+          // Translators: a figure's text alternative; {title} is the code cell's title.
+          alt: t("Figure {number} drawn by the code in {title}", { number: ++figures, title }),
           width: payload.width,
           height: payload.height,
           className: "out-figure",
@@ -58,23 +60,43 @@ function heatmapFigure({ title, width, height, rgba, values, vmin, vmax }) {
   figure.className = "out-heatmap";
   const canvas = document.createElement("canvas");
   paintPixels(canvas, { width, height, rgba });
-  const name = title || "array";
+  // Translators: what a heatmap shown without a title is called.
+  const name = title || t("array");
   canvas.setAttribute("role", "img");
   canvas.setAttribute(
     "aria-label",
-    `Heatmap of ${name}: ${height} rows by ${width} columns, blue ${formatNumber(vmin)} to red ${formatNumber(vmax)}`,
+    t("Heatmap of {name}: {height} rows by {width} columns, blue {low} to red {high}", {
+      name,
+      height,
+      width,
+      low: formatNumber(vmin),
+      high: formatNumber(vmax),
+    }),
   );
   const caption = document.createElement("figcaption");
-  caption.textContent = `${name}: ${height} × ${width}, colour scale ${formatNumber(vmin)} (blue) to ${formatNumber(vmax)} (red)`;
+  caption.textContent = t("{name}: {height} × {width}, colour scale {low} (blue) to {high} (red)", {
+    name,
+    height,
+    width,
+    low: formatNumber(vmin),
+    high: formatNumber(vmax),
+  });
   figure.append(canvas, caption);
   const rows = corner(height);
   const columns = corner(width);
   numbersFor(canvas, name).show({
-    caption: `${name}, rows ${listed(rows)} of ${height} and columns ${listed(columns)} of ${width}`,
-    corner: "row",
+    caption: t("{name}, rows {rows} of {height} and columns {columns} of {width}", {
+      name,
+      rows: listed(rows),
+      height,
+      columns: listed(columns),
+      width,
+    }),
+    // Translators: the corner of a table whose rows are a matrix's rows.
+    corner: t("row"),
     columns: columns.map(String),
     rows: matrixRows(values, width, rows, columns.length),
-    note: rows.length < height || columns.length < width ? "The top-left corner of the array: print it in the cell for more." : "",
+    note: rows.length < height || columns.length < width ? t("The top-left corner of the array: print it in the cell for more.") : "",
   });
   return figure;
 }

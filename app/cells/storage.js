@@ -3,6 +3,8 @@
  * storage (private modes, third-party iframes); then nothing is kept and nothing breaks. An
  * edit kept under an older page name (`formerly`) is still read until the cell is saved again.
  */
+import { englishPath } from "../site-languages.js";
+
 export function cellStorage(page, formerly = null) {
   const key = (name, where = page) => `pelab:cell:${where}:${name}`;
   let store = null;
@@ -38,9 +40,15 @@ export function cellStorage(page, formerly = null) {
  * (the folder's index.html), as the lesson did when it was one page, so edits made then are
  * still found; any other page (an embed) under its own. The second key is the lesson's other
  * old address (the folder itself, "/" for the site root), read when the first holds nothing.
+ * A translated page (dist/zh/, dist/es/) keeps them under its English page's address, so that a
+ * learner who switches language keeps their edits.
+ *
+ * @param {{body: {classList: {contains(name: string): boolean}}, baseURI: string,
+ *   location: {pathname: string}, documentElement: {lang: string}}} document
  */
 export function storageKeys(document) {
-  if (!document.body.classList.contains("chapter-page")) return [document.location.pathname];
-  const folder = new URL("./", document.baseURI).pathname;
+  const language = document.documentElement.lang || "en";
+  if (!document.body.classList.contains("chapter-page")) return [englishPath(document.location.pathname, language)];
+  const folder = englishPath(new URL("./", document.baseURI).pathname, language);
   return [`${folder}index.html`, folder];
 }

@@ -7,6 +7,7 @@
  */
 import { personalise } from "./notebook-file.js";
 import { cellStorage, storageKeys } from "./storage.js";
+import { t } from "../i18n.js";
 
 /** Wire the take-home block inside `root` (a `.take-home`), if there is one. */
 export function takeHome(root) {
@@ -17,21 +18,24 @@ export function takeHome(root) {
   const status = /** @type {HTMLElement} */ (block.querySelector(".take-home-status"));
   link.addEventListener("click", async (event) => {
     event.preventDefault();
-    status.textContent = "Making the notebook…";
+    status.textContent = t("Making the notebook…");
     try {
       const response = await fetch(link.href);
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      // Translators: said inside "The notebook could not be made (...)"; {status} is an HTTP status such as 404.
+      if (!response.ok) throw new Error(t("the server answered {status}", { status: response.status }));
       const notebook = await response.json();
       const storage = withEdits.checked ? cellStorage(...storageKeys(document)) : null;
       // the wheel's address: the notebook names it from the site's root, where the notebook is
       const edited = personalise(notebook, new URL(notebook.metadata.pelab.wheel, response.url).href, storage);
       save(JSON.stringify(notebook, null, 1) + "\n", link.getAttribute("download") || "notebook.ipynb");
       const cells = notebook.cells.filter((cell) => cell.cell_type === "code").length;
-      status.textContent =
-        `Downloaded: ${cells} code cells` +
-        (withEdits.checked ? `, ${edited === 0 ? "none" : edited} of them with your edits.` : ", as the lesson has them.");
+      status.textContent = !withEdits.checked
+        ? t("Downloaded: {cells} code cells, as the lesson has them.", { cells })
+        : edited === 0
+          ? t("Downloaded: {cells} code cells, none of them with your edits.", { cells })
+          : t("Downloaded: {cells} code cells, {edited} of them with your edits.", { cells, edited });
     } catch (error) {
-      status.textContent = `The notebook could not be made (${error.message}). Reload the page and try again.`;
+      status.textContent = t("The notebook could not be made ({error}). Reload the page and try again.", { error: error.message });
     }
   });
 }

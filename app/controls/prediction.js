@@ -9,6 +9,8 @@
  * wiring time, and static/lab.css shows it in print. The group's radios are not a setting of the
  * demo: shared links leave them out (app/controls/share.js).
  */
+import { t } from "../i18n.js";
+import { andList } from "../words.js";
 
 /**
  * What a finished run gave: a share of right answers for each option it measured.
@@ -37,11 +39,6 @@ export function percent(share) {
   return `${(100 * share).toFixed(1)}%`;
 }
 
-/** Names joined as a reader says them: "A", "A and B", "A, B and C". */
-function listed(names) {
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
-
 /**
  * The verdict: the learner's guess against what a run gave, or, without a run, what would check it.
  *
@@ -49,8 +46,9 @@ function listed(names) {
  * @param {Outcome | null} outcome the finished run's results; null when the answer was asked for without a run
  * @param {object} wording
  * @param {(value: string) => string} wording.nameOf an option's name as the page shows it
- * @param {string} wording.where where the scores were measured, as the question says it ("at 4L")
- * @param {string} wording.run what running is called ("run the experiment")
+ * @param {string} wording.where where the scores were measured, as the question says it ("at 4L"),
+ *   in the page's language: a phrase put into the verdict's sentences
+ * @param {string} wording.run what running is called ("run the experiment"), likewise
  * @returns {{text: string, match: "yes" | "no" | "unknown"}}
  */
 export function verdict(predicted, outcome, { nameOf, where, run }) {
@@ -58,21 +56,38 @@ export function verdict(predicted, outcome, { nameOf, where, run }) {
   if (outcome === null) {
     return {
       text: guess === null
-        ? `You made no prediction. The answer is below; ${run} to see it happen.`
-        : `You expected ${guess}. Compare that with the answer below, or ${run} to check it.`,
+        ? // Translators: {run} says what running is, such as "run the experiment".
+          t("You made no prediction. The answer is below; {run} to see it happen.", { run })
+        : // Translators: {guess} is the option the learner chose; {run} says what running is, such as "run the experiment".
+          t("You expected {guess}. Compare that with the answer below, or {run} to check it.", { guess, run }),
       match: "unknown",
     };
   }
   const best = leaders(outcome);
-  if (best.length === 0) return { text: `This run measured nothing ${where}.`, match: "unknown" };
+  // Translators: {where} is where the scores were measured, such as "at 4L".
+  if (best.length === 0) return { text: t("This run measured nothing {where}.", { where }), match: "unknown" };
   const score = (value) => outcome.scores[outcome.options.indexOf(value)];
   const most = best.length === 1
-    ? `${nameOf(best[0])} kept the most right answers ${where}, ${percent(score(best[0]))}`
-    : `${listed(best.map(nameOf))} tied for the most right answers ${where}, ${percent(score(best[0]))}`;
-  if (guess === null) return { text: `You made no prediction. In this run ${most}.`, match: "unknown" };
-  if (best.includes(predicted)) return { text: `You expected ${guess}, and so did this run: ${most}.`, match: "yes" };
-  const yours = Number.isFinite(score(predicted)) ? `; ${guess} got ${percent(score(predicted))}` : "";
-  return { text: `You expected ${guess}, but in this run ${most}${yours}.`, match: "no" };
+    ? // Translators: a clause of a longer sentence; {where} is where the scores were measured, such as "at 4L".
+      t("{name} kept the most right answers {where}, {percent}", { name: nameOf(best[0]), where, percent: percent(score(best[0])) })
+    : // Translators: a clause of a longer sentence; {names} is a list such as "RoPE and ALiBi".
+      t("{names} tied for the most right answers {where}, {percent}", {
+        names: andList(best.map(nameOf)),
+        where,
+        percent: percent(score(best[0])),
+      });
+  // Translators: {most} says which option kept the most right answers, such as "ALiBi kept the most right answers at 4L, 79.7%".
+  if (guess === null) return { text: t("You made no prediction. In this run {most}.", { most }), match: "unknown" };
+  // Translators: {guess} is the option the learner chose; {most} says which option won, such as "ALiBi kept the most right answers at 4L, 79.7%".
+  if (best.includes(predicted)) return { text: t("You expected {guess}, and so did this run: {most}.", { guess, most }), match: "yes" };
+  if (!Number.isFinite(score(predicted))) {
+    return { text: t("You expected {guess}, but in this run {most}.", { guess, most }), match: "no" };
+  }
+  return {
+    // Translators: {percent} is the share of right answers the learner's choice got, such as "63.0%".
+    text: t("You expected {guess}, but in this run {most}; {guess} got {percent}.", { guess, most, percent: percent(score(predicted)) }),
+    match: "no",
+  };
 }
 
 /**

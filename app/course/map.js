@@ -8,6 +8,7 @@
  */
 import { CHECK_EVENT } from "../page-protocol.js";
 import { check, readProgress, visit } from "./progress.js";
+import { t } from "../i18n.js";
 
 /** Where the map is a side column (static/lab.css uses the same width). */
 const WIDE = "(min-width: 85rem)";
@@ -55,10 +56,11 @@ export function courseMap(nav) {
     const item = items.get(name);
     const step = item.querySelector(".map-step")?.textContent;
     const title = item.querySelector("a").textContent.replace(/^\s*\d+\s*/, "").trim();
-    where.textContent = `${step}. ${title}`;
+    // Translators: the section in view, in the course map's bar: its number, then its title.
+    where.textContent = t("{step}. {title}", { step, title });
     const rest = here.slice(here.indexOf(section));
     const minutes = rest.reduce((sum, s) => sum + Number(items.get(s.id).dataset.minutes), 0);
-    left.textContent = `about ${minutes} min left in this chapter`;
+    left.textContent = t("about {minutes} min left in this chapter", { minutes });
     visit(page, name);
     mark();
   }

@@ -8,6 +8,7 @@ import { plainWords } from "./plain-words.js";
 import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";
 import { vectorTable } from "../figures/vector-table.js";
+import { t } from "../i18n.js";
 
 const D_MODEL = 8;
 
@@ -17,12 +18,16 @@ const D_MODEL = 8;
  * @param {{word: string, pos: number}} settings `word` the token embedded, as Python split it
  */
 export function pythonCode({ word, pos }) {
+  // The code's comment, in the page's language (outside the template: the extractor of messages
+  // reads no template literal).
+  // Translators: a comment in Python code; {shape} is a vector's shape, such as (8,).
+  const comment = t("added: still {shape}", { shape: `(${D_MODEL},)` });
   return `import numpy as np
 import pelab
 
 token = pelab.embed([${JSON.stringify(word)}], d_model=${D_MODEL})[0]    # (${D_MODEL},)
 position = pelab.sinusoidal(seq_len=${pos + 1}, d_model=${D_MODEL})[${pos}]   # (${D_MODEL},)
-x = token + position                                     # added: still (${D_MODEL},)
+x = token + position                                     # ${comment}
 print(x.shape, np.concatenate([token, position]).shape)  # (${D_MODEL},) (${2 * D_MODEL},)
 x.round(3)`;
 }
@@ -55,16 +60,19 @@ export function addedDemo(root, python) {
     vectorTable(
       root.querySelector(".added-table"),
       [
-        { label: `embedding of “${label}”`, values: result.embedding, note: `(${result.d_model},)` },
+        { label: t("embedding of “{word}”", { word: label }), values: result.embedding, note: `(${result.d_model},)` },
         { label: `+ PE(pos = ${request.pos})`, values: result.encoding, note: `(${result.d_model},)` },
-        { label: "= input to attention", values: result.sum, note: `(${result.d_model},)` },
+        // Translators: a table row's label, below "+ PE(pos = 3)": the sum, which attention reads.
+        { label: t("= input to attention"), values: result.sum, note: `(${result.d_model},)` },
       ],
-      { limit: 2, caption: "dimension", noteTitle: "shape", turn: true },
+      // Translators: "dimension" heads a table's dimensions (0, 1, 2...); "shape" its vectors' shapes, such as (8,).
+      { limit: 2, caption: t("dimension"), noteTitle: t("shape"), turn: true },
     );
     vectorTable(
       root.querySelector(".added-concat"),
-      [{ label: "[embedding, PE]", values: [...result.embedding, ...result.encoding], note: `(${result.concat_width},)` }],
-      { limit: 2, caption: "dimension", noteTitle: "shape", turn: true },
+      // Translators: a table row's label: the embedding and the encoding concatenated.
+      [{ label: t("[embedding, PE]"), values: [...result.embedding, ...result.encoding], note: `(${result.concat_width},)` }],
+      { limit: 2, caption: t("dimension"), noteTitle: t("shape"), turn: true },
     );
     root.querySelector(".added-table").dataset.rendered = `${request.word}@${request.pos}`;
   }

@@ -7,6 +7,7 @@
  * position scheme, up to 4L) and the stretching demo (RoPE at L, 2L and 4L with each stretching
  * method), so that all three start, stop and fail the same way.
  */
+import { t } from "../i18n.js";
 
 /**
  * @typedef {import("../python/bridge.js").PythonBridge} PythonBridge
@@ -150,20 +151,26 @@ export function bindExperiment(root, python, parts) {
     finished(result) {
       if (marks) performance.mark(marks.done);
       root.dataset.experiment = "done";
-      setBusy(false, `Done: ${result.total_steps} training steps over ${models(result)} models. Its Python was ended, freeing its memory.`);
+      setBusy(
+        false,
+        t("Done: {steps} training steps over {models} models. Its Python was ended, freeing its memory.", {
+          steps: result.total_steps,
+          models: models(result),
+        }),
+      );
       finished?.(result);
     },
     failed(error) {
-      problem.textContent = `The experiment failed: ${error.message}`;
+      problem.textContent = t("The experiment failed: {error}", { error: error.message });
       problem.hidden = false;
       root.dataset.experiment = "failed";
-      setBusy(false, "The experiment failed; its Python was ended.");
+      setBusy(false, t("The experiment failed; its Python was ended."));
     },
   });
 
   run.addEventListener("click", () => {
     runner.end("a new run started");
-    setBusy(true, "Starting a Python of its own for the experiment (a few seconds)…");
+    setBusy(true, t("Starting a Python of its own for the experiment (a few seconds)…"));
     root.dataset.experiment = "running";
     if (marks) performance.mark(marks.start);
     runner.start();
@@ -171,7 +178,8 @@ export function bindExperiment(root, python, parts) {
   stop.addEventListener("click", () => {
     runner.end("stopped");
     root.dataset.experiment = "stopped";
-    setBusy(false, `Stopped at ${progress.textContent}. Its Python was ended, freeing its memory; the results keep the models that finished.`);
+    // Translators: {progress} is how far the run got, such as "45%".
+    setBusy(false, t("Stopped at {progress}. Its Python was ended, freeing its memory; the results keep the models that finished.", { progress: progress.textContent }));
   });
 
   function setBusy(busy, text) {
@@ -185,6 +193,7 @@ export function bindExperiment(root, python, parts) {
     progress.value = result.steps_done;
     progress.textContent = `${Math.round((100 * result.steps_done) / result.total_steps)}%`;
     const now = current(result);
-    if (now !== null) status.textContent = `Training ${now} (${progress.textContent} of all steps)…`;
+    // Translators: {what} is what is being trained, such as "RoPE" or "the RoPE model, seed 2"; {progress} such as "45%".
+    if (now !== null) status.textContent = t("Training {what} ({progress} of all steps)…", { what: now, progress: progress.textContent });
   }
 }

@@ -15,6 +15,7 @@ import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
+import { t } from "../i18n.js";
 
 /**
  * What one cell of the encoding is, with the formula filled in. In the paper's interleaved
@@ -26,11 +27,17 @@ export function describeCell({ pos, dim, dModel, base, value, concatenated = fal
   const pair = concatenated ? (dim < sines ? dim : dim - sines) : Math.floor(dim / 2);
   const fn = (concatenated ? dim < sines : dim % 2 === 0) ? "sin" : "cos";
   const angle = pos / base ** ((2 * pair) / dModel);
-  const which = concatenated
-    ? fn === "sin" ? "first half, sine" : "second half, cosine"
-    : fn === "sin" ? "even j, sine" : "odd j, cosine";
+  const values = { pos, dim, pair };
+  // Translators: which cell of the heatmap is read: its position, its dimension j, the pair i it belongs to, and whether it is a sine or a cosine.
+  const where = concatenated
+    ? fn === "sin"
+      ? t("pos {pos}, dimension j = {dim}: pair i = {pair}, first half, sine", values)
+      : t("pos {pos}, dimension j = {dim}: pair i = {pair}, second half, cosine", values)
+    : fn === "sin"
+      ? t("pos {pos}, dimension j = {dim}: pair i = {pair}, even j, sine", values)
+      : t("pos {pos}, dimension j = {dim}: pair i = {pair}, odd j, cosine", values);
   return {
-    where: `pos ${pos}, dimension j = ${dim}: pair i = ${pair}, ${which}`,
+    where,
     formula:
       `PE(${pos}, ${dim}) = ${fn}(${pos} / ${formatNumber(base)}^(${2 * pair}/${dModel}))` +
       ` = ${fn}(${formatNumber(angle)}) = ${value.toFixed(5)}`,
@@ -50,16 +57,23 @@ const outlinedRow = (position, seqLen) => Math.min(Math.round(position), seqLen 
  * @param {{seqLen: number, dModel: number, base: number, concatenated: boolean, row: number}} settings
  */
 export function pythonCode({ seqLen, dModel, base, concatenated, row }) {
+  // The code's comments, in the page's language (outside the template: the extractor of
+  // messages reads no template literal).
+  const comments = {
+    layout: t("sines first, then cosines: the same numbers, other columns"),
+    drawn: t("drawn like the demo above"),
+    row: t("the outlined row: that position's fingerprint"),
+  };
   return `import pelab
 
 pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${dModel}, base=${formatNumber(base)})   # (${seqLen}, ${dModel})${
     concatenated
       ? `
-pe = pe[:, pelab.layout_permutation(${dModel})]   # sines first, then cosines: the same numbers, other columns`
+pe = pe[:, pelab.layout_permutation(${dModel})]   # ${comments.layout}`
       : ""
   }
-pelab.show(pe, title="sinusoidal PE, base ${formatNumber(base)}")   # drawn like the demo above
-pe[${row}].round(3)   # the outlined row: that position's fingerprint`;
+pelab.show(pe, title="sinusoidal PE, base ${formatNumber(base)}")   # ${comments.drawn}
+pe[${row}].round(3)   # ${comments.row}`;
 }
 
 /** The code the cell shows for the demo's `params` with the shared position at `position`. */
@@ -81,7 +95,7 @@ export function heatmapDemo(root, python, { position }) {
   const cursor = root.querySelector(".heatmap-cursor");
   const row = root.querySelector(".heatmap-row");
   const readout = root.querySelector(".heatmap-readout");
-  const numbers = numbersFor(canvas, "the heatmap");
+  const numbers = numbersFor(canvas, t("the heatmap"));
 
   const layout = root.querySelector("[name=concatenated]");
   const params = Object.assign(bindSliders(root, SLIDERS, () => update({})), { concatenated: layout.checked });
@@ -113,9 +127,10 @@ export function heatmapDemo(root, python, { position }) {
     canvas.dataset.rendered = `${request.seqLen}x${request.dModel}@${request.base}${request.concatenated ? " concatenated" : ""}`;
     canvas.setAttribute(
       "aria-label",
-      `Heatmap of the sinusoidal positional encoding: ${height} positions (rows) by ${width} ` +
-        `dimensions (columns), base ${formatNumber(request.base)}, values from −1 to 1. Colours run ` +
-        "from blue (−1) through white (0) to red (+1). Focus it and use the arrow keys to read values.",
+      t(
+        "Heatmap of the sinusoidal positional encoding: {height} positions (rows) by {width} dimensions (columns), base {base}, values from −1 to 1. Colours run from blue (−1) through white (0) to red (+1). Focus it and use the arrow keys to read values.",
+        { height, width, base: formatNumber(request.base) },
+      ),
     );
     drawTicks(root.querySelector(".heatmap-x-ticks"), width);
     drawTicks(root.querySelector(".heatmap-y-ticks"), height);
@@ -147,17 +162,23 @@ export function heatmapDemo(root, python, { position }) {
     const outlined = Math.round(position.value);
     if (outlined >= positions.length && outlined < seqLen) positions.push(outlined);
     return {
-      caption:
-        `PE(pos, j) for positions ${listed(positions)} of ${seqLen} and dimensions ` +
-        `${listed(columns)} of ${dModel}, base ${formatNumber(base)}`,
-      corner: "position",
+      caption: t("PE(pos, j) for positions {positions} of {seqLen} and dimensions {columns} of {dModel}, base {base}", {
+        positions: listed(positions),
+        seqLen,
+        columns: listed(columns),
+        dModel,
+        base: formatNumber(base),
+      }),
+      // Translators: a table's corner: its rows are positions.
+      corner: t("position"),
       columns: columns.map((j) => `j = ${j}`),
       rows: matrixRows(shown.values, dModel, positions, columns.length, (pos) =>
-        pos === outlined ? `pos ${pos} (outlined)` : `pos ${pos}`,
+        // Translators: a table row's label: a position, and that it is the one outlined on the heatmap.
+        pos === outlined ? t("pos {pos} (outlined)", { pos }) : t("pos {pos}", { pos }),
       ),
       note:
         seqLen > positions.length || dModel > columns.length
-          ? "A corner of the matrix. Focus the heatmap and use the arrow keys to read any other value."
+          ? t("A corner of the matrix. Focus the heatmap and use the arrow keys to read any other value.")
           : "",
     };
   }
@@ -173,7 +194,8 @@ export function heatmapDemo(root, python, { position }) {
     row.dataset.pos = pos;
     // Called on every frame of a drag: rewriting the same text would relayout and repaint the page.
     const label = row.querySelector("span");
-    const text = `pos ${pos}: its fingerprint`;
+    // Translators: the label on the heatmap's outlined row.
+    const text = t("pos {pos}: its fingerprint", { pos });
     if (label.textContent !== text) label.textContent = text;
   }
 
@@ -253,7 +275,8 @@ export function heatmapDemo(root, python, { position }) {
   });
 
   // The colour scale under the heatmap: pelab's map, at once, without Python.
-  colourBar(root.querySelector(".heatmap-legend"))({ limit: 1, title: "encoding" });
+  // Translators: what the heatmap's colours measure: "Colour scale of the encoding".
+  colourBar(root.querySelector(".heatmap-legend"))({ limit: 1, title: t("encoding") });
 
   // The code at once, as every demo offers it: the figure is the page's picture until Python is up.
   writeCode();

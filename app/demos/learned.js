@@ -13,6 +13,8 @@ import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
+import { t } from "../i18n.js";
+import { sentences } from "../words.js";
 
 /** The width of the three encodings compared (the entry point's d_model). */
 const D_MODEL = 64;
@@ -27,14 +29,17 @@ const SLIDERS = { maxLen: "max_len", seqLen: "seq_len" };
  * @param {{maxLen: number, seqLen: number}} settings
  */
 export function pythonCode({ maxLen, seqLen }) {
+  // The code's comments, in the page's language (outside the template: the extractor of
+  // messages reads no template literal).
+  const comments = { range: t("positions 0 .. {last}", { last: seqLen - 1 }), any: t("any length works") };
   return `import pelab
 
 table = pelab.learned(max_len=${maxLen}, d_model=${D_MODEL})
 try:
-    table.lookup(range(${seqLen}))          # positions 0 .. ${seqLen - 1}
+    table.lookup(range(${seqLen}))          # ${comments.range}
 except IndexError as error:
     print("learned:", error)
-pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${D_MODEL})   # any length works
+pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${D_MODEL})   # ${comments.any}
 print("sinusoidal:", pe.shape)`;
 }
 
@@ -49,20 +54,21 @@ export function learnedDemo(root, python) {
   const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "learned", show);
   const learnedError = root.querySelector(".learned-error");
-  const KINDS = { learned: "learned table", sinusoidal: "sinusoidal encoding", rope: "RoPE scores" };
+  const KINDS = ["learned", "sinusoidal", "rope"];
   const squares = Object.fromEntries(
-    Object.keys(KINDS).map((kind) => {
+    KINDS.map((kind) => {
       const canvas = root.querySelector(`.learned-panel-${kind}`);
       const titles =
         kind === "rope"
-          ? { rowTitle: axisTitle("query position ", { v: "m" }), columnTitle: axisTitle("key position ", { v: "n" }) }
-          : { rowTitle: "position", columnTitle: "position" };
+          ? // Translators: a matrix's axis titles: query position m, key position n ({m} and {n} are the variables).
+            { rowTitle: axisTitle(t("query position {m}"), { m: "m" }), columnTitle: axisTitle(t("key position {n}"), { n: "n" }) }
+          : // Translators: a matrix's axis title: its rows (and its columns) are positions.
+            { rowTitle: t("position"), columnTitle: t("position") };
       return [kind, { axes: matrixAxes(canvas, titles), bar: colourBarUnder(canvas.closest(".matrix-plot")) }];
     }),
   );
-  const numbers = Object.fromEntries(
-    Object.entries(KINDS).map(([kind, title]) => [kind, numbersFor(root.querySelector(`.learned-panel-${kind}`), `the ${title}`)]),
-  );
+  const what = { learned: t("the learned table"), sinusoidal: t("the sinusoidal encoding"), rope: t("the RoPE scores") };
+  const numbers = Object.fromEntries(KINDS.map((kind) => [kind, numbersFor(root.querySelector(`.learned-panel-${kind}`), what[kind])]));
 
   function update() {
     showPython(root, pythonCode(params));
@@ -75,49 +81,70 @@ export function learnedDemo(root, python) {
       paintPixels(root.querySelector(`.learned-panel-${kind}`), { width: n, height: n, rgba: result[`${kind}_rgba`] });
     }
     for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
-    squares.learned.bar({ limit: 1, title: "cosine similarities", missing: n > request.maxLen ? "no row" : "" });
-    squares.sinusoidal.bar({ limit: 1, title: "cosine similarities" });
+    // Translators: what a colour bar measures ("Colour scale of the cosine similarities"), and what its grey stands for.
+    squares.learned.bar({ limit: 1, title: t("cosine similarities"), missing: n > request.maxLen ? t("no row") : "" });
+    squares.sinusoidal.bar({ limit: 1, title: t("cosine similarities") });
     // A random q and k score far below |q| |k|: the square is coloured over what it reaches.
-    squares.rope.bar({ limit: result.rope_scale, title: "scores" });
+    squares.rope.bar({ limit: result.rope_scale, title: t("scores") });
     const shown = corner(n);
-    for (const [kind, title] of Object.entries(KINDS)) {
+    const captions = {
+      learned: t("Cosine similarity, learned table, positions {shown} of {n}", { shown: listed(shown), n }),
+      sinusoidal: t("Cosine similarity, sinusoidal encoding, positions {shown} of {n}", { shown: listed(shown), n }),
+      rope: t("RoPE score q_m · k_n / (|q| |k|), query positions m (rows) and key positions n {shown} of {n}", { shown: listed(shown), n }),
+    };
+    const none = t("none");
+    for (const kind of KINDS) {
+      const cornerNote = shown.length < n ? t("The top-left corner of the {n} × {n} matrix.", { n }) : "";
       numbers[kind].show({
-        caption:
-          kind === "rope"
-            ? `RoPE score q_m · k_n / (|q| |k|), query positions m (rows) and key positions n ${listed(shown)} of ${n}`
-            : `Cosine similarity, ${title}, positions ${listed(shown)} of ${n}`,
-        corner: "position",
+        caption: captions[kind],
+        corner: t("position"),
         columns: shown.map((q) => String(q)),
         rows: matrixRows(result[kind], n, shown, shown.length),
         note:
-          (shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "") +
-          (kind === "learned" && n > request.maxLen ? " “none”: the table has no row for that position." : ""),
+          kind === "learned" && n > request.maxLen
+            ? // Translators: {none} is the table's word for a missing number ("none").
+              sentences(cornerNote, t("“{none}”: the table has no row for that position.", { none }))
+            : cornerNote,
       });
     }
     const rows = Math.min(request.maxLen, n);
     root.querySelector(".learned-panel-learned").setAttribute(
       "aria-label",
-      `Untrained learned table: ${rows} of ${n} positions have a vector; similarities between different positions are near 0, since the rows are random before training` +
-        (n > rows ? `; positions ${rows} to ${n - 1} have none (grey).` : "."),
+      n > rows
+        ? t(
+            "Untrained learned table: {rows} of {n} positions have a vector; similarities between different positions are near 0, since the rows are random before training; positions {rows} to {last} have none (grey).",
+            { rows, n, last: n - 1 },
+          )
+        : t(
+            "Untrained learned table: {rows} of {n} positions have a vector; similarities between different positions are near 0, since the rows are random before training.",
+            { rows, n },
+          ),
     );
     root.querySelector(".learned-panel-sinusoidal").setAttribute(
       "aria-label",
-      `Sinusoidal: all ${n} positions have a vector; similarity is 1 on the diagonal and falls, with ripples, as positions move apart.`,
+      t("Sinusoidal: all {n} positions have a vector; similarity is 1 on the diagonal and falls, with ripples, as positions move apart.", { n }),
     );
     root.querySelector(".learned-panel-rope").setAttribute(
       "aria-label",
-      `RoPE scores of one query vector against a different key vector, for ${n} query and key positions, coloured from ` +
-        `−${formatNumber(result.rope_scale)} (blue) to +${formatNumber(result.rope_scale)} (red): constant along every diagonal, ` +
-        "since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.",
+      t(
+        "RoPE scores of one query vector against a different key vector, for {n} query and key positions, coloured from {low} (blue) to {high} (red): constant along every diagonal, since they depend on the positions only through m − n, but not symmetric and not largest on the main diagonal.",
+        { n, low: `−${formatNumber(result.rope_scale)}`, high: `+${formatNumber(result.rope_scale)}` },
+      ),
     );
     // Not an error of the page: what the table does when asked for a row it lacks, which the grey shows.
     learnedError.hidden = !result.learned_error;
     learnedError.textContent = result.learned_error
-      ? `Grey: positions ${rows} to ${n - 1} have no row. Asked for position ${n - 1}, the table says: “${result.learned_error}”.`
+      ? // Translators: {error} is pelab's own message, in English.
+        t("Grey: positions {rows} to {last} have no row. Asked for position {last}, the table says: “{error}”.", {
+          rows,
+          last: n - 1,
+          error: result.learned_error,
+        })
       : "";
-    root.querySelector(".learned-rope-check").textContent =
-      `RoPE check: shifting both query and key positions by the same amount changes the score by at most ${difference(result.rope_relative_residual)}, ` +
-      "so the score depends on the positions only through m − n (the vectors’ content still matters).";
+    root.querySelector(".learned-rope-check").textContent = t(
+      "RoPE check: shifting both query and key positions by the same amount changes the score by at most {change}, so the score depends on the positions only through m − n (the vectors’ content still matters).",
+      { change: difference(result.rope_relative_residual) },
+    );
     Object.assign(root.dataset, { rendered: `${request.seqLen}/${request.maxLen}`, learnedError: result.learned_error ?? "" });
   }
 

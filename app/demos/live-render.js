@@ -9,6 +9,7 @@ import { latestWins } from "./latest.js";
 import { pythonArguments } from "../python/bridge.js";
 import { EVENT } from "../python/protocol.js";
 import { nextFrame } from "../scheduling/next-task.js";
+import { t } from "../i18n.js";
 
 /**
  * The demos show their first results one at a time, each once the page has drawn the one before:
@@ -67,11 +68,11 @@ export function liveRender(root, python, entry, show) {
       }
       mark("waiting");
       root.dataset.stale = ""; // dimmed (lab.css) until what they show is what was asked
-      say("Live in a moment: Python is still starting. Until it has computed these settings, the dimmed figures are for others.");
+      say(t("Live in a moment: Python is still starting. Until it has computed these settings, the dimmed figures are for others."));
     }
     shipped = false;
     const timer = setTimeout(() => {
-      if (python.busy) say("Waiting for Python: a code cell is running. This demo catches up when it ends, or when you stop it.");
+      if (python.busy) say(t("Waiting for Python: a code cell is running. This demo catches up when it ends, or when you stop it."));
     }, PATIENCE_MS);
     try {
       return await ask(params);
@@ -99,8 +100,8 @@ export function liveRender(root, python, entry, show) {
     (error) => {
       problem.textContent =
         "stale" in root.dataset && !python.isReady
-          ? `Python could not start, so the dimmed figures are not for these settings (${error.message}).`
-          : `Could not compute this: ${error.message}`;
+          ? t("Python could not start, so the dimmed figures are not for these settings ({error}).", { error: error.message })
+          : t("Could not compute this: {error}", { error: error.message });
       problem.hidden = false;
       mark("failed");
     },

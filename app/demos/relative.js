@@ -11,6 +11,7 @@ import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "../figures/vector-table.js";
+import { t } from "../i18n.js";
 
 /** The demo's sliders: {param: input name}. */
 const SLIDERS = { k: "k", dModel: "d_model" };
@@ -21,10 +22,13 @@ const SLIDERS = { k: "k", dModel: "d_model" };
  * @param {{k: number, dModel: number}} settings
  */
 export function pythonCode({ k, dModel }) {
+  // The code's comment, in the page's language (outside the template: the extractor of messages
+  // reads no template literal).
+  const comment = t("2x2 rotations by k * w_i");
   return `import pelab
 
 k, d_model = ${k}, ${dModel}
-M = pelab.rotation(k, d_model)                    # (${dModel}, ${dModel}): 2x2 rotations by k * w_i
+M = pelab.rotation(k, d_model)                    # (${dModel}, ${dModel}): ${comment}
 pe = pelab.sinusoidal(seq_len=64 + abs(k), d_model=d_model)
 start = max(0, -k)
 print("PE(pos+k) - M @ PE(pos):", abs(pe[start + k:start + k + 5] - pe[start:start + 5] @ M.T).max())
@@ -41,9 +45,11 @@ export const firstCode = (controls) => pythonCode(paramsFrom(SLIDERS, controls))
 export function relativeDemo(root, python) {
   const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "relative", show);
-  const numbers = numbersFor(root.querySelector(".relative-matrix"), "the matrix M_k");
-  const axes = matrixAxes(root.querySelector(".relative-matrix"), { rowTitle: "row", columnTitle: "column" });
-  colourBarUnder(root.querySelector(".relative-matrix").closest(".matrix-plot"))({ limit: 1, title: "entries" });
+  const numbers = numbersFor(root.querySelector(".relative-matrix"), t("the matrix M_k"));
+  // Translators: a matrix's axis titles.
+  const axes = matrixAxes(root.querySelector(".relative-matrix"), { rowTitle: t("row"), columnTitle: t("column") });
+  // Translators: what a colour bar measures: "Colour scale of the entries" (of a matrix).
+  colourBarUnder(root.querySelector(".relative-matrix").closest(".matrix-plot"))({ limit: 1, title: t("entries") });
 
   function update() {
     showPython(root, pythonCode(params));
@@ -56,7 +62,7 @@ export function relativeDemo(root, python) {
     paintPixels(canvas, { width: d, height: d, rgba: result.rotation_rgba });
     canvas.setAttribute(
       "aria-label",
-      `The ${d} by ${d} matrix M_${request.k}: ${d / 2} rotation blocks of 2 by 2 along the diagonal, zero elsewhere.`,
+      t("The {d} by {d} matrix M_{k}: {blocks} rotation blocks of 2 by 2 along the diagonal, zero elsewhere.", { d, k: request.k, blocks: d / 2 }),
     );
     axes({ rows: d, columns: d });
     const caption = root.querySelector(".relative-caption");
@@ -64,18 +70,22 @@ export function relativeDemo(root, python) {
     caption.replaceChildren(name, Object.assign(document.createElement("sub"), { textContent: String(request.k) }), ` (${d} × ${d})`);
     const shown = corner(d);
     numbers.show({
-      caption: `M_${request.k}, ${d} × ${d}` + (shown.length < d ? `: rows and columns ${listed(shown)}` : ""),
-      corner: "row",
-      columns: shown.map((j) => `column ${j}`),
-      rows: matrixRows(result.rotation, d, shown, shown.length, (i) => `row ${i}`),
-      note: shown.length < d ? `The top-left corner of the ${d} × ${d} matrix; the other blocks down the diagonal are alike.` : "",
+      caption:
+        shown.length < d
+          ? t("M_{k}, {d} × {d}: rows and columns {shown}", { k: request.k, d, shown: listed(shown) })
+          : `M_${request.k}, ${d} × ${d}`,
+      corner: t("row"),
+      // Translators: a table's column and row headings: a matrix's column j and row i.
+      columns: shown.map((j) => t("column {j}", { j })),
+      rows: matrixRows(result.rotation, d, shown, shown.length, (i) => t("row {i}", { i })),
+      note: shown.length < d ? t("The top-left corner of the {d} × {d} matrix; the other blocks down the diagonal are alike.", { d }) : "",
     });
     const rows = [];
     result.positions.forEach((pos, n) => {
       rows.push({ label: `PE(${pos} + ${request.k})`, values: result.shifted.subarray(n * d, (n + 1) * d) });
       rows.push({ label: `M · PE(${pos})`, values: result.mapped.subarray(n * d, (n + 1) * d) });
     });
-    vectorTable(root.querySelector(".relative-table"), rows, { caption: "dimension" });
+    vectorTable(root.querySelector(".relative-table"), rows, { caption: t("dimension") });
     root.querySelector(".relative-residual").textContent = difference(result.residual);
     root.querySelector(".relative-independence").textContent = difference(result.independence);
     root.querySelector(".relative-sine-only").textContent = difference(result.sine_only_residual);

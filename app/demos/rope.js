@@ -18,6 +18,8 @@ import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
 import { vectorTable } from "../figures/vector-table.js";
+import { t } from "../i18n.js";
+import { sentences } from "../words.js";
 
 /** The demo's sliders: {param: input name}. */
 const SLIDERS = { m: "m", n: "n", shift: "shift", d: "d", base: "base", seed: "seed" };
@@ -31,17 +33,25 @@ const PAIRING = "qk";
  * @param {{m: number, n: number, shift: number, d: number, base: number, seed: number, pairing: string}} settings
  */
 export function pythonCode({ m, n, shift, d, base, seed, pairing }) {
+  // The code's comments, in the page's language (outside the templates: the extractor of
+  // messages reads no template literal).
+  const comments = {
+    alike: t("Long-term decay, d = 128: the mean score of random q and the key k = q, exact and sampled"),
+    independent: t("Long-term decay, d = 128: independent random q and k score alike at every offset"),
+    vectors: t("one query, one key"),
+    matrix: t('M_(m-n), the "k positions later" matrix'),
+  };
   const mean =
     pairing === "alike"
       ? `
-# Long-term decay, d = 128: the mean score of random q and the key k = q, exact and sampled
+# ${comments.alike}
 from pelab.rope import rope_mean_score
 t = [0, 10, 100, 500]
 print("sum of 2 cos(t w_i):   ", rope_mean_score(t, 128, base).round(2))
 Q = np.random.default_rng(1).standard_normal((10_000, 128))
 print("mean over 10,000 draws:", np.round([np.sum(pelab.rope_rotate(Q, [p] * len(Q), base) * Q, axis=1).mean() for p in t], 2))`
       : `
-# Long-term decay, d = 128: independent random q and k score alike at every offset
+# ${comments.independent}
 from pelab.rope import rope_independent_abs_score
 t = [0, 10, 100, 500]
 Q, K = np.random.default_rng(1).standard_normal((2, 10_000, 128))
@@ -52,10 +62,10 @@ print("mean |score|:", np.round([np.abs(s).mean() for s in S], 3), "exact:", rou
 import pelab
 
 m, n, s, d, base = ${m}, ${n}, ${shift}, ${d}, ${formatNumber(base)}
-q, k = np.random.default_rng(${seed}).standard_normal((2, d))    # one query, one key
+q, k = np.random.default_rng(${seed}).standard_normal((2, d))    # ${comments.vectors}
 rotate = lambda x, p: pelab.rope_rotate(x[np.newaxis], [p], base)[0]
 print("rotated:      ", rotate(q, m) @ rotate(k, n))
-print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # M_(m-n), the "k positions later" matrix
+print("with M_(m-n): ", q @ pelab.rotation(m - n, d, base) @ k)   # ${comments.matrix}
 print("shifted by s: ", rotate(q, m + s) @ rotate(k, n + s))
 print("decay bound at offsets 0, 10, 100:", pelab.rope_decay_bound([0, 10, 100], d, base).round(3))
 ${mean}`;
@@ -72,14 +82,15 @@ export const firstCode = (controls) => pythonCode({ ...paramsFrom(SLIDERS, contr
 export function ropeDemo(root, python) {
   const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "rope", show);
-  const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), "the score matrix");
+  const matrixNumbers = numbersFor(root.querySelector(".rope-matrix"), t("the score matrix"));
   const matrixAxesShow = matrixAxes(root.querySelector(".rope-matrix"), {
-    rowTitle: axisTitle("query position ", { v: "a" }),
-    columnTitle: axisTitle("key position ", { v: "b" }),
+    // Translators: a matrix's axis titles: query position a, key position b ({a} and {b} are the variables).
+    rowTitle: axisTitle(t("query position {a}"), { a: "a" }),
+    columnTitle: axisTitle(t("key position {b}"), { b: "b" }),
   });
   const matrixBar = colourBarUnder(root.querySelector(".rope-matrix").closest(".matrix-plot"));
-  const decayNumbers = numbersFor(root.querySelector(".rope-decay"), "the decay measure");
-  const meanNumbers = numbersFor(root.querySelector(".rope-mean"), "the mean scores");
+  const decayNumbers = numbersFor(root.querySelector(".rope-decay"), t("the decay measure"));
+  const meanNumbers = numbersFor(root.querySelector(".rope-mean"), t("the mean scores"));
   /** The query and key of the mean-score chart: "alike" (k = q) or "independent". */
   const pairing = () => root.querySelector(`input[name="${PAIRING}"]:checked`).value;
   let latest = null; // [result, request] last shown, which the switch redraws
@@ -103,10 +114,16 @@ export function ropeDemo(root, python) {
   function show(result, request) {
     const { m, n, shift, d } = request;
     root.querySelector(".rope-score").textContent = fixed(result.score, 6);
-    root.querySelector(".rope-via-matrix").textContent =
-      `${fixed(result.via_matrix, 6)} (differs by ${difference(Math.abs(result.via_matrix - result.score))})`;
-    root.querySelector(".rope-shifted").textContent =
-      `${fixed(result.shifted_score, 6)} at positions ${m + shift} and ${n + shift} (differs by ${difference(Math.abs(result.shifted_score - result.score))})`;
+    root.querySelector(".rope-via-matrix").textContent = t("{score} (differs by {difference})", {
+      score: fixed(result.via_matrix, 6),
+      difference: difference(Math.abs(result.via_matrix - result.score)),
+    });
+    root.querySelector(".rope-shifted").textContent = t("{score} at positions {m} and {n} (differs by {difference})", {
+      score: fixed(result.shifted_score, 6),
+      m: m + shift,
+      n: n + shift,
+      difference: difference(Math.abs(result.shifted_score - result.score)),
+    });
     vectorTable(
       root.querySelector(".rope-vectors"),
       [
@@ -115,7 +132,7 @@ export function ropeDemo(root, python) {
         { label: "k", values: result.k },
         { label: `R_${n} k`, values: result.k_rotated },
       ],
-      { limit: 3, caption: "dimension" },
+      { limit: 3, caption: t("dimension") },
     );
 
     const size = result.n_matrix;
@@ -124,31 +141,41 @@ export function ropeDemo(root, python) {
     matrixAxesShow({ rows: size, columns: size });
     // A random q and k score far below |q| |k|: coloured over what the matrix reaches, so that
     // its diagonals and its asymmetry show (over [−1, 1] it was almost white).
-    matrixBar({ limit: result.scores_scale, title: "scores" });
+    matrixBar({ limit: result.scores_scale, title: t("scores") });
     canvas.setAttribute(
       "aria-label",
-      `RoPE scores of query positions 0 to ${size - 1} (rows) against key positions 0 to ${size - 1} (columns), d = ${d}, ` +
-        `coloured from −${formatNumber(result.scores_scale)} (blue) to +${formatNumber(result.scores_scale)} (red): ` +
-        `constant along every diagonal, largest spread along one ${difference(result.toeplitz)}; not symmetric, ` +
-        `largest gap between a score and its mirror image ${fixed(result.asymmetry, 4)}.`,
+      t(
+        "RoPE scores of query positions 0 to {last} (rows) against key positions 0 to {last} (columns), d = {d}, coloured from {low} (blue) to {high} (red): constant along every diagonal, largest spread along one {spread}; not symmetric, largest gap between a score and its mirror image {gap}.",
+        {
+          last: size - 1,
+          d,
+          low: `−${formatNumber(result.scores_scale)}`,
+          high: `+${formatNumber(result.scores_scale)}`,
+          spread: difference(result.toeplitz),
+          gap: fixed(result.asymmetry, 4),
+        },
+      ),
     );
     const shown = corner(size);
     matrixNumbers.show({
-      caption: `(R_a q) · (R_b k) / (|q| |k|), query positions a ${listed(shown)} (rows), key positions b (columns)`,
+      caption: t("(R_a q) · (R_b k) / (|q| |k|), query positions a {shown} (rows), key positions b (columns)", { shown: listed(shown) }),
       corner: "a \\ b",
       columns: shown.map(String),
       rows: matrixRows(result.scores, size, shown, shown.length),
-      note: `The top-left corner of the ${size} × ${size} matrix.`,
+      note: t("The top-left corner of the {n} × {n} matrix.", { n: size }),
     });
-    root.querySelector(".rope-toeplitz").textContent =
-      `Along each diagonal the scores differ by at most ${difference(result.toeplitz)} (rounding): they depend on b − a alone. ` +
-      `A score and its mirror across the main diagonal differ by up to ${fixed(result.asymmetry, 4)}: the matrix is not symmetric.`;
+    root.querySelector(".rope-toeplitz").textContent = sentences(
+      t("Along each diagonal the scores differ by at most {spread} (rounding): they depend on b − a alone.", { spread: difference(result.toeplitz) }),
+      t("A score and its mirror across the main diagonal differ by up to {gap}: the matrix is not symmetric.", { gap: fixed(result.asymmetry, 4) }),
+    );
 
     drawDecay(result, request);
     latest = [result, request];
     drawMean(result, request);
-    root.querySelector(".rope-pairing").textContent =
-      `Check, for q at position ${m}: the half layout, permuted back, differs from the adjacent layout by ${difference(result.pairing_gap)}.`;
+    root.querySelector(".rope-pairing").textContent = t(
+      "Check, for q at position {m}: the half layout, permuted back, differs from the adjacent layout by {gap}.",
+      { m, gap: difference(result.pairing_gap) },
+    );
     Object.assign(root.dataset, {
       rendered: `${m}/${n}/${shift}/${d}@${request.base}:${request.seed}`,
       score: result.score,
@@ -165,31 +192,43 @@ export function ropeDemo(root, python) {
     const bases = [...result.decay_bases];
     const rows = bases.map((_, b) => result.decay.subarray(b * count, (b + 1) * count));
     const chart = root.querySelector(".rope-decay");
+    // Translators: a line's name: the base of a RoPE model; "(yours)" marks the one the slider chose.
+    const baseName = (b) => (b === 0 ? t("base {base} (yours)", { base: formatNumber(bases[b]) }) : t("base {base}", { base: formatNumber(bases[b]) }));
     lineChart(chart, {
       series: rows.map((y, b) => ({
         x: result.decay_offsets,
         y,
         className: b === 0 ? "pair-0 chosen" : `pair-${b + 1}`,
-        label: `base ${formatNumber(bases[b])}${b === 0 ? " (yours)" : ""}`,
+        label: baseName(b),
       })),
       markers: [],
-      xLabel: "offset |m − n|",
-      yLabel: "mean |S_j|",
+      xLabel: t("offset |m − n|"),
+      yLabel: t("mean |S_j|"),
       yDomain: [0, (result.decay_d / 2 + 1) / 2],
       keyClass: "rope-decay-legend",
     });
     const at = (row, t) => fixed(row[t], 3);
+    const values = bases
+      .map((_, b) =>
+        // Translators: one line's values at the first and last offsets, such as "base 10000: 1.000 at 0, 0.200 at 500".
+        t("{base}: {first} at 0, {end} at {last}", { base: baseName(b), first: at(rows[b], 0), end: at(rows[b], count - 1), last: count - 1 }),
+      )
+      .join("; ");
     chart.setAttribute(
       "aria-label",
-      `RoFormer's decay measure, the mean of |S_j| over the ${result.decay_d / 2} pairs of a head of dimension ${result.decay_d}, against offsets 0 to ${count - 1}, ` +
-        bases.map((base, b) => `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}: ${at(rows[b], 0)} at 0, ${at(rows[b], count - 1)} at ${count - 1}`).join("; ") +
-        ".",
+      t("RoFormer's decay measure, the mean of |S_j| over the {pairs} pairs of a head of dimension {d}, against offsets 0 to {last}, {values}.", {
+        pairs: result.decay_d / 2,
+        d: result.decay_d,
+        last: count - 1,
+        values,
+      }),
     );
     const offsets = [...new Set([...ticks(count), count - 1])].filter((t) => t < count);
     decayNumbers.show({
-      caption: `Mean of |S_j| over the ${result.decay_d / 2} pairs, head dimension ${result.decay_d}`,
-      corner: "offset",
-      columns: bases.map((base, b) => `base ${formatNumber(base)}${b === 0 ? " (yours)" : ""}`),
+      caption: t("Mean of |S_j| over the {pairs} pairs, head dimension {d}", { pairs: result.decay_d / 2, d: result.decay_d }),
+      // Translators: a table's corner: its rows are offsets m − n.
+      corner: t("offset"),
+      columns: bases.map((_, b) => baseName(b)),
       rows: offsets.map((t) => ({ label: String(t), values: rows.map((row) => row[t]) })),
       format: (v) => fixed(v, 4),
     });
@@ -208,16 +247,16 @@ export function ropeDemo(root, python) {
     const base = formatNumber(request.base);
     const flat = (value) => new Float64Array(count).fill(value);
     const lines = alike
-      ? [{ y: result.alike_mean, className: "pair-0 chosen", label: `mean score with k = q: Σ 2 cos((m − n)·w_i), base ${base}` }]
+      ? [{ y: result.alike_mean, className: "pair-0 chosen", label: t("mean score with k = q: Σ 2 cos((m − n)·w_i), base {base}", { base }) }]
       : [
-          { y: flat(0), className: "pair-0 chosen", label: "mean score: 0" },
-          { y: flat(result.independent_abs), className: "pair-1", label: `mean |score|: ${fixed(result.independent_abs, 2)}` },
+          { y: flat(0), className: "pair-0 chosen", label: t("mean score: {score}", { score: "0" }) },
+          { y: flat(result.independent_abs), className: "pair-1", label: t("mean |score|: {score}", { score: fixed(result.independent_abs, 2) }) },
         ];
     const chart = root.querySelector(".rope-mean");
     lineChart(chart, {
       series: lines.map(({ y, className, label }) => ({ x: offsets, y, className, label })),
-      xLabel: "offset |m − n|",
-      yLabel: "score (R_m q) · (R_n k)",
+      xLabel: t("offset |m − n|"),
+      yLabel: t("score (R_m q) · (R_n k)"),
       yDomain: [-d / 4, d],
       keyClass: "rope-mean-legend",
     });
@@ -225,19 +264,22 @@ export function ropeDemo(root, python) {
     chart.setAttribute(
       "aria-label",
       alike
-        ? `Mean score (R_m q) · (R_n k) of a query q with standard normal entries and the key k = q, head dimension ${d}, base ${base}, ` +
-            `against the offset |m − n| from 0 to ${count - 1}: ${at(0)} at 0, ${at(10)} at 10, ${at(100)} at 100, ${at(500)} at 500; ` +
-            `largest at offset 0, then lower, with ripples.`
-        : `Score (R_m q) · (R_n k) of a query q and an independent key k, both with standard normal entries, head dimension ${d}, ` +
-            `against the offset |m − n| from 0 to ${count - 1}: mean 0 and mean |score| ${fixed(result.independent_abs, 4)} at every offset.`,
+        ? t(
+            "Mean score (R_m q) · (R_n k) of a query q with standard normal entries and the key k = q, head dimension {d}, base {base}, against the offset |m − n| from 0 to {last}: {at0} at 0, {at10} at 10, {at100} at 100, {at500} at 500; largest at offset 0, then lower, with ripples.",
+            { d, base, last: count - 1, at0: at(0), at10: at(10), at100: at(100), at500: at(500) },
+          )
+        : t(
+            "Score (R_m q) · (R_n k) of a query q and an independent key k, both with standard normal entries, head dimension {d}, against the offset |m − n| from 0 to {last}: mean 0 and mean |score| {mean} at every offset.",
+            { d, last: count - 1, mean: fixed(result.independent_abs, 4) },
+          ),
     );
     const rows = [...new Set([0, 10, ...ticks(count), count - 1])].filter((t) => t < count).sort((a, b) => a - b);
     meanNumbers.show({
       caption: alike
-        ? `Mean score of q and k = q, standard normal entries, head dimension ${d}, base ${base}: Σ 2 cos((m − n)·w_i), exact`
-        : `Independent q and k, standard normal entries, head dimension ${d}: mean score and mean |score|, exact`,
-      corner: "offset",
-      columns: alike ? ["mean score, k = q"] : ["mean score", "mean |score|"],
+        ? t("Mean score of q and k = q, standard normal entries, head dimension {d}, base {base}: Σ 2 cos((m − n)·w_i), exact", { d, base })
+        : t("Independent q and k, standard normal entries, head dimension {d}: mean score and mean |score|, exact", { d }),
+      corner: t("offset"),
+      columns: alike ? [t("mean score, k = q")] : [t("mean score"), t("mean |score|")],
       rows: rows.map((t) => ({ label: String(t), values: alike ? [result.alike_mean[t]] : [0, result.independent_abs] })),
       format: (v) => fixed(v, 4),
     });

@@ -13,6 +13,8 @@ import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { ticks } from "../figures/ticks.js";
 import { showPython } from "./show-python.js";
+import { t } from "../i18n.js";
+import { sentences } from "../words.js";
 
 /** The demo's sliders: {param: input name}. */
 const SLIDERS = { dModel: "d_model", seqLen: "seq_len", base: "base", pos: "pos" };
@@ -27,13 +29,20 @@ const plottedPosition = ({ pos, seqLen }) => Math.min(pos, seqLen - 1);
  * @param {{seqLen: number, dModel: number, base: number, pos: number}} settings `pos` as plotted
  */
 export function pythonCode({ seqLen, dModel, base, pos }) {
+  // The code's comments, in the page's language (outside the template: the extractor of
+  // messages reads no template literal).
+  const comments = {
+    // Translators: a comment in Python code: the two matrices each have the shape {shape}, such as (64, 64).
+    shape: t("{shape} each", { shape: `(${seqLen}, ${seqLen})` }),
+    row: t("position {pos} against every position", { pos }),
+  };
   return `import pelab
 
 pe = pelab.sinusoidal(seq_len=${seqLen}, d_model=${dModel}, base=${formatNumber(base)})
-dot, cosine = pelab.similarity(pe)                # (${seqLen}, ${seqLen}) each
+dot, cosine = pelab.similarity(pe)                # ${comments.shape}
 print("largest spread along a diagonal:", pelab.toeplitz_residual(dot))
 pelab.show(cosine, title="cosine similarity", vmin=-1, vmax=1)
-dot[${pos}].round(2)                                 # position ${pos} against every position`;
+dot[${pos}].round(2)                                 # ${comments.row}`;
 }
 
 /**
@@ -52,14 +61,15 @@ export function similarityDemo(root, python) {
   const squares = Object.fromEntries(
     ["dot", "cosine"].map((kind) => {
       const canvas = root.querySelector(`.similarity-${kind}`);
-      const axes = matrixAxes(canvas, { rowTitle: axisTitle("position ", { v: "p" }), columnTitle: axisTitle("position ", { v: "q" }) });
+      // Translators: a matrix's axis titles: position p, position q ({p} and {q} are the variables).
+      const axes = matrixAxes(canvas, { rowTitle: axisTitle(t("position {p}"), { p: "p" }), columnTitle: axisTitle(t("position {q}"), { q: "q" }) });
       return [kind, { axes, bar: colourBarUnder(canvas.closest(".matrix-plot")) }];
     }),
   );
   const numbers = {
-    dot: numbersFor(root.querySelector(".similarity-dot"), "the dot products"),
-    cosine: numbersFor(root.querySelector(".similarity-cosine"), "the cosine similarities"),
-    row: numbersFor(root.querySelector(".similarity-chart"), "one position against every other"),
+    dot: numbersFor(root.querySelector(".similarity-dot"), t("the dot products")),
+    cosine: numbersFor(root.querySelector(".similarity-cosine"), t("the cosine similarities")),
+    row: numbersFor(root.querySelector(".similarity-chart"), t("one position against every other")),
   };
 
   function update() {
@@ -74,47 +84,56 @@ export function similarityDemo(root, python) {
     paintPixels(root.querySelector(".similarity-cosine"), { width: n, height: n, rgba: result.cosine_rgba });
     const scale = formatNumber(result.dot_scale);
     for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
-    squares.dot.bar({ limit: result.dot_scale, title: "dot products" });
-    squares.cosine.bar({ limit: 1, title: "cosine similarities" });
+    // Translators: what a colour bar measures: "Colour scale of the dot products".
+    squares.dot.bar({ limit: result.dot_scale, title: t("dot products") });
+    squares.cosine.bar({ limit: 1, title: t("cosine similarities") });
     root.querySelector(".similarity-dot").setAttribute(
       "aria-label",
-      `Dot products between all ${n} positions: largest (${scale}) on the diagonal, falling off with distance.`,
+      t("Dot products between all {n} positions: largest ({scale}) on the diagonal, falling off with distance.", { n, scale }),
     );
     root.querySelector(".similarity-cosine").setAttribute(
       "aria-label",
-      `Cosine similarity between all ${n} positions: 1 on the diagonal, smaller for positions further apart.`,
+      t("Cosine similarity between all {n} positions: 1 on the diagonal, smaller for positions further apart.", { n }),
     );
     lineChart(root.querySelector(".similarity-chart"), {
       series: [{ x: [...Array(n).keys()], y: result.row, className: "pair-0" }],
       markers: [{ x: request.pos, label: `p = ${request.pos}`, className: "now" }],
-      xLabel: "position q",
+      xLabel: t("position q"),
       yLabel: `PE(${request.pos}) · PE(q)`,
     });
     root.querySelector(".similarity-chart").setAttribute(
       "aria-label",
-      `Dot product of position ${request.pos} with every position from 0 to ${n - 1}: ` +
-        `${formatNumber(result.dot_scale)} at q = ${request.pos}, lower further away.`,
+      t("Dot product of position {pos} with every position from 0 to {last}: {value} at q = {pos}, lower further away.", {
+        pos: request.pos,
+        last: n - 1,
+        value: formatNumber(result.dot_scale),
+      }),
     );
-    for (const [kind, title] of [["dot", "PE(p) · PE(q)"], ["cosine", "cosine similarity of PE(p) and PE(q)"]]) {
+    for (const kind of ["dot", "cosine"]) {
       const shown = corner(n);
+      const values = { shown: listed(shown), n };
       numbers[kind].show({
-        caption: `${title} for p, q = ${listed(shown)} of ${n} positions`,
+        caption:
+          kind === "dot"
+            ? t("PE(p) · PE(q) for p, q = {shown} of {n} positions", values)
+            : t("cosine similarity of PE(p) and PE(q) for p, q = {shown} of {n} positions", values),
         corner: "p \\ q",
         columns: shown.map((q) => `q = ${q}`),
         rows: matrixRows(result[kind], n, shown, shown.length, (p) => `p = ${p}`),
-        note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix; every diagonal holds one value.` : "",
+        note: shown.length < n ? t("The top-left corner of the {n} × {n} matrix; every diagonal holds one value.", { n }) : "",
       });
     }
     const qs = [...new Set([...ticks(n), request.pos])].sort((a, b) => a - b);
     numbers.row.show({
-      caption: `PE(${request.pos}) · PE(q) at the labelled positions q and at q = ${request.pos}`,
+      caption: t("PE({pos}) · PE(q) at the labelled positions q and at q = {pos}", { pos: request.pos }),
       corner: "q",
       columns: [`PE(${request.pos}) · PE(q)`],
       rows: qs.map((q) => ({ label: String(q), values: [result.row[q]] })),
     });
-    root.querySelector(".similarity-toeplitz").textContent =
-      `Every diagonal holds a single value: the largest spread along any diagonal is ${difference(result.toeplitz)}. ` +
-      "So the dot product depends only on the offset q − p.";
+    root.querySelector(".similarity-toeplitz").textContent = sentences(
+      t("Every diagonal holds a single value: the largest spread along any diagonal is {spread}.", { spread: difference(result.toeplitz) }),
+      t("So the dot product depends only on the offset q − p."),
+    );
     Object.assign(root.dataset, { rendered: `${request.seqLen}x${request.dModel}@${request.base}:${request.pos}`, toeplitz: result.toeplitz });
   }
 

@@ -21,11 +21,13 @@ import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
 import { dialPairs } from "./waves.js";
+import { t } from "../i18n.js";
+import { sentences } from "../words.js";
 
 const STATES = ["inside", "just-past", "outside"];
 /** How the experiment's methods (pelab.stretch_experiment.METHODS) are named on the page. */
-const METHOD_NAMES = { none: "No scaling", interpolation: "Position interpolation", ntk: "NTK-aware base", yarn: "YaRN" };
-const STATE_TEXT = ["inside its trained range", "past it by less than one trained step", "outside its trained range"];
+const methodName = (method) =>
+  ({ none: t("No scaling"), interpolation: t("Position interpolation"), ntk: t("NTK-aware base"), yarn: t("YaRN") })[method];
 
 /**
  * The Python behind the dials and numbers: the chosen model's RoPE stretched s-fold by the
@@ -34,13 +36,16 @@ const STATE_TEXT = ["inside its trained range", "past it by less than one traine
  * @param {{model: string, scale: number, method: string}} settings
  */
 export function pythonCode({ model, scale, method }) {
+  // The code's comments, in the page's language (outside the template: the extractor of
+  // messages reads no template literal).
+  const comments = { model: t("base and trained length L"), speeds: t("trained speeds, radians per position") };
   return `import numpy as np
 import pelab
 from pelab.context_scaling import MODEL_SETTINGS
 
-model = MODEL_SETTINGS["${model}"]          # base and trained length L
+model = MODEL_SETTINGS["${model}"]          # ${comments.model}
 base, L, s, d = model["base"], model["train_len"], ${scale}, 128
-w = pelab.angular_frequencies(d, base)              # trained speeds, radians per position
+w = pelab.angular_frequencies(d, base)              # ${comments.speeds}
 w_new = pelab.stretched_frequencies("${method}", d, base, L, s)
 cover = pelab.angle_coverage("${method}", d, base, L, s)
 print("pairs outside their trained range:", (cover["state"] == 2).sum())
@@ -64,9 +69,9 @@ export function stretchingDemo(root, python) {
     radio.addEventListener("change", () => update());
   }
   const render = liveRender(root, python, "stretching", show);
-  const dialNumbers = numbersFor(root.querySelector(".stretching-dials"), "the angles of every pair");
+  const dialNumbers = numbersFor(root.querySelector(".stretching-dials"), t("the angles of every pair"));
   evenGrid(root.querySelector(".stretching-dials"), { min: 7.5 });
-  const scoreNumbers = numbersFor(root.querySelector(".stretching-scores"), "the scores");
+  const scoreNumbers = numbersFor(root.querySelector(".stretching-scores"), t("the scores"));
 
   function update() {
     const request = { model: choice("model"), scale: params.scale, method: choice("method") };
@@ -77,18 +82,30 @@ export function stretchingDemo(root, python) {
   function show(result, request) {
     const L = result.train_len;
     const last = result.last;
-    root.querySelector(".stretching-model").textContent =
-      `${result.name}: base ${formatNumber(result.base)}, trained on ${L} positions, head dimension ${result.d}; ` +
-      `stretched ${formatNumber(request.scale)}-fold to ${last + 1} positions, so the dials show position ${last}.`;
+    root.querySelector(".stretching-model").textContent = t(
+      "{model}: base {base}, trained on {L} positions, head dimension {d}; stretched {scale}-fold to {positions} positions, so the dials show position {last}.",
+      { model: result.name, base: formatNumber(result.base), L, d: result.d, scale: formatNumber(request.scale), positions: last + 1, last },
+    );
     drawDials(result);
     const outside = result.outside;
-    root.querySelector(".stretching-outside").textContent =
-      `${outside} (without scaling: ${result.outside_before})` + (result.just_past ? `; ${result.just_past} more past by less than one step` : "");
-    root.querySelector(".stretching-fastest").textContent = `${fixed(result.fastest_step, 4)} radian`;
+    // Translators: a readout: how many pairs leave their trained range, and how many did without scaling.
+    root.querySelector(".stretching-outside").textContent = result.just_past
+      ? t("{outside} (without scaling: {before}); {past} more past by less than one step", {
+          outside,
+          before: result.outside_before,
+          past: result.just_past,
+        })
+      : t("{outside} (without scaling: {before})", { outside, before: result.outside_before });
+    // Translators: a readout: an angle per position, such as "1.0000 radian".
+    root.querySelector(".stretching-fastest").textContent = t("{angle} radian", { angle: fixed(result.fastest_step, 4) });
     root.querySelector(".stretching-slowest").textContent = `× ${fixed(result.slowest_ratio, 4)}`;
-    root.querySelector(".stretching-changed").textContent = `${result.changed_pairs} of ${result.d / 2}`;
+    // Translators: a readout: how many pairs of all a head's pairs, such as "32 of 64".
+    root.querySelector(".stretching-changed").textContent = t("{changed} of {pairs}", { changed: result.changed_pairs, pairs: result.d / 2 });
     root.querySelector(".stretching-factor").textContent =
-      result.attention_factor === 1 ? "1 (none)" : `${fixed(result.attention_factor, 4)} (each logit × ${fixed(result.attention_factor ** 2, 4)})`;
+      result.attention_factor === 1
+        ? // Translators: a readout: the attention factor is 1, so there is none.
+          t("1 (none)")
+        : t("{factor} (each logit × {square})", { factor: fixed(result.attention_factor, 4), square: fixed(result.attention_factor ** 2, 4) });
     drawScores(result, request);
     Object.assign(root.dataset, {
       rendered: `${request.model}/${request.scale}/${request.method}`,
@@ -111,17 +128,18 @@ export function stretchingDemo(root, python) {
           sweep: result.trained_arc[pair],
           sweepClass: "dial-sweep",
           data: { pair, state, reached: result.reached[pair], trained: result.trained[pair] },
-          caption:
-            `i = ${pair}: ` +
-            (full ? "went all the way round in training; " : `trained up to ${angleText(result.trained[pair])} rad; `) +
-            `reaches ${angleText(result.reached[pair])} rad: ${STATE_TEXT[state]}`,
+          caption: dialCaption(pair, full ? null : angleText(result.trained[pair]), angleText(result.reached[pair]), state),
         });
       }),
     );
     dialNumbers.show(() => ({
-      caption: `Every pair of ${result.name}'s head: trained range (L − 1)·w_i and the angle (L′ − 1)·w′_i at position ${result.last}, in radians`,
-      corner: "pair",
-      columns: ["trained up to", "reached", "state (0 inside, 1 just past, 2 outside)"],
+      caption: t("Every pair of {model}'s head: trained range (L − 1)·w_i and the angle (L′ − 1)·w′_i at position {last}, in radians", {
+        model: result.name,
+        last: result.last,
+      }),
+      // Translators: a table's corner: its rows are the sine-cosine pairs i.
+      corner: t("pair"),
+      columns: [t("trained up to"), t("reached"), t("state (0 inside, 1 just past, 2 outside)")],
       rows: [...result.trained].map((trained, i) => ({ label: `i = ${i}`, values: [trained, result.reached[i], result.state[i]] })),
       format: (v) => (Number.isInteger(v) ? String(v) : fixed(v, 4)),
     }));
@@ -131,30 +149,41 @@ export function stretchingDemo(root, python) {
     const chart = root.querySelector(".stretching-scores");
     lineChart(chart, {
       series: [
-        { x: result.offsets, y: result.scores_before, className: "pair-7", label: "without scaling" },
-        { x: result.offsets, y: result.scores_after, className: "pair-0", label: "with the method" },
+        { x: result.offsets, y: result.scores_before, className: "pair-7", label: t("without scaling") },
+        { x: result.offsets, y: result.scores_after, className: "pair-0", label: t("with the method") },
       ],
       markers: [{ x: result.train_len, label: `L = ${result.train_len}`, className: "now" }],
-      xLabel: "offset t of the query after the key",
-      yLabel: "score / (|q| |k|)",
+      xLabel: t("offset t of the query after the key"),
+      yLabel: t("score / (|q| |k|)"),
       yDomain: [-1, 1],
     });
     const n = result.offsets.length;
     chart.setAttribute(
       "aria-label",
-      `Score of one random query t positions after one random key, ${result.name} stretched ${formatNumber(request.scale)}-fold, ` +
-        `for ${n} offsets from 0 to ${result.last}, ` +
-        `without scaling (grey) and with the method (blue); the trained length ${result.train_len} is marked. ` +
-        `At the last offset: ${fixed(result.scores_before[n - 1], 3)} without scaling, ${fixed(result.scores_after[n - 1], 3)} with it.`,
+      sentences(
+        t(
+          "Score of one random query t positions after one random key, {model} stretched {scale}-fold, for {n} offsets from 0 to {last}, without scaling (grey) and with the method (blue); the trained length {L} is marked.",
+          { model: result.name, scale: formatNumber(request.scale), n, last: result.last, L: result.train_len },
+        ),
+        t("At the last offset: {before} without scaling, {after} with it.", {
+          before: fixed(result.scores_before[n - 1], 3),
+          after: fixed(result.scores_after[n - 1], 3),
+        }),
+      ),
     );
     const wanted = new Set([...ticks(result.last + 1).map((t) => nearest(result.offsets, t)), n - 1]);
     scoreNumbers.show({
-      caption: `Score / (|q| |k|) of one query and key, ${result.name}, stretched ${formatNumber(request.scale)}-fold, method ${request.method}`,
-      corner: "offset t",
-      columns: ["without scaling", "with the method"],
+      // Translators: {method} is the method's name in code, such as "ntk".
+      caption: t("Score / (|q| |k|) of one query and key, {model}, stretched {scale}-fold, method {method}", {
+        model: result.name,
+        scale: formatNumber(request.scale),
+        method: request.method,
+      }),
+      corner: t("offset t"),
+      columns: [t("without scaling"), t("with the method")],
       rows: [...wanted].sort((a, b) => a - b).map((k) => ({ label: String(result.offsets[k]), values: [result.scores_before[k], result.scores_after[k]] })),
       format: (v) => fixed(v, 4),
-      note: `The chart samples ${n} offsets; the table lists those nearest the axis labels, and the last.`,
+      note: t("The chart samples {n} offsets; the table lists those nearest the axis labels, and the last.", { n }),
     });
   }
 
@@ -168,8 +197,10 @@ function experiment(root, python) {
   const box = root.querySelector(".stretching-results-box");
   const table = root.querySelector(".stretching-results");
   const prediction = askForPrediction(root.querySelector(".prediction"), root.querySelector(".prediction-answer"), {
-    where: "at 2L",
-    run: "train and test",
+    // Translators: where the prediction's scores are measured, put into a sentence: "YaRN kept the most right answers at 2L".
+    where: t("at 2L"),
+    // Translators: what running is, put into a sentence: "… or train and test to check it."
+    run: t("train and test"),
   });
   let setting = { quick: false };
   bindExperiment(root, python, {
@@ -184,7 +215,7 @@ function experiment(root, python) {
     },
     step: (bridge, steps) => bridge.call("stretch_experiment_step", { steps }),
     show,
-    current: (result) => (result.current === null ? null : `the RoPE model, seed ${result.current}`),
+    current: (result) => (result.current === null ? null : t("the RoPE model, seed {seed}", { seed: result.current })),
     models: (result) => result.seeds.length,
     marks: { start: MARK.STRETCH_EXPERIMENT_START, done: MARK.STRETCH_EXPERIMENT_DONE },
     finished: (result) => prediction.settle(atTwoL(result)),
@@ -199,7 +230,7 @@ function experiment(root, python) {
   function show(result) {
     const { methods, scales, lengths, accuracy } = result;
     const at = (values, m, k) => values[m * lengths.length + k];
-    const share = (v) => (Number.isFinite(v) ? fixed(v, 3) : "not tested yet");
+    const share = (v) => (Number.isFinite(v) ? fixed(v, 3) : t("not tested yet"));
     /** @type {(text: string, header?: "col" | "row") => HTMLTableCellElement} */
     const cell = (text, header) => {
       const element = document.createElement(header ? "th" : "td");
@@ -209,12 +240,13 @@ function experiment(root, python) {
     };
     const heads = lengths.map((length, k) => `${scales[k] === 1 ? "" : scales[k]}L = ${length}`);
     table.tHead.replaceChildren(document.createElement("tr"));
-    table.tHead.rows[0].append(cell("method", "col"), ...heads.map((text) => cell(text, "col")));
+    // Translators: a table's heading: its rows are the stretching methods.
+    table.tHead.rows[0].append(cell(t("method"), "col"), ...heads.map((text) => cell(text, "col")));
     const rows = methods.map((method, m) => {
       const row = document.createElement("tr");
       row.dataset.method = method;
       row.append(
-        cell(METHOD_NAMES[method], "row"),
+        cell(methodName(method), "row"),
         ...lengths.map((_, k) => {
           const mean = at(accuracy, m, k);
           const spread = Number.isFinite(mean) && result.seeds_done > 1
@@ -227,12 +259,13 @@ function experiment(root, python) {
     });
     const chance = document.createElement("tr");
     chance.className = "stretching-chance";
-    chance.append(cell(`Chance (a guess among ${Math.round(1 / result.chance)} tokens)`, "row"), ...lengths.map(() => cell(fixed(result.chance, 3))));
+    const guess = t("Chance (a guess among {count} tokens)", { count: Math.round(1 / result.chance) });
+    chance.append(cell(guess, "row"), ...lengths.map(() => cell(fixed(result.chance, 3))));
     table.tBodies[0].replaceChildren(...rows, chance);
-    table.caption.textContent =
-      `Share of right answers of the RoPE model trained on lengths up to L = ${result.max_train_len}, tested at ` +
-      `each length with each method, no fine-tuning; mean over the ${result.seeds_done} of ${result.seeds.length} seeds ` +
-      `(${result.seeds.join(", ")}) tested so far, with the lowest–highest seed in brackets.`;
+    table.caption.textContent = t(
+      "Share of right answers of the RoPE model trained on lengths up to L = {L}, tested at each length with each method, no fine-tuning; mean over the {done} of {seeds} seeds ({list}) tested so far, with the lowest–highest seed in brackets.",
+      { L: result.max_train_len, done: result.seeds_done, seeds: result.seeds.length, list: result.seeds.join(", ") },
+    );
     box.hidden = false;
     Object.assign(root.dataset, {
       experimentSetting: setting.quick ? "quick" : "default",
@@ -240,6 +273,26 @@ function experiment(root, python) {
       experimentAccuracy: JSON.stringify(Array.from(accuracy, (v) => (Number.isFinite(v) ? v : null))),
     });
   }
+}
+
+/**
+ * A dial's caption: pair `pair`, the angle it reached in training (`trained`, null when it went all
+ * the way round), the angle it reaches now, and its state (0 inside, 1 just past, 2 outside).
+ */
+function dialCaption(pair, trained, reached, state) {
+  const values = { pair, trained, reached };
+  if (trained === null) {
+    return [
+      t("i = {pair}: went all the way round in training; reaches {reached} rad: inside its trained range", values),
+      t("i = {pair}: went all the way round in training; reaches {reached} rad: past it by less than one trained step", values),
+      t("i = {pair}: went all the way round in training; reaches {reached} rad: outside its trained range", values),
+    ][state];
+  }
+  return [
+    t("i = {pair}: trained up to {trained} rad; reaches {reached} rad: inside its trained range", values),
+    t("i = {pair}: trained up to {trained} rad; reaches {reached} rad: past it by less than one trained step", values),
+    t("i = {pair}: trained up to {trained} rad; reaches {reached} rad: outside its trained range", values),
+  ][state];
 }
 
 /** An angle in radians with 4 significant figures, so that a small angle just past another shows it. */

@@ -13,15 +13,17 @@ import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
+import { t } from "../i18n.js";
 
 /** The four terms and their sum, by the names pelab gives them, with what the page calls them. */
-const TERMS = {
-  content_content: "content·content",
-  content_position: "content·position",
-  position_content: "position·content",
-  position_position: "position·position",
-  total: "the whole score",
-};
+const TERMS = () => ({
+  // Translators: the four terms of an attention score, and their sum.
+  content_content: t("content·content"),
+  content_position: t("content·position"),
+  position_content: t("position·content"),
+  position_position: t("position·position"),
+  total: t("the whole score"),
+});
 
 /** A spread along the diagonals below this is rounding: the matrix depends on i − j only. */
 const ROUNDING = 1e-9;
@@ -60,9 +62,11 @@ export function termsDemo(root, python) {
   const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "terms", show);
   const canvasOf = (name) => root.querySelector(`.terms-${name.replace("_", "-")}`);
-  const numbers = Object.fromEntries(Object.entries(TERMS).map(([name, title]) => [name, numbersFor(canvasOf(name), title)]));
-  const axes = Object.keys(TERMS).map((name) =>
-    matrixAxes(canvasOf(name), { rowTitle: axisTitle("query ", { v: "i" }), columnTitle: axisTitle("key ", { v: "j" }) }),
+  const terms = TERMS();
+  const numbers = Object.fromEntries(Object.entries(terms).map(([name, title]) => [name, numbersFor(canvasOf(name), title)]));
+  const axes = Object.keys(terms).map((name) =>
+    // Translators: a matrix's axis titles: query token i, key token j ({i} and {j} are the variables).
+    matrixAxes(canvasOf(name), { rowTitle: axisTitle(t("query {i}"), { i: "i" }), columnTitle: axisTitle(t("key {j}"), { j: "j" }) }),
   );
   // All five squares share one colour scale: one bar above them.
   const bar = colourBar(root.querySelector(".terms-scale"));
@@ -77,29 +81,34 @@ export function termsDemo(root, python) {
     const n = result.n;
     const shown = corner(n);
     for (const show of axes) show({ rows: result.tokens, columns: result.tokens });
-    bar({ limit: result.scale, title: "scores, all five squares" });
-    const aName = result.identity ? "A = I" : "A = W_Q W_Kᵀ of the toy head";
-    for (const [name, title] of Object.entries(TERMS)) {
+    // Translators: what a colour bar measures: "Colour scale of the scores, all five squares".
+    bar({ limit: result.scale, title: t("scores, all five squares") });
+    const aName = result.identity ? "A = I" : t("A = W_Q W_Kᵀ of the toy head");
+    for (const [name, title] of Object.entries(terms)) {
       const canvas = canvasOf(name);
       paintPixels(canvas, { width: n, height: n, rgba: result[`${name}_rgba`] });
       const toeplitz = result[`${name}_toeplitz`];
       const relative = toeplitz < ROUNDING;
       root.querySelector(`.terms-verdict[data-term="${name}"]`).textContent = relative
-        ? `depends on i − j only (spread ${difference(toeplitz)})`
-        : `not a function of i − j (spread ${difference(toeplitz)})`;
+        ? t("depends on i − j only (spread {spread})", { spread: difference(toeplitz) })
+        : t("not a function of i − j (spread {spread})", { spread: difference(toeplitz) });
+      const values = { term: `${title[0].toUpperCase()}${title.slice(1)}`, n, dModel: result.d_model, a: aName, spread: difference(toeplitz) };
       canvas.setAttribute(
         "aria-label",
-        `${title[0].toUpperCase()}${title.slice(1)} for ${n} tokens, d_model ${result.d_model}, ${aName}: ` +
-          (relative
-            ? `constant along every diagonal, so it depends on the positions only through i − j.`
-            : `not constant along its diagonals (largest spread ${difference(toeplitz)}), so it is not a function of i − j alone.`),
+        relative
+          ? // Translators: {term} is a term of the score, such as "Content·position"; {a} such as "A = I".
+            t("{term} for {n} tokens, d_model {dModel}, {a}: constant along every diagonal, so it depends on the positions only through i − j.", values)
+          : t(
+              "{term} for {n} tokens, d_model {dModel}, {a}: not constant along its diagonals (largest spread {spread}), so it is not a function of i − j alone.",
+              values,
+            ),
       );
       numbers[name].show({
-        caption: `${title}, query tokens i (rows) against key tokens j (columns) ${listed(shown)} of ${n}, ${aName}`,
+        caption: t("{term}, query tokens i (rows) against key tokens j (columns) {shown} of {n}, {a}", { term: title, shown: listed(shown), n, a: aName }),
         corner: "i \\ j",
         columns: shown.map((j) => `${j}: ${result.tokens[j]}`),
         rows: matrixRows(result[name], n, shown, shown.length, (i) => `${i}: ${result.tokens[i]}`),
-        note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "",
+        note: shown.length < n ? t("The top-left corner of the {n} × {n} matrix.", { n }) : "",
       });
     }
     root.querySelector(".terms-pp-toeplitz").textContent = difference(result.position_position_toeplitz);
@@ -107,7 +116,7 @@ export function termsDemo(root, python) {
     root.querySelector(".terms-sum-gap").textContent = difference(result.sum_gap);
     notice.hidden = !result.truncated;
     notice.textContent = result.truncated
-      ? `Only the first ${result.max_tokens} words are used; the rest of the sentence was left out.`
+      ? t("Only the first {count} words are used; the rest of the sentence was left out.", { count: result.max_tokens })
       : "";
     Object.assign(root.dataset, {
       rendered: `${request.dModel}/${request.identity ? "I" : "WQWK"}/${n}`,

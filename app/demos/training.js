@@ -17,6 +17,7 @@ import { matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
+import { t } from "../i18n.js";
 
 /** Steps per request: the figures are redrawn this often. */
 const SLICE = 25;
@@ -33,12 +34,18 @@ const SLIDERS = { seed: "seed", shift: "shift", maxTrainLen: "max_train_len" };
  * @param {{seed: number, shift: number, maxTrainLen: number}} settings
  */
 export function pythonCode({ seed, shift, maxTrainLen }) {
+  // The code's comments, in the page's language (outside the template: the extractor of
+  // messages reads no template literal).
+  const comments = {
+    steps: t("150 steps of Adam; the page trains in slices of {slice}", { slice: SLICE }),
+    table: t("one row per position"),
+  };
   return `import pelab
 
 trainer = pelab.Trainer(scheme="learned", task="copy", shift=${shift}, max_train_len=${maxTrainLen},
                         table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=0.003, seed=${seed})
-losses = trainer.step(150)           # 150 steps of Adam; the page trains in slices of ${SLICE}
-table = trainer.params["position_table"]          # (${maxTrainLen}, 32): one row per position
+losses = trainer.step(150)           # ${comments.steps}
+table = trainer.params["position_table"]          # (${maxTrainLen}, 32): ${comments.table}
 print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
 print("band contrast:", round(pelab.band_contrast(table), 3))
 components, shares = pelab.principal_components(table, 2)
@@ -65,14 +72,14 @@ export function trainingDemo(root, python) {
   const progress = root.querySelector(".training-progress");
   const problem = root.querySelector(".training-problem");
   const cosineCanvas = root.querySelector(".training-cosine");
-  const cosineAxes = matrixAxes(cosineCanvas, { rowTitle: "position", columnTitle: "position" });
-  colourBarUnder(cosineCanvas.closest(".matrix-plot"))({ limit: 1, title: "cosine similarities" });
+  const cosineAxes = matrixAxes(cosineCanvas, { rowTitle: t("position"), columnTitle: t("position") });
+  colourBarUnder(cosineCanvas.closest(".matrix-plot"))({ limit: 1, title: t("cosine similarities") });
   const componentsChart = root.querySelector(".training-components");
   const lossChart = root.querySelector(".training-loss");
   const numbers = {
-    cosine: numbersFor(cosineCanvas, "the cosine similarity of the table"),
-    components: numbersFor(componentsChart, "the principal components"),
-    loss: numbersFor(lossChart, "the training loss"),
+    cosine: numbersFor(cosineCanvas, t("the cosine similarity of the table")),
+    components: numbersFor(componentsChart, t("the principal components")),
+    loss: numbersFor(lossChart, t("the training loss")),
   };
   progress.max = MAX_STEPS;
 
@@ -94,7 +101,7 @@ export function trainingDemo(root, python) {
     started(first) {
       performance.mark(MARK.TRAINING_BOOTED); // python3 build.py bench: its Python is up
       show(first, settings);
-      setPhase("training", "Training…");
+      setPhase("training", t("Training…"));
       startClock();
     },
     stepped(result) {
@@ -102,29 +109,29 @@ export function trainingDemo(root, python) {
       root.dataset.stepsPerSecond = fixed(((result.steps_done - stepsAtStart) * 1000) / (performance.now() - started), 1);
     },
     finished(result) {
-      setPhase("done", `Done: ${result.steps_done} steps. Its Python was ended, freeing its memory.`);
+      setPhase("done", t("Done: {steps} steps. Its Python was ended, freeing its memory.", { steps: result.steps_done }));
     },
     failed(error) {
-      problem.textContent = `Training failed: ${error.message}`;
+      problem.textContent = t("Training failed: {error}", { error: error.message });
       problem.hidden = false;
-      setPhase("stopped", "Training failed; its Python was ended.");
+      setPhase("stopped", t("Training failed; its Python was ended."));
     },
   });
 
   buttons.train.addEventListener("click", () => train());
   buttons.pause.addEventListener("click", () => {
     trainer.pause();
-    setPhase("paused", "Paused: its Python keeps the model until you resume, stop or reset.");
+    setPhase("paused", t("Paused: its Python keeps the model until you resume, stop or reset."));
   });
   buttons.resume.addEventListener("click", () => {
-    setPhase("training", "Training…");
+    setPhase("training", t("Training…"));
     startClock();
     trainer.resume();
   });
   buttons.stop.addEventListener("click", () => {
     const steps = Number(root.dataset.steps ?? 0);
     trainer.end("stopped");
-    setPhase("stopped", `Stopped at step ${steps}. Its Python was ended, freeing its memory; Train starts again from step 0.`);
+    setPhase("stopped", t("Stopped at step {steps}. Its Python was ended, freeing its memory; Train starts again from step 0.", { steps }));
   });
   buttons.reset.addEventListener("click", () => update());
 
@@ -132,7 +139,7 @@ export function trainingDemo(root, python) {
   function update() {
     trainer.end("the settings changed");
     settings = { ...params };
-    setPhase("idle", "Not trained yet: this is the table at its random start.");
+    setPhase("idle", t("Not trained yet: this is the table at its random start."));
     showPython(root, pythonCode(params));
     return render({ ...params });
   }
@@ -140,7 +147,7 @@ export function trainingDemo(root, python) {
   function train() {
     settings = { ...params };
     problem.hidden = true;
-    setPhase("starting", "Starting a Python of its own for training (a few seconds)…");
+    setPhase("starting", t("Starting a Python of its own for training (a few seconds)…"));
     performance.mark(MARK.TRAINING_START);
     return trainer.start();
   }
@@ -167,23 +174,36 @@ export function trainingDemo(root, python) {
     paintPixels(cosineCanvas, { width: n, height: n, rgba: result.cosine_rgba });
     cosineAxes({ rows: n, columns: n });
     progress.value = steps;
-    progress.textContent = `${steps} of ${MAX_STEPS}`;
+    // Translators: a progress bar's text: training steps done, of all.
+    progress.textContent = t("{steps} of {total}", { steps, total: MAX_STEPS });
     const structured = result.structured_at === null || result.structured_at === undefined
-      ? "not structured yet"
-      : `structured since step ${result.structured_at}`;
+      ? t("not structured yet")
+      : t("structured since step {step}", { step: result.structured_at });
     if (result.structured_at != null && !root.dataset.structuredAt) performance.mark(MARK.TRAINING_STRUCTURED);
     cosineCanvas.setAttribute(
       "aria-label",
-      `Cosine similarity of the ${n} rows of the learned table after ${steps} steps: band contrast ${fixed(result.band_contrast, 2)}, ${structured}` +
-        (steps === 0 ? "; random rows, so no pattern." : "."),
+      steps === 0
+        ? // Translators: {structured} says whether the table is structured yet, such as "not structured yet".
+          t("Cosine similarity of the {n} rows of the learned table after {steps} steps: band contrast {contrast}, {structured}; random rows, so no pattern.", {
+            n,
+            steps,
+            contrast: fixed(result.band_contrast, 2),
+            structured,
+          })
+        : t("Cosine similarity of the {n} rows of the learned table after {steps} steps: band contrast {contrast}, {structured}.", {
+            n,
+            steps,
+            contrast: fixed(result.band_contrast, 2),
+            structured,
+          }),
     );
     const shown = corner(n);
     numbers.cosine.show({
-      caption: `Cosine similarity of the table’s rows after ${steps} steps, positions ${listed(shown)} of ${n}`,
-      corner: "position",
+      caption: t("Cosine similarity of the table’s rows after {steps} steps, positions {shown} of {n}", { steps, shown: listed(shown), n }),
+      corner: t("position"),
       columns: shown.map(String),
       rows: matrixRows(result.cosine, n, shown, shown.length),
-      note: shown.length < n ? `The top-left corner of the ${n} × ${n} matrix.` : "",
+      note: shown.length < n ? t("The top-left corner of the {n} × {n} matrix.", { n }) : "",
     });
 
     const positions = [...Array(n).keys()];
@@ -191,36 +211,54 @@ export function trainingDemo(root, python) {
     const fit = (c) => result.sinusoid_fits.slice(c * n, (c + 1) * n);
     lineChart(componentsChart, {
       series: [
-        { x: positions, y: component(0), className: "pair-0", label: "first component" },
-        { x: positions, y: fit(0), className: "pair-0 training-fit", label: "its closest sinusoid" },
-        { x: positions, y: component(1), className: "pair-1", label: "second component" },
-        { x: positions, y: fit(1), className: "pair-1 training-fit", label: "its closest sinusoid" },
+        { x: positions, y: component(0), className: "pair-0", label: t("first component") },
+        { x: positions, y: fit(0), className: "pair-0 training-fit", label: t("its closest sinusoid") },
+        { x: positions, y: component(1), className: "pair-1", label: t("second component") },
+        { x: positions, y: fit(1), className: "pair-1 training-fit", label: t("its closest sinusoid") },
       ],
-      xLabel: "position",
-      yLabel: "component",
+      xLabel: t("position"),
+      // Translators: a chart's y axis: the value of a principal component.
+      yLabel: t("component"),
     });
     // The fit's period, worded for the grid's two ends (pelab.closest_sinusoid): the longest
     // period tried, 4 (n - 1), is only where the grid stops, so a fit there is a trend, not a
     // wave; the shortest, 2, is alternation, the fastest wave integer positions can show (ω = π,
     // so 2π / ω is exactly 2).
-    const period = (c) => {
+    const describe = (c) => {
       const p = result.sinusoid_periods[c];
-      if (result.sinusoid_at_longest[c]) {
-        return `closest sinusoid is the slowest tried, period ${fixed(p, 1)} positions (a quarter of a cycle across the table: a trend, not a wave), and`;
-      }
-      return `closest sinusoid has period ${fixed(p, 1)} positions` + (p === 2 ? " (alternating from one position to the next)" : "") + " and";
+      const values = {
+        share: `${fixed(100 * result.component_shares[c], 0)}%`,
+        period: fixed(p, 1),
+        explained: `${fixed(100 * result.sinusoid_r_squared[c], 0)}%`,
+      };
+      const forms = result.sinusoid_at_longest[c]
+        ? [
+            // Translators: a principal component of the table and how well its closest sinusoid fits it; {share} and {explained} are percentages such as "62%".
+            t("first component ({share} of the variance): closest sinusoid is the slowest tried, period {period} positions (a quarter of a cycle across the table: a trend, not a wave), and explains {explained} of it", values),
+            t("second component ({share} of the variance): closest sinusoid is the slowest tried, period {period} positions (a quarter of a cycle across the table: a trend, not a wave), and explains {explained} of it", values),
+          ]
+        : p === 2
+          ? [
+              t("first component ({share} of the variance): closest sinusoid has period {period} positions (alternating from one position to the next) and explains {explained} of it", values),
+              t("second component ({share} of the variance): closest sinusoid has period {period} positions (alternating from one position to the next) and explains {explained} of it", values),
+            ]
+          : [
+              t("first component ({share} of the variance): closest sinusoid has period {period} positions and explains {explained} of it", values),
+              t("second component ({share} of the variance): closest sinusoid has period {period} positions and explains {explained} of it", values),
+            ];
+      return forms[c];
     };
-    const describe = (c) =>
-      `${c ? "second" : "first"} component (${fixed(100 * result.component_shares[c], 0)}% of the variance): ${period(c)} ` +
-      `explains ${fixed(100 * result.sinusoid_r_squared[c], 0)}% of it`;
-    componentsChart.setAttribute("aria-label", `Principal components of the table against position after ${steps} steps: ${describe(0)}; ${describe(1)}.`);
+    // Translators: the two principal components described, one after the other.
+    const both = t("{first}; {second}", { first: describe(0), second: describe(1) });
+    componentsChart.setAttribute("aria-label", t("Principal components of the table against position after {steps} steps: {components}.", { steps, components: both }));
     numbers.components.show({
-      caption: `The table’s two principal components and their closest sinusoids, after ${steps} steps`,
-      corner: "position",
-      columns: ["first", "its sinusoid", "second", "its sinusoid"],
+      caption: t("The table’s two principal components and their closest sinusoids, after {steps} steps", { steps }),
+      corner: t("position"),
+      // Translators: a table's columns: the first principal component, its sinusoid, the second, its sinusoid.
+      columns: [t("first"), t("its sinusoid"), t("second"), t("its sinusoid")],
       rows: positions.map((p) => ({ label: String(p), values: [component(0)[p], fit(0)[p], component(1)[p], fit(1)[p]] })),
     });
-    root.querySelector(".training-sinusoids").textContent = `${describe(0)}; ${describe(1)}`;
+    root.querySelector(".training-sinusoids").textContent = both;
 
     const losses = result.losses;
     // The loss chart and its numbers appear with the first step: before it there is no loss.
@@ -231,32 +269,40 @@ export function trainingDemo(root, python) {
     if (losses.length) {
       lineChart(lossChart, {
         series: [{ x: losses.map((_, k) => k + 1), y: losses, className: "pair-0" }],
-        xLabel: "step",
-        yLabel: "loss",
+        // Translators: a chart's axes: training steps, and the training loss.
+        xLabel: t("step"),
+        yLabel: t("loss"),
         yDomain: [0, Math.max(2.2, ...losses)],
       });
       lossChart.setAttribute(
         "aria-label",
-        `Training loss over ${losses.length} steps: ${fixed(losses[0], 2)} at step 1, ${fixed(losses[losses.length - 1], 2)} at step ${losses.length}.`,
+        t("Training loss over {steps} steps: {first} at step 1, {last} at step {steps}.", {
+          steps: losses.length,
+          first: fixed(losses[0], 2),
+          last: fixed(losses[losses.length - 1], 2),
+        }),
       );
     } else {
       lossChart.replaceChildren();
-      lossChart.setAttribute("aria-label", "Training loss: nothing trained yet.");
+      lossChart.setAttribute("aria-label", t("Training loss: nothing trained yet."));
     }
     numbers.loss.show(() => ({
-      caption: `Training loss, every ${SLICE}th step`,
-      corner: "step",
-      columns: ["loss"],
+      caption: t("Training loss, every {slice}th step", { slice: SLICE }),
+      corner: t("step"),
+      columns: [t("loss")],
       rows: Array.from(losses)
         .map((loss, k) => ({ label: String(k + 1), values: [loss] }))
         .filter((_, k) => k === 0 || (k + 1) % SLICE === 0),
-      note: losses.length ? "" : "Nothing trained yet.",
+      note: losses.length ? "" : t("Nothing trained yet."),
     }));
     root.querySelector(".training-steps").textContent = String(steps);
     root.querySelector(".training-accuracy").textContent =
       result.accuracy === null || result.accuracy === undefined ? "–" : `${fixed(100 * result.accuracy, 0)}%`;
-    root.querySelector(".training-contrast").textContent =
-      `${fixed(result.band_contrast, 2)} (${structured}; structured from ${fixed(result.threshold, 1)})`;
+    root.querySelector(".training-contrast").textContent = t("{contrast} ({structured}; structured from {threshold})", {
+      contrast: fixed(result.band_contrast, 2),
+      structured,
+      threshold: fixed(result.threshold, 1),
+    });
     Object.assign(root.dataset, {
       rendered: `${request.seed}/${request.shift}/${request.maxTrainLen}@${steps}`,
       steps: String(steps),

@@ -15,6 +15,8 @@ import { showPython } from "./show-python.js";
 import { slider } from "../controls/slider.js";
 import { svg, svgText } from "../figures/svg.js";
 import { chartBox } from "../figures/chart-size.js";
+import { t } from "../i18n.js";
+import { andList } from "../words.js";
 
 /** The wave chart spans 100 positions, or the next hundred that holds the chosen position. */
 const chartSpan = (pos) => Math.max(100, Math.ceil(pos / 100) * 100);
@@ -50,6 +52,9 @@ const chosenPairs = (plotted, dModel) => {
  */
 export function pythonCode({ dModel, base, pos, pairs }) {
   const maxPos = chartSpan(pos);
+  // The code's comment, in the page's language (outside the template: the extractor of messages
+  // reads no template literal).
+  const comment = t("each pair's hand at pos = {pos}", { pos });
   return `import matplotlib.pyplot as plt
 import numpy as np
 import pelab
@@ -60,7 +65,7 @@ for i in [${pairs.join(", ")}]:
     plt.plot(pos, np.sin(pos * w[i]), label=f"sin, pair i = {i}")
 plt.xlabel("position"); plt.legend(loc="lower left"); plt.show()
 
-angles = (${pos} * w) % (2 * np.pi)   # each pair's hand at pos = ${pos}
+angles = (${pos} * w) % (2 * np.pi)   # ${comment}
 {i: round(float(angles[i]), 3) for i in [${dialPairs(dModel).join(", ")}]}`;
 }
 
@@ -75,8 +80,8 @@ export const firstCode = (controls) =>
 
 export function wavesDemo(root, python, { position }) {
   const choices = root.querySelector(".waves-pairs");
-  const waveNumbers = numbersFor(root.querySelector(".waves-chart"), "the sine and cosine waves");
-  const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), "the wavelengths");
+  const waveNumbers = numbersFor(root.querySelector(".waves-chart"), t("the sine and cosine waves"));
+  const wavelengthNumbers = numbersFor(root.querySelector(".wavelength-chart"), t("the wavelengths"));
   evenGrid(root.querySelector(".waves-dials"), { min: 7.5 });
   const params = bindSliders(root, SLIDERS, () => update());
   position.set(slider(root.querySelector("[name=pos]"), { onInput: (v) => position.set(v) }).value);
@@ -151,8 +156,9 @@ export function wavesDemo(root, python, { position }) {
       ...Array.from({ length: 11 }, (_, k) => (k * request.maxPos) / 10)
         .filter((_, k) => width - left - right >= 400 || k % 2 === 0)
         .map((p) => svgText(String(p), { x: sx(p), y: height - bottom + 16, class: "tick", "text-anchor": "middle" })),
-      svgText("position pos", { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }),
-      yTitle("sin and cos", top, height - bottom),
+      // Translators: a chart's axes: the position pos, and the sine and cosine drawn.
+      svgText(t("position pos"), { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }),
+      yTitle(t("sin and cos"), top, height - bottom),
     ];
     request.pairs.forEach((pair, k) => {
       const rank = pairs.indexOf(pair);
@@ -161,11 +167,12 @@ export function wavesDemo(root, python, { position }) {
     });
     parts.push(svg("line", { x1: sx(request.pos), x2: sx(request.pos), y1: top, y2: height - bottom, class: "now" }));
     chart.replaceChildren(...parts);
-    const drawn = request.pairs.length ? `pairs ${andList(request.pairs.map((pair) => `i = ${pair}`))}` : "no pair (none is ticked)";
+    const values = { pairs: andList(request.pairs.map((pair) => `i = ${pair}`)), last: request.maxPos, pos: request.pos };
     chart.setAttribute(
       "aria-label",
-      `Sine (solid) and cosine (dashed) of ${drawn} against positions 0 to ${request.maxPos}, ` +
-        `with position ${request.pos} marked. Lower pairs swing faster.`,
+      request.pairs.length
+        ? t("Sine (solid) and cosine (dashed) of pairs {pairs} against positions 0 to {last}, with position {pos} marked. Lower pairs swing faster.", values)
+        : t("Sine (solid) and cosine (dashed) of no pair (none is ticked) against positions 0 to {last}, with position {pos} marked. Lower pairs swing faster.", values),
     );
     showWaveNumbers({ x, sin, cos }, request);
   }
@@ -179,14 +186,19 @@ export function wavesDemo(root, python, { position }) {
     const wanted = [...Array.from({ length: 11 }, (_, k) => (k * request.maxPos) / 10), request.pos];
     const samples = [...new Set(wanted.map((p) => Math.round((p / request.maxPos) * (m - 1))))].sort((a, b) => a - b);
     waveNumbers.show({
-      caption: `sin and cos of each drawn pair at positions 0 to ${request.maxPos}, d_model ${request.dModel}, base ${formatNumber(request.base)}`,
-      corner: "position",
+      caption: t("sin and cos of each drawn pair at positions 0 to {last}, d_model {dModel}, base {base}", {
+        last: request.maxPos,
+        dModel: request.dModel,
+        base: formatNumber(request.base),
+      }),
+      corner: t("position"),
       columns: request.pairs.flatMap((pair) => [`sin, i = ${pair}`, `cos, i = ${pair}`]),
       rows: samples.map((n) => ({
-        label: x[n] === request.pos ? `${x[n]} (chosen)` : formatNumber(x[n]),
+        // Translators: a table row's label: the position chosen with the slider.
+        label: x[n] === request.pos ? t("{pos} (chosen)", { pos: x[n] }) : formatNumber(x[n]),
         values: request.pairs.flatMap((_, k) => [sin[k * m + n], cos[k * m + n]]),
       })),
-      note: request.pairs.length ? "" : "Tick a pair above to see its numbers.",
+      note: request.pairs.length ? "" : t("Tick a pair above to see its numbers."),
     });
   }
 
@@ -213,11 +225,14 @@ export function wavesDemo(root, python, { position }) {
     dialPairs(request.dModel).forEach((pair, rank) =>
       parts.push(svg("circle", { cx: sx(pair), cy: sy(wavelengths[pair]), r: 4.5, class: `dot pair-${rank}` })),
     );
-    parts.push(svgText(`pair index i (0 to ${n - 1})`, { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }));
-    parts.push(yTitle("wavelength λ (log)", top, height - bottom));
-    parts.push(svgText(`fastest: λ₀ = 2π ≈ 6.28`, { x: left + 6, y: top + 4, class: "tick" }));
+    const xTitle = t("pair index i (0 to {last})", { last: n - 1 });
+    parts.push(svgText(xTitle, { x: (left + width - right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }));
+    parts.push(yTitle(t("wavelength λ (log)"), top, height - bottom));
+    // Translators: labels on a chart: the fastest pair's wavelength, and the slowest's ({wavelength} such as "λ₃₁ ≈ 10000").
+    parts.push(svgText(t("fastest: λ₀ = 2π ≈ 6.28"), { x: left + 6, y: top + 4, class: "tick" }));
+    const slowest = t("slowest: {wavelength}", { wavelength: `λ${subscript(n - 1)} ≈ ${formatNumber(roundSignificant(wavelengths[n - 1], 4))}` });
     parts.push(
-      svgText(`slowest: λ${subscript(n - 1)} ≈ ${formatNumber(roundSignificant(wavelengths[n - 1], 4))}`, {
+      svgText(slowest, {
         x: width - right - 4,
         y: height - bottom - 6,
         class: "tick",
@@ -227,17 +242,20 @@ export function wavesDemo(root, python, { position }) {
     chart.replaceChildren(...parts);
     const marked = dialPairs(request.dModel);
     wavelengthNumbers.show({
-      caption: `Wavelength in positions of the ${marked.length} marked pairs of ${n}, base ${formatNumber(request.base)}`,
-      corner: "pair",
-      columns: ["wavelength λ"],
+      caption: t("Wavelength in positions of the {marked} marked pairs of {n}, base {base}", { marked: marked.length, n, base: formatNumber(request.base) }),
+      corner: t("pair"),
+      columns: [t("wavelength λ")],
       rows: marked.map((pair) => ({ label: `i = ${pair}`, values: [wavelengths[pair]] })),
       format: (v) => fixed(v, 3),
-      note: marked.length < n ? "Only the pairs marked with a dot (the clock hands above) are listed." : "",
+      note: marked.length < n ? t("Only the pairs marked with a dot (the clock hands above) are listed.") : "",
     });
     chart.setAttribute(
       "aria-label",
-      `Wavelength of each of the ${n} pairs on a log scale, rising steadily from 2π ≈ 6.28 positions ` +
-        `for i = 0 to about ${formatNumber(roundSignificant(wavelengths[n - 1], 4))} positions for i = ${n - 1}.`,
+      t("Wavelength of each of the {n} pairs on a log scale, rising steadily from 2π ≈ 6.28 positions for i = 0 to about {slowest} positions for i = {last}.", {
+        n,
+        slowest: formatNumber(roundSignificant(wavelengths[n - 1], 4)),
+        last: n - 1,
+      }),
     );
   }
 
@@ -249,9 +267,14 @@ export function wavesDemo(root, python, { position }) {
         angle: theta,
         handClass: `pair-${rank}`,
         data: { pair, angle: theta },
-        caption:
-          `i = ${pair}: λ ≈ ${formatNumber(roundSignificant(wavelengths[pair], 3))}, ` +
-          `angle ${theta.toFixed(2)} rad, (sin, cos) = (${Math.sin(theta).toFixed(3)}, ${Math.cos(theta).toFixed(3)})`,
+        // Translators: a clock dial's caption: its pair i, wavelength λ, the hand's angle, and the pair's (sin, cos).
+        caption: t("i = {pair}: λ ≈ {wavelength}, angle {angle} rad, (sin, cos) = ({sin}, {cos})", {
+          pair,
+          wavelength: formatNumber(roundSignificant(wavelengths[pair], 3)),
+          angle: theta.toFixed(2),
+          sin: Math.sin(theta).toFixed(3),
+          cos: Math.cos(theta).toFixed(3),
+        }),
       });
     });
     root.querySelector(".waves-dials").replaceChildren(...dials);
@@ -273,11 +296,6 @@ export function wavesDemo(root, python, { position }) {
 function yTitle(text, top, bottom) {
   const middle = (top + bottom) / 2;
   return svgText(text, { x: 12, y: middle, class: "axis", "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` });
-}
-
-/** "a", "a and b", "a, b and c". */
-function andList(items) {
-  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : items.join("");
 }
 
 const SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹";

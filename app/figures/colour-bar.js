@@ -11,6 +11,7 @@
 import { LEGEND } from "./colors.js";
 import { formatNumber, roundSignificant } from "./format.js";
 import { paintPixels } from "./paint.js";
+import { t } from "../i18n.js";
 
 /** The map's entries: 0 (blue, -limit) to 255 (red, +limit); 128 is the light grey middle. */
 const SIZE = LEGEND.width;
@@ -47,13 +48,9 @@ export function colourBar(bar) {
     shown = key;
     const [first, last] = { both: [0, SIZE], negative: [0, SIZE / 2], positive: [SIZE / 2, SIZE] }[part];
     paintPixels(strip, { width: last - first, height: 1, rgba: LEGEND.rgba.subarray(first * 4, last * 4) });
-    const ends = {
-      both: [[-limit, "blue"], [0, "white"], [limit, "red"]],
-      negative: [[-limit, "blue"], [0, "white"]],
-      positive: [[0, "white"], [limit, "red"]],
-    }[part];
+    const ends = { both: [-limit, 0, limit], negative: [-limit, 0], positive: [0, limit] }[part];
     labels.replaceChildren(
-      ...ends.map(([value]) => Object.assign(document.createElement("span"), { textContent: signed(roundSignificant(value, 4)) })),
+      ...ends.map((value) => Object.assign(document.createElement("span"), { textContent: signed(roundSignificant(value, 4)) })),
     );
     /** @type {HTMLElement | null} */
     let grey = bar.querySelector(".colour-bar-missing");
@@ -66,13 +63,18 @@ export function colourBar(bar) {
       grey.textContent = missing;
       grey.setAttribute("aria-hidden", "true");
     }
-    Object.assign(bar.dataset, { low: String(ends[0][0]), high: String(ends[ends.length - 1][0]) });
-    bar.setAttribute(
-      "aria-label",
-      `Colour scale${title ? ` of the ${title}` : ""}: ` +
-        ends.map(([value, colour]) => `${colour} ${signed(value)}`).join(", ") +
-        (missing ? `; grey: ${missing}` : ""),
-    );
+    Object.assign(bar.dataset, { low: String(ends[0]), high: String(ends[ends.length - 1]) });
+    const [low, zero, high] = [signed(-limit), "0", signed(limit)];
+    const colours = {
+      // Translators: a colour scale's colours and the values they stand for, such as "blue −1, white 0, red +1".
+      both: () => t("blue {low}, white {zero}, red {high}", { low, zero, high }),
+      negative: () => t("blue {low}, white {zero}", { low, zero }),
+      positive: () => t("white {zero}, red {high}", { zero, high }),
+    }[part]();
+    // Translators: {title} says what the colours measure, such as "weights"; {colours} is the scale, such as "blue −1, white 0, red +1".
+    const scale = title ? t("Colour scale of the {title}: {colours}", { title, colours }) : t("Colour scale: {colours}", { colours });
+    // Translators: {missing} says what grey stands for, such as "masked".
+    bar.setAttribute("aria-label", missing ? t("{scale}; grey: {missing}", { scale, missing }) : scale);
   };
 }
 

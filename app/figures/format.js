@@ -1,4 +1,5 @@
 /** Number formatting shared by the demos: every number the page shows goes through here. */
+import { t } from "../i18n.js";
 
 /** Round to `digits` significant figures, so that a value shown is the value computed. */
 export function roundSignificant(value, digits = 3) {
@@ -19,7 +20,8 @@ export function fixed(value, decimals) {
 
 /** A tiny difference the way a learner should read it: "0 (exactly)" or "1.1e-16". */
 export function difference(value) {
-  if (value === 0) return "0 (exactly)";
+  // Translators: a difference that is exactly zero, as a readout shows it.
+  if (value === 0) return t("0 (exactly)");
   if (Math.abs(value) < 1e-3) return value.toExponential(1).replace("-", "−");
   return fixed(value, 4);
 }

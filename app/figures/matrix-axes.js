@@ -9,17 +9,25 @@
  * The labels are drawn text, hidden from screen readers: the canvas's own name says what it shows.
  */
 import { ticks } from "./ticks.js";
+import { withNodes } from "../words.js";
 
 /** The least room, in CSS pixels, one label needs along its axis (the page's 0.75rem text). */
 const ROW_PITCH = 15;
 const NUMBER_PITCH = 34;
 
-/** A title of plain text and variables: parts are strings or {v: "name"} (drawn as <var>). */
-export function axisTitle(...parts) {
+/**
+ * A title of plain text and variables: `text` (translated, t("query {i}")) with each `{name}` of
+ * `variables` drawn as a <var> holding its value: axisTitle(t("query {i}"), {i: "i"}).
+ *
+ * @param {string} text
+ * @param {Record<string, string>} variables
+ */
+export function axisTitle(text, variables) {
   const fragment = document.createDocumentFragment();
-  for (const part of parts) {
-    fragment.append(typeof part === "string" ? part : Object.assign(document.createElement("var"), { textContent: part.v }));
-  }
+  const vars = Object.fromEntries(
+    Object.entries(variables).map(([name, value]) => [name, Object.assign(document.createElement("var"), { textContent: value })]),
+  );
+  fragment.append(...withNodes(text, vars));
   return fragment;
 }
 

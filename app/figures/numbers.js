@@ -6,6 +6,7 @@
  */
 import { fixed } from "./format.js";
 import { scrollableByKeyboard } from "./scroll-region.js";
+import { t } from "../i18n.js";
 
 /** At most this many rows and columns of a matrix are listed. */
 export const CORNER = 8;
@@ -24,7 +25,8 @@ export function numbersFor(figure, what) {
   details.className = "numbers";
   details.id = `numbers-${++made}`;
   const summary = document.createElement("summary");
-  summary.textContent = `Show the numbers: ${what}`;
+  // Translators: opens a table of a figure's numbers; {what} names the figure, such as "the heatmap".
+  summary.textContent = t("Show the numbers: {what}", { what });
   const box = Object.assign(document.createElement("div"), { className: "table-scroll" });
   const table = Object.assign(document.createElement("table"), { className: "numbers-table" });
   const note = Object.assign(document.createElement("p"), { className: "note numbers-note" });
@@ -58,7 +60,8 @@ export function numbersFor(figure, what) {
       typeof numbers === "function" ? numbers() : numbers;
     const head = row(cell("th", cornerLabel, "col"), ...columns.map((label) => cell("th", label, "col")));
     const body = rows.map(({ label, values }) =>
-      row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? "none" : format(v)))),
+      // Translators: a table's cell that has no number (a position with no row, a run not made yet).
+      row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? t("none") : format(v)))),
     );
     table.replaceChildren(
       Object.assign(document.createElement("caption"), { textContent: caption }),
@@ -94,7 +97,7 @@ export function listed(indices) {
   const run = indices.filter((n, k) => n === k);
   const rest = indices.slice(run.length);
   const first = run.length > 1 ? `${run[0]}–${run[run.length - 1]}` : String(run[0]);
-  return rest.length ? `${first} and ${rest.join(", ")}` : first;
+  return rest.length ? t("{list} and {last}", { list: first, last: rest.join(", ") }) : first;
 }
 
 function cell(tag, text, scope) {

@@ -9,6 +9,8 @@
  * fades that edge, and a hint under the box says "scroll →" (hidden from screen readers, which
  * hear "scrolls sideways" in the region's name instead).
  */
+import { t } from "../i18n.js";
+
 const watched = new WeakSet();
 
 export function scrollableByKeyboard(box) {
@@ -22,7 +24,8 @@ export function scrollableByKeyboard(box) {
     if (hidden > 1) {
       box.tabIndex = 0;
       box.setAttribute("role", "region");
-      box.setAttribute("aria-label", `${nameOf(box)} (scrolls sideways)`);
+      // Translators: a wide table's name for screen readers; {name} is its caption.
+      box.setAttribute("aria-label", t("{name} (scrolls sideways)", { name: nameOf(box) }));
     } else {
       for (const name of ["tabindex", "role", "aria-label"]) box.removeAttribute(name);
     }
@@ -46,10 +49,13 @@ function showMore(box, hint, hidden) {
   if (more) box.dataset.more = more;
   else delete box.dataset.more;
   hint.hidden = !more;
-  hint.textContent = { both: "← scroll sideways for more columns →", left: "← scroll back", right: "scroll sideways for more columns →" }[more] ?? "";
+  // The arrows point the way to scroll, in every language (and the extractor of messages reads
+  // no template literal: the words are found outside them).
+  const words = more === "left" ? t("scroll back") : t("scroll sideways for more columns");
+  hint.textContent = { both: `← ${words} →`, left: `← ${words}`, right: `${words} →` }[more] ?? "";
 }
 
 function nameOf(box) {
   const caption = box.querySelector("caption") ?? box.closest("figure")?.querySelector("figcaption");
-  return caption?.textContent.trim() || "Table";
+  return caption?.textContent.trim() || t("Table");
 }

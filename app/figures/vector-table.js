@@ -9,6 +9,7 @@
 import { colorFor } from "./colors.js";
 import { fixed } from "./format.js";
 import { scrollableByKeyboard } from "./scroll-region.js";
+import { t } from "../i18n.js";
 
 /** Tables that turn: table -> {rows, options, box}, to redraw when their box's width changes. */
 const turning = new WeakMap();
@@ -51,7 +52,7 @@ function fitTable(table, rows, options, box) {
   table.toggleAttribute("data-turned", Boolean(turned));
 }
 
-function fill(table, rows, { limit = 1, decimals = 2, caption = "", noteTitle = "note" } = {}, turned = false) {
+function fill(table, rows, { limit = 1, decimals = 2, caption = "", noteTitle = t("note") } = {}, turned = false) {
   const width = Math.max(...rows.map((row) => row.values.length));
   const notes = rows.some((row) => row.note !== undefined);
   const value = (row, j) => {
@@ -62,7 +63,8 @@ function fill(table, rows, { limit = 1, decimals = 2, caption = "", noteTitle = 
       td.textContent = fixed(v, decimals);
       td.style.backgroundColor = background;
       td.style.color = ink;
-      td.title = `dimension ${j}: ${v}`;
+      // Translators: a table cell's tooltip: which dimension of the vector, and its value in full.
+      td.title = t("dimension {j}: {value}", { j, value: String(v) });
     }
     return td;
   };

@@ -12,6 +12,8 @@
  * a note above the chapter's last link, and the lesson goes on.
  */
 import { launchedByLms, openSession, sessionTime } from "./scorm.js";
+import { inPageLanguage } from "./session-words.js";
+import { t } from "../i18n.js";
 
 /** The query parameter naming the chapter a package is (tools/scorm.py: CHAPTER_PARAMETER). */
 export const CHAPTER_PARAMETER = "sco";
@@ -41,13 +43,17 @@ export function reportChapterToLms(doc = document, search = location.search) {
   const started = performance.now();
   const end = doc.querySelector(".chapter-next");
   const root = doc.documentElement;
-  const opened = openSession(problem, {
-    missing:
-      "This chapter was launched as a course package, but no course system (SCORM API) answered: " +
-      "your progress is not recorded. Open it from your course page to record it.",
-    broken: (names) => `The course system’s SCORM API is broken (it has no ${names}): your progress is not recorded.`,
-    after: "The chapter works as before.",
-  });
+  const opened = openSession(
+    problem,
+    inPageLanguage({
+      missing: t(
+        "This chapter was launched as a course package, but no course system (SCORM API) answered: your progress is not recorded. Open it from your course page to record it.",
+      ),
+      // Translators: {names} lists the functions the course system's SCORM API lacks, such as "LMSCommit, LMSFinish".
+      broken: (names) => t("The course system’s SCORM API is broken (it has no {names}): your progress is not recorded.", { names }),
+      after: t("The chapter works as before."),
+    }),
+  );
   if (!opened) return;
   const { session, mode, readOnly } = opened;
   let done = session.get("cmi.core.lesson_status") === "completed";

@@ -30,6 +30,8 @@ import {
 } from "./scorm.js";
 import { quizController } from "../quiz/engine.js";
 import { QUIZ_EVENT } from "../page-protocol.js";
+import { inPageLanguage } from "./session-words.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../page-protocol.js").QuizDetail} QuizDetail */
 
@@ -58,14 +60,17 @@ export function reportQuizToLms(doc = document) {
   });
 
   function begin() {
-    const opened = openSession(problem, {
-      missing:
-        "This lesson was launched as a course package, but no course system (SCORM API) answered: " +
-        "your answers work here but are not recorded. Open it from your course page to record them.",
-      broken: (names) =>
-        `The course system’s SCORM API is broken (it has no ${names}): your answers work here but are not recorded.`,
-      after: "Your answers stay in this page.",
-    });
+    const opened = openSession(
+      problem,
+      inPageLanguage({
+        missing: t(
+          "This lesson was launched as a course package, but no course system (SCORM API) answered: your answers work here but are not recorded. Open it from your course page to record them.",
+        ),
+        // Translators: {names} lists the functions the course system's SCORM API lacks, such as "LMSCommit, LMSFinish".
+        broken: (names) => t("The course system’s SCORM API is broken (it has no {names}): your answers work here but are not recorded.", { names }),
+        after: t("Your answers stay in this page."),
+      }),
+    );
     if (!opened) return;
     session = opened.session;
     readOnly = opened.readOnly;
@@ -73,14 +78,18 @@ export function reportQuizToLms(doc = document) {
     mastery = masteryScore(session);
     const allowed = allowedAttempts(session.get("cmi.launch_data"));
     form.dataset.lms = readOnly ? mode : "connected";
-    const attempts = allowed ? `${allowed} attempt${allowed === 1 ? "" : "s"}` : "as many attempts as you like";
+    const connected = { mastery: `${mastery}%`, allowed };
     note(
       mode === "review"
-        ? "Your course opened this attempt for review: it shows your saved answers, and records nothing new."
+        ? t("Your course opened this attempt for review: it shows your saved answers, and records nothing new.")
         : mode === "browse"
-          ? "Your course opened this test as a preview: your answers are not recorded."
-          : `Connected to your course: it records the score of your submission (pass mark ${mastery}%) and each answer, ` +
-            `keeps your answers for next time, and allows ${attempts}.`,
+          ? t("Your course opened this test as a preview: your answers are not recorded.")
+          : !allowed
+            ? // Translators: {mastery} is the pass mark, such as "80%".
+              t("Connected to your course: it records the score of your submission (pass mark {mastery}) and each answer, keeps your answers for next time, and allows as many attempts as you like.", connected)
+            : allowed === 1
+              ? t("Connected to your course: it records the score of your submission (pass mark {mastery}) and each answer, keeps your answers for next time, and allows {allowed} attempt.", connected)
+              : t("Connected to your course: it records the score of your submission (pass mark {mastery}) and each answer, keeps your answers for next time, and allows {allowed} attempts.", connected),
     );
     const status = session.get("cmi.core.lesson_status");
     scored = status === "passed" || status === "failed";
@@ -93,9 +102,11 @@ export function reportQuizToLms(doc = document) {
       try {
         const restored = restoreAnswers(form, saved);
         ({ used, submitted } = restored);
-        if (restored.unknown) problem(`${restored.unknown} saved answer(s) belong to questions this version of the test no longer has.`, "connected");
+        if (restored.unknown) {
+          problem(t("{count} saved answer(s) belong to questions this version of the test no longer has.", { count: restored.unknown }), "connected");
+        }
       } catch (error) {
-        problem(`Your saved answers could not be read (${error.message}); the test starts afresh.`, "connected");
+        problem(t("Your saved answers could not be read ({error}); the test starts afresh.", { error: error.message }), "connected");
       } finally {
         restoring = false;
       }
@@ -127,9 +138,10 @@ export function reportQuizToLms(doc = document) {
       session.set("cmi.suspend_data", answers);
     } else {
       problem(
-        `Your answers take ${answers.length} characters to save, more than the ${SUSPEND_DATA_LIMIT} a ` +
-          "SCORM 1.2 course system keeps: your score is recorded, but these answers will not come back " +
-          "next time. They stay in this page until you leave it.",
+        t(
+          "Your answers take {length} characters to save, more than the {limit} a SCORM 1.2 course system keeps: your score is recorded, but these answers will not come back next time. They stay in this page until you leave it.",
+          { length: answers.length, limit: SUSPEND_DATA_LIMIT },
+        ),
         "connected",
       );
     }

@@ -6,6 +6,8 @@
  * "v=1&a=1&s=1&quiz-1=1&quiz-4=0.54". The format follows whatever questions the page holds.
  */
 
+import { t } from "../i18n.js";
+
 const VERSION = "1";
 /** The fields that are not answers. */
 const OWN = new Set(["v", "a", "s"]);
@@ -39,7 +41,8 @@ export function savedAnswers(form, { used = 0, submitted = false } = {}) {
  */
 export function restoreAnswers(form, text) {
   const saved = new URLSearchParams(text);
-  if (saved.get("v") !== VERSION) throw new Error("the saved answers are not in a form this lesson reads");
+  // Translators: said inside "Your saved answers could not be read (...)".
+  if (saved.get("v") !== VERSION) throw new Error(t("the saved answers are not in a form this lesson reads"));
   let restored = 0;
   let unknown = 0;
   const inputs = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll(".quiz-question input")]);

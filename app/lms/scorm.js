@@ -15,6 +15,30 @@ export const DEFAULT_MASTERY_SCORE = 80;
 /** How a package's launch URL tells the page it was launched by an LMS (tools/scorm.py). */
 export const LAUNCH_PARAMETER = ["lms", "scorm12"];
 
+/**
+ * How a session says what went wrong, in English: the thin package's relay (relay.js, which
+ * imports nothing outside this folder) says it so; a lesson's page passes its own language's
+ * wording to openSession (session-words.js).
+ * @typedef {{
+ *   start: string, save: string, end: string, record: (element: string) => string,
+ *   refused: (action: string) => string,
+ *   refusedWith: (action: string, code: string, description: string) => string,
+ *   noDescription: string,
+ *   failed: (action: string, message: string) => string,
+ * }} SessionWords
+ * @type {SessionWords}
+ */
+export const SESSION_WORDS = Object.freeze({
+  start: "start the session",
+  save: "save",
+  end: "end the session",
+  record: (element) => `record ${element}`,
+  refused: (action) => `The course system refused to ${action}.`,
+  refusedWith: (action, code, description) => `The course system refused to ${action} (error ${code}: ${description}).`,
+  noDescription: "no description",
+  failed: (action, message) => `The course system failed to ${action} (${message}).`,
+});
+
 /** ADL's own search gives up after a few levels; nested LMS players rarely need more than 7. */
 const MAX_HOPS = 10;
 
@@ -43,19 +67,24 @@ export function findApi(start = window) {
 
 /**
  * A session with the LMS through `api`: `start`, `get`, `set`, `commit`, `finish`. Each returns
- * false ("" for `get`) when the LMS refused or threw, after telling `onProblem` what it said.
+ * false ("" for `get`) when the LMS refused or threw, after telling `onProblem` what it said, in
+ * `words`.
+ * @param {any} api
+ * @param {(text: string) => void} onProblem
+ * @param {SessionWords} [words]
  */
-export function scormSession(api, onProblem) {
+export function scormSession(api, onProblem, words = SESSION_WORDS) {
   const broken = ["LMSInitialize", "LMSGetValue", "LMSSetValue", "LMSCommit", "LMSFinish"].filter(
     (name) => typeof api?.[name] !== "function",
   );
+  /** The LMS's last error, [code, description], or null when it reports none. */
   const said = () => {
     try {
       const code = String(api.LMSGetLastError());
-      if (code === "0" || code === "") return "";
-      return ` (error ${code}: ${String(api.LMSGetErrorString(code) || "no description")})`;
+      if (code === "0" || code === "") return null;
+      return [code, String(api.LMSGetErrorString(code) || words.noDescription)];
     } catch {
-      return "";
+      return null;
     }
   };
   const call = (name, what, ...args) => {
@@ -63,16 +92,17 @@ export function scormSession(api, onProblem) {
     try {
       const result = api[name](...args);
       if (String(result) === "true") return true;
-      onProblem(`The course system refused to ${what}${said()}.`);
+      const error = said();
+      onProblem(error ? words.refusedWith(what, error[0], error[1]) : words.refused(what));
     } catch (error) {
-      onProblem(`The course system failed to ${what} (${error?.message ?? error}).`);
+      onProblem(words.failed(what, error?.message ?? error));
     }
     return false;
   };
   return {
     /** Names of the functions a SCORM 1.2 API must have but this one lacks. */
     broken,
-    start: () => call("LMSInitialize", "start the session", ""),
+    start: () => call("LMSInitialize", words.start, ""),
     get(element) {
       if (broken.length) return "";
       try {
@@ -81,9 +111,9 @@ export function scormSession(api, onProblem) {
         return "";
       }
     },
-    set: (element, value) => call("LMSSetValue", `record ${element}`, element, String(value)),
-    commit: () => call("LMSCommit", "save", ""),
-    finish: () => call("LMSFinish", "end the session", ""),
+    set: (element, value) => call("LMSSetValue", words.record(element), element, String(value)),
+    commit: () => call("LMSCommit", words.save, ""),
+    finish: () => call("LMSFinish", words.end, ""),
   };
 }
 
@@ -94,8 +124,15 @@ export function scormSession(api, onProblem) {
  * added) and the result is null. "review" (an attempt looked at again) and "browse" (a preview)
  * are `readOnly`: no LMS records them.
  * @param {(text: string, state: string) => void} problem
- * @param {{missing: string, broken: (names: string) => string, after: string}} say the notes'
- *   wording: for no API, for one lacking the functions named, and what follows a refusal
+ * @param {{
+ *   missing: string,
+ *   broken: (names: string) => string,
+ *   after: string,
+ *   session?: SessionWords,
+ *   sentences?: (first: string, next: string) => string,
+ * }} say the notes' wording: for no API, for one lacking the functions named, and what follows a
+ *   refusal; the session's own (English without it), and how two sentences follow each other
+ *   (with a space without it)
  * @returns {{session: ReturnType<typeof scormSession>, mode: string, readOnly: boolean} | null}
  */
 export function openSession(problem, say) {
@@ -104,7 +141,7 @@ export function openSession(problem, say) {
     problem(say.missing, "missing");
     return null;
   }
-  const session = scormSession(api, (text) => problem(`${text} ${say.after}`, "error"));
+  const session = scormSession(api, (text) => problem(say.sentences?.(text, say.after) ?? `${text} ${say.after}`, "error"), say.session);
   if (session.broken.length) {
     problem(say.broken(session.broken.join(", ")), "broken");
     return null;

@@ -7,6 +7,8 @@
  * <html data-next-visit> says "ready" when both are done (the benchmark and tests wait on it).
  * When a newer build takes over an open page, offer a reload.
  */
+import { t } from "../i18n.js";
+
 export function prepareNextVisit(rendered, python) {
   const html = document.documentElement;
   const workers = navigator.serviceWorker; // undefined in old browsers and insecure contexts
@@ -60,10 +62,10 @@ function offerReload() {
   if (document.querySelector(".update-notice")) return;
   const notice = Object.assign(document.createElement("p"), {
     className: "update-notice notice",
-    textContent: "A newer version of this lesson has been downloaded. ",
+    textContent: t("A newer version of this lesson has been downloaded.") + " ", // the button follows
   });
   notice.setAttribute("role", "status");
-  const reload = Object.assign(document.createElement("button"), { type: "button", textContent: "Reload to use it" });
+  const reload = Object.assign(document.createElement("button"), { type: "button", textContent: t("Reload to use it") });
   reload.addEventListener("click", () => location.reload());
   notice.append(reload);
   document.body.prepend(notice);

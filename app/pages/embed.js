@@ -25,6 +25,7 @@ import { wireQuizzes } from "../quiz/engine.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
 import { HOST_MESSAGE, MARK } from "../page-protocol.js";
 import { pageOf } from "../course/outline.js";
+import { t } from "../i18n.js";
 
 const THEMES = ["light", "dark"];
 const query = new URLSearchParams(location.search);
@@ -73,7 +74,7 @@ async function start() {
   const name = query.get("demo") ?? "heatmap";
   const demo = DEMOS[name];
   if (!demo) {
-    status.fail(`There is no demo called “${name}”. Known demos: ${Object.keys(DEMOS).join(", ")}.`);
+    status.fail(t("There is no demo called “{name}”. Known demos: {names}.", { name, names: Object.keys(DEMOS).join(", ") }));
     discardStartedPython();
     return;
   }
@@ -83,15 +84,17 @@ async function start() {
   try {
     const page = pageOf(name); // the chapter page that holds the demo's section
     const response = await fetch(new URL(page, document.baseURI));
-    if (!response.ok) throw new Error(`${page} answered ${response.status}`);
+    // Translators: said inside "Could not load the lesson’s demos (...)"; {status} is an HTTP status such as 404.
+    if (!response.ok) throw new Error(t("{file} answered {status}", { file: page, status: response.status }));
     const lesson = new DOMParser().parseFromString(await response.text(), "text/html");
     root = document.adoptNode(lesson.getElementById(name));
   } catch (error) {
-    status.fail(`Could not load the lesson’s demos (${error.message}).`);
+    status.fail(t("Could not load the lesson’s demos ({error}).", { error: error.message }));
     discardStartedPython();
     return;
   }
-  document.title = `${titleOf(root)} · Positional Encoding Lab`;
+  // Translators: the embedded demo's page title; {title} is the demo's.
+  document.title = t("{title} · Positional Encoding Lab", { title: titleOf(root) });
   document.querySelector("main").append(root);
   wireQuizzes(root, { graded: gradedTest() }); // before the demo: the quiz's own wiring is practice
 

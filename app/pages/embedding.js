@@ -9,6 +9,11 @@ import { NOT_SETTINGS } from "../controls/share.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
 import { PAGE_OF } from "../course/outline.js";
 import { showPackageDownloads } from "./package-downloads.js";
+import { keepPlace } from "../course/language-menu.js";
+import { pageLanguage, t } from "../i18n.js";
+import { isTranslatedPage } from "../site-languages.js";
+
+keepPlace(document);
 
 for (const button of document.querySelectorAll(".theme-button")) {
   button.addEventListener("click", () => window.PelabEmbed?.setTheme(/** @type {HTMLElement} */ (button).dataset.theme));
@@ -22,11 +27,13 @@ window.addEventListener("message", (event) => {
   if (event.source !== quizFrame?.contentWindow || event.origin !== location.origin) return;
   const { type, answered, correct, total } = event.data ?? {};
   if (type !== HOST_MESSAGE.QUIZ) return;
-  received.textContent = `Received ${type}: ${answered} of ${total} answered, ${correct} right.`;
+  // Translators: {type} is the message's type, "pelab:quiz".
+  received.textContent = t("Received {type}: {answered} of {total} answered, {correct} right.", { type, answered, total, correct });
 });
 
 const downloads = /** @type {HTMLTableSectionElement | null} */ (document.querySelector(".scorm-downloads tbody"));
-if (downloads) showPackageDownloads(downloads);
+// The packages are the English site's, at its root: a translated guide's are a folder up.
+if (downloads) showPackageDownloads(downloads, isTranslatedPage(location.pathname, pageLanguage()) ? "../scorm/" : "scorm/");
 
 const body = document.querySelector(".reference-table tbody");
 try {
@@ -37,9 +44,9 @@ try {
   cell.colSpan = 3;
   cell.className = "problem";
   cell.setAttribute("role", "alert");
-  cell.textContent =
-    `Could not read the lesson's demos and settings (${error.message}). ` +
-    "Reload this page; if it keeps failing, the site is missing a chapter page.";
+  cell.textContent = t("Could not read the lesson's demos and settings ({error}). Reload this page; if it keeps failing, the site is missing a chapter page.", {
+    error: error.message,
+  });
   row.append(cell);
   body.replaceChildren(row);
 }
@@ -50,7 +57,8 @@ async function readLesson() {
   const documents = await Promise.all(
     pages.map(async (page) => {
       const response = await fetch(new URL(page, document.baseURI));
-      if (!response.ok) throw new Error(`${page} answered ${response.status} ${response.statusText}`.trim());
+      // Translators: said inside "Could not read the lesson's demos and settings (...)"; {status} is an HTTP status such as "404 Not Found".
+      if (!response.ok) throw new Error(t("{file} answered {status}", { file: page, status: `${response.status} ${response.statusText}`.trim() }));
       return new DOMParser().parseFromString(await response.text(), "text/html");
     }),
   );
@@ -60,15 +68,17 @@ async function readLesson() {
 function referenceRows(lesson) {
   return Object.keys(DEMOS).map((name) => {
     const section = lesson.getElementById(name);
-    if (!section) throw new Error(`no chapter page has a section #${name} for the demo “${name}”`);
+    if (!section) throw new Error(t("no chapter page has a section #{name} for the demo “{name}”", { name }));
     const inputs = [...section.querySelectorAll("input[name]")].filter((input) => !input.closest(NOT_SETTINGS));
     const settings = inputs
       // a radio group is one setting: describe it at its first option
       .filter((input) => input.type !== "radio" || inputs.find((other) => other.name === input.name) === input)
       .map((input) => describe(input, inputs));
-    if (section.querySelector(".cell")) settings.push("code: the cell’s Python");
+    // Translators: a demo's setting in a shared link: "code", the cell's Python, as the reference table describes it.
+    if (section.querySelector(".cell")) settings.push(t("code: the cell’s Python"));
     const row = document.createElement("tr");
-    for (const text of [name, titleOf(section), settings.join("; ") || "none"]) {
+    // Translators: a demo with no settings, in the reference table.
+    for (const text of [name, titleOf(section), settings.join("; ") || t("none")]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
@@ -79,11 +89,12 @@ function referenceRows(lesson) {
 }
 
 function describe(input, inputs) {
-  if (input.type === "checkbox") return `${input.name}: 0 or 1`;
+  // Translators: a setting of a shared link as the reference table describes it: its name in links, then what it takes.
+  if (input.type === "checkbox") return t("{name}: 0 or 1", { name: input.name });
   if (input.type === "radio") {
     return `${input.name}: ${inputs.filter((other) => other.name === input.name).map((other) => other.value).join(", ")}`;
   }
-  if (input.type !== "range") return `${input.name}: text`;
-  const scale = isLogScale(input) ? ", log scale" : "";
-  return `${input.name}: ${valueText(input, Number(input.min))} to ${valueText(input, Number(input.max))}${scale}`;
+  if (input.type !== "range") return t("{name}: text", { name: input.name });
+  const range = { name: input.name, low: valueText(input, Number(input.min)), high: valueText(input, Number(input.max)) };
+  return isLogScale(input) ? t("{name}: {low} to {high}, log scale", range) : t("{name}: {low} to {high}", range);
 }

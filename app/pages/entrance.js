@@ -5,10 +5,13 @@
  */
 import { readProgress, resumeHref } from "../course/progress.js";
 import { launchedByLms } from "../lms/scorm.js";
+import { keepPlace } from "../course/language-menu.js";
+import { t } from "../i18n.js";
 
 // A course package launched here (?lms=scorm12) is remembered for this visit: the quiz's page,
 // reached through the chapters' links, then reports to the LMS.
 launchedByLms();
+keepPlace(document);
 
 const progress = readProgress();
 const resume = /** @type {HTMLAnchorElement} */ (document.querySelector(".resume"));
@@ -16,7 +19,8 @@ const href = resumeHref(progress);
 const item = href && document.querySelector(`.chapter-sections li[data-section="${progress.last.section}"]`);
 if (item) {
   resume.href = href;
-  resume.textContent = `Continue where you left off: ${item.querySelector("a").textContent.trim()}`;
+  // Translators: a link to the section the learner last read; {section} is its title.
+  resume.textContent = t("Continue where you left off: {section}", { section: item.querySelector("a").textContent.trim() });
   resume.hidden = false;
 }
 
@@ -30,7 +34,7 @@ for (const chapter of document.querySelectorAll(".chapter")) {
   if (visited) {
     const note = document.createElement("p");
     note.className = "chapter-progress";
-    note.textContent = `${visited} of ${sections.length} sections visited`;
+    note.textContent = t("{visited} of {count} sections visited", { visited, count: sections.length });
     chapter.querySelector(".chapter-sections").before(note);
   }
 }

@@ -18,6 +18,7 @@ import { reportChapterToLms } from "../lms/chapter-to-lms.js";
 import { gradedTest } from "../lms/scorm.js";
 import { wireQuizzes } from "../quiz/engine.js";
 import { courseMap } from "../course/map.js";
+import { keepPlace } from "../course/language-menu.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
 
 /** null when preflight.js found that this browser or file:// cannot run the lesson. */
@@ -42,6 +43,7 @@ function start() {
   // A chapter package whose page holds no quiz reports reaching the chapter's end instead.
   reportChapterToLms(document);
   courseMap(document.querySelector(".course-map"));
+  keepPlace(document);
   // The checks and tests need no Python: wired at once, graded where the launch or ?graded says.
   wireQuizzes(document, { graded: gradedTest() });
   openFoldsForPrint(document);

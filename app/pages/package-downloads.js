@@ -5,6 +5,7 @@
  * a file apart from the page because the full packages hold the page: their sizes are known
  * only once they are written. File names and titles are set as text.
  */
+import { t } from "../i18n.js";
 
 /**
  * @typedef {object} PackageEntry
@@ -67,10 +68,10 @@ export async function showPackageDownloads(body, folder = "scorm/") {
   try {
     const response = await fetch(new URL(`${folder}packages.json`, page.baseURI));
     if (!response.ok) {
-      throw new Error(`this site has no list of SCORM packages (scorm/packages.json answered ${response.status})`);
+      throw new Error(t("this site has no list of SCORM packages (scorm/packages.json answered {status})", { status: response.status }));
     }
     const entries = packageEntries(await response.json());
-    if (!entries.length) throw new Error("this site was built without SCORM packages");
+    if (!entries.length) throw new Error(t("this site was built without SCORM packages"));
     body.replaceChildren(
       ...entries.map(({ file, title, bytes }) => {
         const tr = row("", title, sizeText(bytes));
@@ -85,8 +86,12 @@ export async function showPackageDownloads(body, folder = "scorm/") {
     );
   } catch (error) {
     const tr = row(
-      `No download links: ${error instanceof Error ? error.message : String(error)}. ` +
-        "python3 build.py build writes the packages into dist/scorm/; copy that folder with the site.",
+      // Translators: {error} says why there are none; {command} is a command to type, {folder} a folder's name.
+      t("No download links: {error}. {command} writes the packages into {folder}; copy that folder with the site.", {
+        error: error instanceof Error ? error.message : String(error),
+        command: "python3 build.py build",
+        folder: "dist/scorm/",
+      }),
     );
     tr.cells[0].colSpan = 3;
     tr.cells[0].className = "note";

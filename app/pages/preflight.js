@@ -3,27 +3,70 @@
  * too old for this lesson; it explains either case on the page instead of failing silently.
  * It also watches the lesson's own modules start: if one cannot be fetched or parsed, or throws
  * as it runs, no module is left to say so, and the page would say "Starting Python…" for ever.
+ *
+ * Its words are in the page's language: a translated page carries its translations as JSON in
+ * <script id="pelab-messages"> (app/i18n.js reads the same; this classic script cannot import it),
+ * read once the page is parsed.
+ *
+ * The site's one embed is the English one at its root: a share link from a translated page asks it
+ * for that page's language (`embed.html?demo=NAME&lang=zh`, app/site-languages.js embedAddress),
+ * and here, before Python starts, it hands over to that language's copy (zh/embed.html), which
+ * has the lesson's words and whose links lead to that language's chapters.
  */
 (function () {
   "use strict";
+  /** The site's translations, each in its folder (app/site-languages.js TRANSLATIONS). */
+  var TRANSLATIONS = ["zh", "es"];
+  var html = document.documentElement;
+  var asked = (/[?&]lang=([^&]*)/.exec(location.search) || [])[1]; // no URLSearchParams in an old browser
+  var english = TRANSLATIONS.indexOf(html.lang) === -1;
+  if (asked && english && html.classList.contains("embedded") && TRANSLATIONS.indexOf(asked) !== -1) {
+    location.replace(asked + "/embed.html" + location.search + location.hash);
+    html.setAttribute("data-state", "error"); // start-python.js starts no Python for a page that goes
+    return;
+  }
+
+  var messages = null;
+  /** `english` in the page's language, each {name} of `values` replaced (as app/i18n.js t()). */
+  function t(english, values) {
+    if (messages === null) {
+      messages = {};
+      var script = document.getElementById("pelab-messages");
+      try {
+        if (script && script.textContent) messages = JSON.parse(script.textContent) || {};
+      } catch (error) {
+        messages = {}; // a broken catalog leaves the page in English
+      }
+    }
+    var text = Object.prototype.hasOwnProperty.call(messages, english) && messages[english] ? messages[english] : english;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
   var problem = null;
   if (location.protocol === "file:") {
-    problem =
-      "This page was opened from a file. Browsers do not run Python workers from file:// pages: " +
-      "serve the folder instead, for example with  python3 build.py serve  and open http://127.0.0.1:8000/.";
+    problem = "file";
   } else if (
     typeof WebAssembly !== "object" ||
     typeof Worker !== "function" ||
     !("noModule" in document.createElement("script"))
   ) {
-    problem =
-      "This browser is too old for the lesson: it needs WebAssembly, Web Workers and JavaScript modules. " +
-      "Use a current version of Firefox, Chrome, Edge or Safari.";
+    problem = "old";
   }
   if (problem) {
-    document.documentElement.setAttribute("data-state", "error");
+    html.setAttribute("data-state", "error");
     document.addEventListener("DOMContentLoaded", function () {
-      show(problem, false); // reloading would not help
+      var text =
+        problem === "file"
+          ? t(
+              "This page was opened from a file. Browsers do not run Python workers from file:// pages: serve the folder instead, for example with  {command}  and open {address}.",
+              { command: "python3 build.py serve", address: "http://127.0.0.1:8000/" }
+            )
+          : t(
+              "This browser is too old for the lesson: it needs WebAssembly, Web Workers and JavaScript modules. Use a current version of Firefox, Chrome, Edge or Safari."
+            );
+      show(text, false); // reloading would not help
     });
     return;
   }
@@ -37,7 +80,8 @@
   function watch(event) {
     var script = event.target && event.target.tagName === "SCRIPT" ? event.target : null;
     if (script && script.src.indexOf(folder) === 0) {
-      failure = "a script could not be loaded (" + script.src.slice(folder.length) + " or a module it imports)";
+      // Translators: said inside "The lesson's scripts could not start: ..."; {file} is a script's file name.
+      failure = t("a script could not be loaded ({file} or a module it imports)", { file: script.src.slice(folder.length) });
     } else if (!script && event.filename && event.filename.indexOf(folder) === 0) {
       failure = event.filename.slice(folder.length) + ": " + event.message;
     }
@@ -51,8 +95,10 @@
     var started = self.pelabPython ? self.pelabPython.adopt() : null;
     if (started) started.end();
     show(
-      "The lesson's scripts could not start: " + failure + ". Reload the page; if this keeps " +
-        "happening, the site may be half-updated, or this browser too old for it.",
+      t(
+        "The lesson's scripts could not start: {failure}. Reload the page; if this keeps happening, the site may be half-updated, or this browser too old for it.",
+        { failure: failure }
+      ),
       true
     ); // no trailing commas or newer syntax in this file: it must parse in old browsers
   });
@@ -70,6 +116,6 @@
     }
     box.hidden = false;
     var message = document.querySelector(".boot-message");
-    if (message) message.textContent = "The lesson could not start.";
+    if (message) message.textContent = t("The lesson could not start.");
   }
 })();

@@ -6,16 +6,31 @@
  * to list).
  */
 import { BOOT_STAGES } from "./protocol.js";
+import { t } from "../i18n.js";
 
 /**
  * What each of BOOT_STAGES is called: in the panel's list (`compact` in an embed's small panel,
- * `.boot-compact`) and in its message while under way.
+ * `.boot-compact`) and in its message while under way; in the page's language, read when used.
  */
 export const STAGE_LABELS = Object.freeze({
-  runtime: { item: "Python runtime (Pyodide: downloaded on a first visit, kept for later ones)", compact: "Python runtime", doing: "Loading the Python runtime" },
-  numpy: { item: "numpy", compact: "numpy", doing: "Loading numpy" },
-  pelab: { item: "pelab, this lesson’s Python package", compact: "pelab", doing: "Installing the lesson's Python package" },
-  render: { item: "the demos", compact: "the demo", doing: "Drawing the demos" },
+  get runtime() {
+    return {
+      // Translators: a stage of Python's start, in the list of stages.
+      item: t("Python runtime (Pyodide: downloaded on a first visit, kept for later ones)"),
+      compact: t("Python runtime"),
+      doing: t("Loading the Python runtime…"),
+    };
+  },
+  get numpy() {
+    return { item: "numpy", compact: "numpy", doing: t("Loading numpy…") };
+  },
+  get pelab() {
+    return { item: t("pelab, this lesson’s Python package"), compact: "pelab", doing: t("Installing the lesson's Python package…") };
+  },
+  get render() {
+    // Translators: the last stage of Python's start, in the list of stages: drawing the demos (a page's), or the demo (an embed's).
+    return { item: t("the demos"), compact: t("the demo"), doing: t("Drawing the demos…") };
+  },
 });
 
 /** The panel's list items, one per stage of BOOT_STAGES, all pending. */
@@ -45,7 +60,7 @@ export function bootStatus(root) {
     const index = BOOT_STAGES.indexOf(name);
     current = name;
     bar.value = index;
-    message.textContent = `${STAGE_LABELS[name].doing}…`;
+    message.textContent = STAGE_LABELS[name].doing;
     for (const item of root.querySelectorAll("[data-stage]")) {
       const itemIndex = BOOT_STAGES.indexOf(item.dataset.stage);
       item.dataset.status = itemIndex < index ? "done" : itemIndex === index ? "active" : "pending";
@@ -60,8 +75,8 @@ export function bootStatus(root) {
     for (const item of root.querySelectorAll("[data-stage]")) item.dataset.status = "done";
     const seconds = ((performance.now() - since) / 1000).toFixed(1);
     message.textContent = restarts
-      ? `Python was restarted (ready again in ${seconds} s). Variables from earlier cells are gone.`
-      : `Python is ready (started in ${seconds} s). Everything below is computed live in your browser.`;
+      ? t("Python was restarted (ready again in {seconds} s). Variables from earlier cells are gone.", { seconds })
+      : t("Python is ready (started in {seconds} s). Everything below is computed live in your browser.", { seconds });
     document.documentElement.dataset.state = "ready";
   }
 
@@ -71,7 +86,8 @@ export function bootStatus(root) {
     since = performance.now();
     document.documentElement.dataset.state = "loading";
     stage(BOOT_STAGES[0]);
-    message.textContent = `Restarting Python (${reason})…`;
+    // Translators: {reason} says why, such as "Stop could not interrupt the running code".
+    message.textContent = t("Restarting Python ({reason})…", { reason });
   }
 
   /** Python is up: the page draws its demos, the last stage. */
@@ -81,7 +97,7 @@ export function bootStatus(root) {
 
   function fail(text) {
     if (current) root.querySelector(`[data-stage="${current}"]`)?.setAttribute("data-status", "failed");
-    message.textContent = "Python could not start.";
+    message.textContent = t("Python could not start.");
     errorBox.querySelector(".boot-error-detail").textContent = text;
     errorBox.hidden = false;
     document.documentElement.dataset.state = "error";

@@ -10,6 +10,7 @@
  */
 import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
 import { MARK } from "../page-protocol.js";
+import { t } from "../i18n.js";
 
 /**
  * @template T
@@ -254,7 +255,7 @@ export class PythonBridge extends EventTarget {
       const late = new Promise((resolve) => setTimeout(resolve, INTERRUPT_GRACE_MS, false));
       if (await Promise.race([settled, late])) return "interrupted";
     }
-    this.restart("Stop could not interrupt the running code");
+    this.restart(t("Stop could not interrupt the running code"));
     return "restarted";
   }
 
@@ -262,7 +263,8 @@ export class PythonBridge extends EventTarget {
   restart(reason) {
     this.#python?.end();
     this.#replaceCanvases();
-    const error = new PythonError({ type: "Restarted", message: `Python was restarted: ${reason}` });
+    // Translators: said in a code cell's output; {reason} says why, such as "Stop could not interrupt the running code".
+    const error = new PythonError({ type: "Restarted", message: t("Python was restarted: {reason}", { reason }) });
     for (const request of this.#pending.values()) request.reject(error);
     this.#pending.clear();
     this.#runs.clear();
@@ -368,18 +370,21 @@ export class PythonBridge extends EventTarget {
       python = workers().adopt() ?? workers().start("python");
     } catch (error) {
       this.#python = null;
-      return this.#fail(`the Python worker could not start (${error.message})`);
+      return this.#fail(t("the Python worker could not start ({error})", { error: error.message }));
     }
     this.#python = python;
     const onMessage = ({ data }) => python === this.#python && this.#receive(data);
     const onError = (event) => {
       event.preventDefault();
       if (python !== this.#python) return;
-      if (this.#booted) return this.restart(`it stopped working (${event.message || "the worker failed"})`);
-      this.#fail(
-        `the Python worker could not start (${event.message || "a script failed to load"}). ` +
-          "If you built the site yourself, run python3 build.py build and reload.",
-      );
+      if (this.#booted) {
+        const error = event.message || t("the worker failed");
+        // Translators: why Python restarts, put into "Restarting Python (...)"; {error} is the browser's message.
+        return this.restart(t("it stopped working ({error})", { error }));
+      }
+      const error = event.message || t("a script failed to load");
+      // Translators: {command} is a command to type.
+      this.#fail(t("the Python worker could not start ({error}). If you built the site yourself, run {command} and reload.", { error, command: "python3 build.py build" }));
     };
     python.worker.addEventListener("message", onMessage);
     python.worker.addEventListener("error", onError);
@@ -429,7 +434,7 @@ export class PythonBridge extends EventTarget {
         this.#fail(message.message);
         return;
       case EVENT.CRASH:
-        this.restart(`it stopped working (${message.message.split("\n")[0]})`);
+        this.restart(t("it stopped working ({error})", { error: message.message.split("\n")[0] }));
         return;
     }
     this.dispatchEvent(new CustomEvent(message.type, { detail: message }));
@@ -438,7 +443,8 @@ export class PythonBridge extends EventTarget {
   #armWatchdog() {
     clearTimeout(this.#watchdog);
     this.#watchdog = setTimeout(
-      () => this.#fail(`no progress for ${STAGE_TIMEOUT_MS / 1000} s while loading ${this.#stage}`),
+      // Translators: {stage} is the name of a stage of Python's start, such as "numpy".
+      () => this.#fail(t("no progress for {seconds} s while loading {stage}", { seconds: STAGE_TIMEOUT_MS / 1000, stage: this.#stage })),
       STAGE_TIMEOUT_MS,
     );
   }

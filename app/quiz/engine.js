@@ -21,6 +21,8 @@
 import { CHECK_EVENT, QUIZ_EVENT } from "../page-protocol.js";
 import { interaction, judge, readNumber, score, shuffled } from "./grading.js";
 import { loadKeys, richText } from "./keys.js";
+import { t } from "../i18n.js";
+import { sentences, withNodes } from "../words.js";
 
 /** @typedef {import("./grading.js").QuizKey} QuizKey */
 /** @typedef {import("../page-protocol.js").QuizDetail} QuizDetail */
@@ -70,9 +72,16 @@ function responseOf(question) {
   return inputs.find((input) => input.checked)?.value ?? "";
 }
 
-/** The question as grading.js's `interaction` wants it. */
+/**
+ * The question as grading.js's `interaction` wants it. A true/false question's "True" is the
+ * option that says so, in English; on a translated page, where it says it in another language,
+ * its first option: the lesson writes True, then False, and that order is never shuffled.
+ */
 function describe(question) {
-  const truth = inputsOf(question).find((input) => input.closest("label")?.textContent.trim() === "True");
+  const inputs = inputsOf(question);
+  const truth =
+    inputs.find((input) => input.closest("label")?.textContent.trim() === "True") ??
+    (question.dataset.kind === "truefalse" ? inputs[0] : undefined);
   return { name: nameOf(question), objective: question.dataset.objective, trueValue: truth?.value };
 }
 
@@ -130,12 +139,20 @@ function mark(question, key) {
   question.dataset.result = right ? "right" : "wrong";
   const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
   if (key.kind === "numeric") {
-    const within = key.tolerance ? `, give or take ${key.tolerance}` : "";
+    const values = { answer: key.answer, tolerance: key.tolerance, response };
+    // Translators: {answer} is a quiz's right number, {tolerance} how far from it an answer may be.
+    const answer = key.tolerance ? t("The answer is {answer}, give or take {tolerance}.", values) : t("The answer is {answer}.", values);
     feedback.replaceChildren(
       right
-        ? `Right: the answer is ${key.answer}${within}.`
-        : `${response === "" ? "Not answered." : `Not quite: you gave ${response}.`} The answer is ${key.answer}${within}.` +
-            (key.why["*"] && response !== "" ? ` ${key.why["*"]}` : ""),
+        ? key.tolerance
+          ? t("Right: the answer is {answer}, give or take {tolerance}.", values)
+          : t("Right: the answer is {answer}.", values)
+        : sentences(
+            // Translators: {response} is the number the learner typed.
+            response === "" ? t("Not answered.") : t("Not quite: you gave {response}.", values),
+            answer,
+            response !== "" ? key.why["*"] : "",
+          ),
     );
   } else {
     const answer = inputsOf(question).find((input) => input.value === key.correct)?.closest("label");
@@ -145,8 +162,16 @@ function mark(question, key) {
     }
     // A wrong choice says what is wrong with it (its why), then which answer is right: the
     // answer's own words, copied with their markup (its variables stay italic, its indices low).
-    const opening = response === "" ? ["Not answered."] : ["Not quite. ", key.why[response] ?? ""];
-    feedback.replaceChildren(...(right ? ["Right."] : [...opening, " The answer is “", ...(answer ? wordsOf(answer) : []), "”."]));
+    const words = answer ? wordsOf(answer) : [];
+    feedback.replaceChildren(
+      ...(right
+        ? [t("Right.")]
+        : response === ""
+          ? // Translators: {answer} is the right option's own words.
+            withNodes(t("Not answered. The answer is “{answer}”."), { answer: words })
+          : // Translators: {why} says why the chosen option is wrong; {answer} is the right option's own words.
+            withNodes(t("Not quite. {why} The answer is “{answer}”."), { why: key.why[response] ?? "", answer: words })),
+    );
   }
   feedback.hidden = false;
   const explain = /** @type {HTMLElement} */ (question.querySelector(".quiz-explain"));
@@ -163,10 +188,10 @@ async function markOne(question) {
   try {
     const keys = await loadKeys();
     const key = keys[nameOf(question)];
-    if (!key) return say(question, "This question has no answer in this version of the lesson.");
+    if (!key) return say(question, t("This question has no answer in this version of the lesson."));
     mark(question, key);
   } catch (error) {
-    say(question, `The answers could not be loaded (${error.message}): check your connection, then answer again.`);
+    say(question, t("The answers could not be loaded ({error}): check your connection, then answer again.", { error: error.message }));
   }
 }
 
@@ -228,26 +253,30 @@ function testQuiz(form, graded) {
     const counted = score(results);
     const answered = graded && !state.submitted ? questions.filter((q) => responseOf(q) !== "").length : counted.answered;
     const total = questions.length;
+    const values = { answered, total, correct: counted.correct, attempt: state.attempt, allowed: state.allowed, percent: `${counted.percent}%` };
     let text;
     if (!graded) {
       text =
         answered === total
-          ? `All ${total} answered: ${counted.correct} right.${counted.correct === total ? " Well done." : ""}`
-          : `${answered} of ${total} answered, ${counted.correct} right.`;
+          ? sentences(t("All {total} answered: {correct} right.", values), counted.correct === total ? t("Well done.") : "")
+          : t("{answered} of {total} answered, {correct} right.", values);
     } else if (!state.submitted) {
-      const of = state.allowed ? ` This is attempt ${state.attempt} of ${state.allowed}.` : "";
-      text = `${answered} of ${total} answered. Your answers are marked when you submit them.${of}`;
+      text = sentences(
+        t("{answered} of {total} answered. Your answers are marked when you submit them.", values),
+        state.allowed ? t("This is attempt {attempt} of {allowed}.", values) : "",
+      );
     } else {
       const left = attemptsLeft();
       const then =
         left === Infinity
-          ? " “Start again” begins a new attempt."
+          ? t("“Start again” begins a new attempt.")
           : left > 0
-            ? ` “Start again” begins a new attempt: ${left} left of ${state.allowed}.`
-            : ` That was your last attempt of ${state.allowed}.`;
-      text = `Submitted: ${counted.correct} of ${total} right (${counted.percent}%).${then}`;
+            ? t("“Start again” begins a new attempt: {left} left of {allowed}.", { ...values, left })
+            : t("That was your last attempt of {allowed}.", values);
+      // Translators: {percent} is the score as a percentage, such as "80%".
+      text = sentences(t("Submitted: {correct} of {total} right ({percent}).", values), then);
     }
-    scoreLine.textContent = note ? `${text} ${note}` : text;
+    scoreLine.textContent = sentences(text, note);
     const records =
       keys && (!graded || state.submitted)
         ? questions.filter((q) => graded || resultOf(q) !== "unanswered").map((q) => interaction(describe(q), keys[nameOf(q)], responseOf(q), resultOf(q)))
@@ -277,7 +306,7 @@ function testQuiz(form, graded) {
       .filter(([, problem]) => problem);
     if (unreadable.length) {
       for (const [question, problem] of unreadable) say(question, problem);
-      scoreLine.textContent = "Some answers are not numbers: correct them, then submit again.";
+      scoreLine.textContent = t("Some answers are not numbers: correct them, then submit again.");
       return;
     }
     // An unanswered question counts as wrong and a submission may be the last attempt: say so
@@ -285,16 +314,22 @@ function testQuiz(form, graded) {
     const unanswered = questions.filter((q) => responseOf(q) === "").length;
     if (counts && unanswered && !confirming) {
       confirming = true;
-      scoreLine.textContent =
-        `${unanswered} of ${questions.length} question${unanswered === 1 ? " is" : "s are"} not answered and would count as wrong. ` +
-        "Answer them, or press Submit again to hand in as it is.";
+      const numbers = { unanswered, total: questions.length };
+      scoreLine.textContent = sentences(
+        unanswered === 1
+          ? t("{unanswered} of {total} question is not answered and would count as wrong.", numbers)
+          : t("{unanswered} of {total} questions are not answered and would count as wrong.", numbers),
+        t("Answer them, or press Submit again to hand in as it is."),
+      );
       return;
     }
     confirming = false;
     try {
       keys = await loadKeys();
     } catch (error) {
-      scoreLine.textContent = `Your answers could not be marked: the answers did not load (${error.message}). Check your connection and submit again.`;
+      scoreLine.textContent = t("Your answers could not be marked: the answers did not load ({error}). Check your connection and submit again.", {
+        error: error.message,
+      });
       return;
     }
     for (const question of questions) {
@@ -335,7 +370,7 @@ function testQuiz(form, graded) {
   form.addEventListener("reset", (event) => {
     if (graded && state.submitted && attemptsLeft() === 0) {
       event.preventDefault();
-      note = `No attempts are left: your course allows ${state.allowed}, and your score stays as submitted.`;
+      note = t("No attempts are left: your course allows {allowed}, and your score stays as submitted.", { allowed: state.allowed });
       update();
       return;
     }

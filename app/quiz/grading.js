@@ -6,6 +6,7 @@
  * (cmi.interactions.n, written by app/lms/scorm.js's `interactionElements`) and the host page's
  * "pelab:quiz" message carries.
  */
+import { t } from "../i18n.js";
 
 /**
  * A question's key, as tools/lesson.py writes it into quiz-keys.json.
@@ -32,14 +33,14 @@ export const INTERACTION_TYPE = Object.freeze({ choice: "choice", truefalse: "tr
  */
 export function readNumber(text) {
   let typed = String(text).trim().replace(/\u2212/g, "-");
-  if (typed === "") return { problem: "Type a number first." };
+  if (typed === "") return { problem: t("Type a number first.") };
   // one comma and no point: a decimal comma, as much of the world writes it
   if (/^[^,.]*,[^,.]*$/.test(typed)) typed = typed.replace(",", ".");
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(typed)) {
-    return { problem: `“${String(text).trim()}” is not a number: type digits, such as 0.54 (0,54 works too).` };
+    return { problem: t("“{text}” is not a number: type digits, such as 0.54 (0,54 works too).", { text: String(text).trim() }) };
   }
   const value = Number(typed);
-  return Number.isFinite(value) ? { value } : { problem: `“${String(text).trim()}” is too large a number.` };
+  return Number.isFinite(value) ? { value } : { problem: t("“{text}” is too large a number.", { text: String(text).trim() }) };
 }
 
 /**

@@ -4,21 +4,36 @@
  * first answer, in a graded test only after Submit. A failed fetch is forgotten, so the next
  * answer tries again. The explanations are the lesson's own short markup (italic variables,
  * indices, links to sections); they are rebuilt here from a short list of harmless elements,
- * everything else kept as its text, so nothing in the file can run or restyle the page.
+ * everything else kept as its text, so nothing in the file can run or restyle the page. A
+ * translated page reads its language's keys (app/quiz-keys.LANG.json), their explanations and
+ * "why" lines translated.
  */
+import { pageLanguage, t } from "../i18n.js";
+import { TRANSLATIONS } from "../site-languages.js";
 
 /** @typedef {import("./grading.js").QuizKey} QuizKey */
 
-const KEYS_URL = new URL("../quiz-keys.json", import.meta.url);
+/**
+ * The name of the keys' file for a page in `language`, beside app/: quiz-keys.LANG.json for a
+ * language the build translates them into, else quiz-keys.json (the English, and the same
+ * answers: a page in any other language still gets its keys).
+ *
+ * @param {string} language the page's <html lang>
+ */
+export function keysFile(language) {
+  return TRANSLATIONS.includes(language) ? `quiz-keys.${language}.json` : "quiz-keys.json";
+}
 
 /** @type {Promise<Record<string, QuizKey>> | null} */
 let loading = null;
 
-/** Every question's key by its inputs' name. */
+/** Every question's key by its inputs' name, in the page's language. */
 export function loadKeys() {
-  loading ??= fetch(KEYS_URL)
+  const file = keysFile(pageLanguage());
+  loading ??= fetch(new URL(`../${file}`, import.meta.url))
     .then((response) => {
-      if (!response.ok) throw new Error(`quiz-keys.json answered ${response.status}`);
+      // Translators: said inside "The answers could not be loaded (...)"; {file} is a file's name, {status} an HTTP status such as 404.
+      if (!response.ok) throw new Error(t("{file} answered {status}", { file, status: response.status }));
       return response.json();
     })
     .catch((error) => {

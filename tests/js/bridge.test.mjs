@@ -64,7 +64,8 @@ beforeEach(() => {
   // the boot watchdog and Stop's grace are timeouts: the tests move the clock themselves
   mock.timers.enable({ apis: ["setTimeout"] });
   savedDocument = globalThis.document;
-  globalThis.document = { activeElement: null };
+  // getElementById: app/i18n.js looks for the page's translations (an English page has none)
+  globalThis.document = { activeElement: null, getElementById: () => null };
 });
 afterEach(() => {
   delete globalThis.pelabPython;

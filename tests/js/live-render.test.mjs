@@ -64,7 +64,8 @@ beforeEach(() => {
   mock.timers.enable({ apis: ["setTimeout"] });
   savedDocument = globalThis.document;
   // a hidden page: the first-render turn does not wait for a frame
-  globalThis.document = { visibilityState: "hidden", createElement: () => element() };
+  // getElementById: app/i18n.js looks for the page's translations (an English page has none)
+  globalThis.document = { visibilityState: "hidden", createElement: () => element(), getElementById: () => null };
 });
 afterEach(() => {
   globalThis.document = savedDocument;

@@ -1,0 +1,35 @@
+/**
+ * What a session with the LMS says went wrong, in the page's language: the wording of
+ * app/lms/scorm.js (SESSION_WORDS, in English, which the thin package's relay keeps, since it
+ * imports nothing outside this folder), for a lesson's page.
+ */
+import { t } from "../i18n.js";
+import { sentences } from "../words.js";
+
+/**
+ * The notes' wording for openSession, in the page's language: `say` (missing, broken, after)
+ * with the session's own wording and the joint between sentences.
+ *
+ * @param {{missing: string, broken: (names: string) => string, after: string}} say
+ */
+export function inPageLanguage(say) {
+  /** @type {import("./scorm.js").SessionWords} */
+  const session = {
+    // Translators: what the course system (the LMS) was asked to do, put into "The course system refused to start the session."
+    start: t("start the session"),
+    // Translators: what the course system (the LMS) was asked to do, put into "The course system refused to save."
+    save: t("save"),
+    // Translators: what the course system (the LMS) was asked to do, put into "The course system refused to end the session."
+    end: t("end the session"),
+    // Translators: what the course system was asked to do; {element} is a SCORM field such as cmi.core.score.raw.
+    record: (element) => t("record {element}", { element }),
+    // Translators: {action} is what the course system was asked to do, such as "start the session".
+    refused: (action) => t("The course system refused to {action}.", { action }),
+    // Translators: {action} is what the course system was asked to do; {code} and {description} are its error's.
+    refusedWith: (action, code, description) => t("The course system refused to {action} (error {code}: {description}).", { action, code, description }),
+    // Translators: stands for the description of an error the course system gave none for.
+    noDescription: t("no description"),
+    failed: (action, message) => t("The course system failed to {action} ({error}).", { action, error: message }),
+  };
+  return { ...say, session, sentences: (first, next) => sentences(first, next) };
+}
