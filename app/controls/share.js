@@ -7,6 +7,8 @@
 import { formatNumber } from "../figures/format.js";
 import { isLogScale, positionFor, valueText } from "./slider.js";
 import { pageOf } from "../course/outline.js";
+import { pageLanguage, t } from "../i18n.js";
+import { embedAddress } from "../site-languages.js";
 
 /** The longest text a link may put into a text box. */
 const MAX_TEXT = 1_000;
@@ -66,33 +68,49 @@ export function applyState(root, state, cell) {
     if (name === "demo" || name === "theme") continue;
     if (name === "code") {
       const code = raw.length > 50_000 ? raw.slice(0, 50_000) : raw;
-      if (code !== raw) notices.push("The code in the link was cut to 50,000 characters.");
+      if (code !== raw) notices.push(t("The code in the link was cut to 50,000 characters."));
       cell?.load(code);
       continue;
     }
     const input = inputs(root).find((candidate) => candidate.name === name);
     const label = input ? labelOf(input) : name;
     if (!input) {
-      notices.push(`The link’s setting “${short(name)}” is not part of this demo and was ignored.`);
+      notices.push(t("The link’s setting “{name}” is not part of this demo and was ignored.", { name: short(name) }));
     } else if (input.type === "radio") {
       const group = inputs(root).filter((candidate) => candidate.name === name);
       const chosen = group.find((candidate) => candidate.value === raw);
       if (chosen) chosen.checked = true;
       else {
-        const now = group.find((candidate) => candidate.checked)?.value ?? "none";
-        notices.push(`${label}: “${short(raw)}” is not one of ${group.map((r) => r.value).join(", ")}; it stays ${now}.`);
+        // Translators: what a group of options says it stays at when none of them is chosen.
+        const now = group.find((candidate) => candidate.checked)?.value ?? t("none");
+        notices.push(
+          // Translators: {label} names a setting; {value} is the link's value; {values} lists the allowed ones, as written in links.
+          t("{label}: “{value}” is not one of {values}; it stays {now}.", {
+            label,
+            value: short(raw),
+            values: group.map((r) => r.value).join(", "),
+            now,
+          }),
+        );
       }
     } else if (input.type === "checkbox") {
       const on = ["1", "true", "on", "yes"].includes(raw.toLowerCase());
       const off = ["0", "false", "off", "no", ""].includes(raw.toLowerCase());
       if (on || off) input.checked = on;
-      else notices.push(`${label}: “${short(raw)}” is not on or off; it stays ${input.checked ? "on" : "off"}.`);
+      else {
+        const value = short(raw);
+        notices.push(
+          input.checked
+            ? t("{label}: “{value}” is not on or off; it stays on.", { label, value })
+            : t("{label}: “{value}” is not on or off; it stays off.", { label, value }),
+        );
+      }
     } else if (input.type === "range") {
       const notice = applyNumber(input, raw, label);
       if (notice) notices.push(notice);
     } else {
       input.value = raw.length > MAX_TEXT ? raw.slice(0, MAX_TEXT) : raw;
-      if (raw.length > MAX_TEXT) notices.push(`${label}: the text in the link was cut to ${MAX_TEXT} characters.`);
+      if (raw.length > MAX_TEXT) notices.push(t("{label}: the text in the link was cut to {count} characters.", { label, count: MAX_TEXT }));
     }
   }
   return notices;
@@ -103,18 +121,24 @@ function applyNumber(input, raw, label) {
   const min = Number(input.min);
   const max = Number(input.max);
   const step = Number(input.step) || 1;
-  const range = `${valueText(input, min)} to ${valueText(input, max)}`;
+  const [low, high] = [valueText(input, min), valueText(input, max)];
   const number = Number(raw.trim() === "" ? NaN : raw);
   let value = positionFor(input, number);
   if (!Number.isFinite(value)) {
-    return `${label}: “${short(raw)}” is not a number from ${range}; it stays ${valueText(input)}.`;
+    // Translators: {label} names a slider; {low} to {high} is its range; {now} its value.
+    return t("{label}: “{value}” is not a number from {low} to {high}; it stays {now}.", { label, value: short(raw), low, high, now: valueText(input) });
   }
   const clamped = Math.min(Math.max(value, min), max);
   value = Number((min + Math.round((clamped - min) / step) * step).toFixed(6));
   input.value = value;
   const used = valueText(input);
-  if (clamped !== positionFor(input, number)) return `${label}: ${short(raw)} is outside ${range}; using ${used}.`;
-  if (used !== formatNumber(number) && !isLogScale(input)) return `${label}: ${short(raw)} is not one of its steps; using ${used}.`;
+  if (clamped !== positionFor(input, number)) {
+    // Translators: {label} names a slider; {value} is the link's value; {low} to {high} is the slider's range.
+    return t("{label}: {value} is outside {low} to {high}; using {used}.", { label, value: short(raw), low, high, used });
+  }
+  if (used !== formatNumber(number) && !isLogScale(input)) {
+    return t("{label}: {value} is not one of its steps; using {used}.", { label, value: short(raw), used });
+  }
   return null;
 }
 
@@ -150,12 +174,12 @@ export function showNotices(root, notices) {
 export function shareBar(root, { name, title, linkFor, cell }) {
   const bar = document.createElement("div");
   bar.className = "share";
-  const link = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy link", className: "share-link" });
-  const embed = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy embed code", className: "share-embed" });
+  const link = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy link"), className: "share-link" });
+  const embed = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy embed code"), className: "share-embed" });
   const status = Object.assign(document.createElement("span"), { className: "share-status" });
   status.setAttribute("role", "status");
   const text = Object.assign(document.createElement("textarea"), { className: "share-text", readOnly: true, rows: 2, hidden: true });
-  text.setAttribute("aria-label", "Text to copy");
+  text.setAttribute("aria-label", t("Text to copy"));
   const notices = Object.assign(document.createElement("ul"), { className: "share-notices notice", hidden: true });
   notices.setAttribute("role", "status");
   bar.append(link, embed, status, text);
@@ -164,35 +188,42 @@ export function shareBar(root, { name, title, linkFor, cell }) {
   else root.prepend(notices);
   root.append(bar);
 
-  async function copy(value, what) {
+  /** Copy `value`; `copied` says it was, `by hand` what to copy when the browser would not. */
+  async function copy(value, copied, byHand) {
     text.value = value;
     text.hidden = false;
     text.select();
     try {
       await navigator.clipboard.writeText(value);
-      status.textContent = `${what} copied.`;
+      status.textContent = copied;
     } catch {
-      status.textContent = `Copy the ${what.toLowerCase()} below (the browser did not allow copying).`;
+      status.textContent = byHand;
     }
   }
 
-  link.addEventListener("click", () => copy(linkFor(readState(root, cell)), "Link"));
+  link.addEventListener("click", () =>
+    copy(linkFor(readState(root, cell)), t("Link copied."), t("Copy the link below (the browser did not allow copying).")),
+  );
   embed.addEventListener("click", () => {
     const url = embedUrl(name, readState(root, cell));
     const height = Math.ceil(root.getBoundingClientRect().height + 80);
+    // Translators: the title of an embedded demo's frame on a course's page; {title} is the demo's.
+    const frameTitle = t("Positional Encoding Lab: {title}", { title });
     copy(
-      `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(`Positional Encoding Lab: ${title}`)}" ` +
+      `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(frameTitle)}" ` +
         `width="100%" height="${height}" loading="lazy" style="border: 0; max-width: 100%;"></iframe>`,
-      "Embed code",
+      t("Embed code copied."),
+      t("Copy the embed code below (the browser did not allow copying)."),
     );
   });
 }
 
-/** The address of embed.html showing demo `name` with `state`. */
+/**
+ * The address of embed.html showing demo `name` with `state`: the site's one embed, at its root,
+ * in this page's language (see embedAddress).
+ */
 export function embedUrl(name, state) {
-  const url = new URL(`embed.html?demo=${encodeURIComponent(name)}`, document.baseURI);
-  url.hash = state.toString();
-  return url.href;
+  return embedAddress(name, state.toString(), document.baseURI, pageLanguage());
 }
 
 /** The address of the lesson scrolled to demo `name`, with `state`: on its chapter's page. */

@@ -9,6 +9,7 @@ import { difference } from "../figures/format.js";
 import { plainWords } from "./plain-words.js";
 import { showPython } from "./show-python.js";
 import { vectorTable } from "../figures/vector-table.js";
+import { t } from "../i18n.js";
 
 /** A random order of 0..n-1 that differs from the identity whenever n > 1. */
 export function shuffledOrder(n) {
@@ -78,15 +79,17 @@ export function attentionDemo(root, python) {
     const original = rows(result.tokens, result.outputs);
     const shuffled = rows(result.shuffled, result.shuffled_outputs).map((row, k) => ({
       ...row,
-      note: sameRow(result, k) ? `= row ${result.order[k]} above` : `≠ row ${result.order[k]} above`,
+      // Translators: a table row compared with a row of the table above it ("= row 2 above": the same numbers).
+      note: sameRow(result, k) ? t("= row {row} above", { row: result.order[k] }) : t("≠ row {row} above", { row: result.order[k] }),
     }));
     root.querySelector(".attention-original-title").textContent = result.tokens.join(" ");
     root.querySelector(".attention-shuffled-title").textContent = result.shuffled.join(" ");
-    vectorTable(root.querySelector(".attention-original"), original, { limit: 1.5, caption: "token" });
+    // Translators: a table's corner: its rows are the sentence's tokens.
+    vectorTable(root.querySelector(".attention-original"), original, { limit: 1.5, caption: t("token") });
     vectorTable(root.querySelector(".attention-shuffled"), shuffled, {
       limit: 1.5,
-      caption: "token",
-      noteTitle: "compared with",
+      caption: t("token"),
+      noteTitle: t("compared with"),
     });
     const identical = result.pooled_diff < 1e-9;
     summary.querySelector(".attention-token-match").textContent = difference(result.token_match);
@@ -100,7 +103,7 @@ export function attentionDemo(root, python) {
     });
     notice.hidden = !result.truncated;
     notice.textContent = result.truncated
-      ? `Only the first ${result.max_tokens} words are used; the rest of the sentence was left out.`
+      ? t("Only the first {count} words are used; the rest of the sentence was left out.", { count: result.max_tokens })
       : "";
   }
 
@@ -133,12 +136,12 @@ export function attentionDemo(root, python) {
 /** What the two sentences' numbers say, in words. */
 function verdict({ withPe, causal }, identical) {
   if (!withPe && !causal) {
-    return "The same. Without positions, attention only moved the rows: it cannot tell the two orders apart.";
+    return t("The same. Without positions, attention only moved the rows: it cannot tell the two orders apart.");
   }
-  if (identical) return "Still the same: this shuffle put every word back where it was, or the words are all alike.";
+  if (identical) return t("Still the same: this shuffle put every word back where it was, or the words are all alike.");
   return withPe
-    ? "Different. With positions added, the order changes what attention computes."
-    : "Different, with no positions at all: under the causal mask each token sees only the words before it.";
+    ? t("Different. With positions added, the order changes what attention computes.")
+    : t("Different, with no positions at all: under the causal mask each token sees only itself and the words before it.");
 }
 
 /** A Python string literal for `text` (JSON's escapes are valid Python escapes). */

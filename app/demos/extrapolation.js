@@ -15,6 +15,8 @@ import { lineChart } from "../figures/line-chart.js";
 import { numbersFor } from "../figures/numbers.js";
 import { showPython } from "./show-python.js";
 import { ticks } from "../figures/ticks.js";
+import { t } from "../i18n.js";
+import { sentences } from "../words.js";
 
 /** Each run's line colour, in the order of pelab.length_generalisation.RUNS (avoiding the two
  * colours below 3:1 on white). */
@@ -33,13 +35,16 @@ const shownTrainLen = ({ trainLen, seqLen }) => Math.min(trainLen, seqLen);
  * @param {{seqLen: number, dModel: number, base: number, trainLen: number}} settings `trainLen` as shown
  */
 export function pythonCode({ seqLen, dModel, base, trainLen }) {
+  // The code's comment, in the page's language (outside the template: the extractor of messages
+  // reads no template literal).
+  const comment = t("How close two vectors come, not how well a model does there: no model is trained here.");
   return `import numpy as np
 import pelab
 
 nearest = pelab.nearest_distances(seq_len=${seqLen}, d_model=${dModel}, base=${formatNumber(base)})
 print("closest two positions within ${trainLen}:", nearest[${trainLen - 1}].round(4))
 print("closest two positions within ${seqLen}:", nearest[-1].round(4))
-# How close two vectors come, not how well a model does there: no model is trained here.`;
+# ${comment}`;
 }
 
 /**
@@ -56,14 +61,14 @@ export function extrapolationDemo(root, python) {
   experiment(root, python);
   const params = bindSliders(root, SLIDERS, () => update());
   const render = liveRender(root, python, "extrapolation", show);
-  const numbers = numbersFor(root.querySelector(".extrapolation-chart"), "the closest distances");
+  const numbers = numbersFor(root.querySelector(".extrapolation-chart"), t("the closest distances"));
 
   function update() {
     const notice = root.querySelector(".extrapolation-notice");
     notice.hidden = params.trainLen <= params.seqLen;
     notice.textContent = notice.hidden
       ? ""
-      : `The training length ${params.trainLen} is longer than the sequence: it is shown as ${params.seqLen}.`;
+      : t("The training length {trainLen} is longer than the sequence: it is shown as {seqLen}.", { trainLen: params.trainLen, seqLen: params.seqLen });
     const trainLen = shownTrainLen(params);
     showPython(root, pythonCode({ ...params, trainLen }));
     return render({ ...params, trainLen });
@@ -73,23 +78,33 @@ export function extrapolationDemo(root, python) {
     const n = result.nearest.length;
     lineChart(root.querySelector(".extrapolation-chart"), {
       series: [{ x: [...Array(n).keys()].map((k) => k + 1), y: result.nearest, className: "pair-0" }],
-      markers: [{ x: Math.min(request.trainLen, n), label: `training length ${request.trainLen}`, className: "now" }],
-      xLabel: "sequence length",
-      yLabel: "closest two positions",
+      markers: [{ x: Math.min(request.trainLen, n), label: t("training length {length}", { length: request.trainLen }), className: "now" }],
+      xLabel: t("sequence length"),
+      yLabel: t("closest two positions"),
       yDomain: [0, Math.max(...[...result.nearest].filter(Number.isFinite), 1e-9)],
     });
     root.querySelector(".extrapolation-chart").setAttribute(
       "aria-label",
-      `Smallest distance between two different positions, for sequence lengths 2 to ${n}: ` +
-        `${fixed(result.at_train, 4)} within the training length ${request.trainLen}, ${fixed(result.beyond, 4)} at length ${n}.`,
+      t("Smallest distance between two different positions, for sequence lengths 2 to {n}: {atTrain} within the training length {trainLen}, {beyond} at length {n}.", {
+        n,
+        atTrain: fixed(result.at_train, 4),
+        trainLen: request.trainLen,
+        beyond: fixed(result.beyond, 4),
+      }),
     );
     // Sequence lengths at the chart's labels, the training length and the last one (1 has no pair).
     const lengths = [...new Set([...ticks(n + 1), request.trainLen, n])].filter((L) => L >= 2 && L <= n).sort((a, b) => a - b);
     numbers.show({
-      caption: `Smallest distance |PE(p) − PE(q)| between two positions of a sequence, d_model ${request.dModel}, base ${formatNumber(request.base)}`,
-      corner: "sequence length",
-      columns: ["closest two positions"],
-      rows: lengths.map((L) => ({ label: L === request.trainLen ? `${L} (training length)` : String(L), values: [result.nearest[L - 1]] })),
+      caption: t("Smallest distance |PE(p) − PE(q)| between two positions of a sequence, d_model {dModel}, base {base}", {
+        dModel: request.dModel,
+        base: formatNumber(request.base),
+      }),
+      corner: t("sequence length"),
+      columns: [t("closest two positions")],
+      rows: lengths.map((L) => ({
+        label: L === request.trainLen ? t("{length} (training length)", { length: L }) : String(L),
+        values: [result.nearest[L - 1]],
+      })),
     });
     root.querySelector(".extrapolation-at-train").textContent = fixed(result.at_train, 4);
     root.querySelector(".extrapolation-beyond").textContent = fixed(result.beyond, 4);
@@ -108,10 +123,12 @@ export function extrapolationDemo(root, python) {
 function experiment(root, python) {
   const quick = root.querySelector("[name=quick]");
   const chart = root.querySelector(".extrapolation-experiment");
-  const numbers = numbersFor(chart, "the experiment’s accuracies");
+  const numbers = numbersFor(chart, t("the experiment’s accuracies"));
   const prediction = askForPrediction(root.querySelector(".prediction"), root.querySelector(".prediction-answer"), {
-    where: "at 4L",
-    run: "run the experiment",
+    // Translators: where the prediction's scores are measured, put into a sentence: "ALiBi kept the most right answers at 4L".
+    where: t("at 4L"),
+    // Translators: what running is, put into a sentence: "… or run the experiment to check it."
+    run: t("run the experiment"),
   });
   let setting = { quick: false };
   bindExperiment(root, python, {
@@ -126,7 +143,7 @@ function experiment(root, python) {
     },
     step: (bridge, steps) => bridge.call("length_generalisation_step", { steps }),
     show: (result) => show(result, setting),
-    current: (result) => result.current,
+    current: (result) => training(result.current),
     models: (result) => result.runs.length * result.seeds.length,
     marks: { start: MARK.EXPERIMENT_START, done: MARK.EXPERIMENT_DONE },
     finished: (result) => prediction.settle(atFourL(result)),
@@ -152,49 +169,73 @@ function experiment(root, python) {
           x: [lengths[0], lengths[lengths.length - 1]],
           y: [result.chance, result.chance],
           className: "extrapolation-chance",
-          label: `chance (1 in ${Math.round(1 / result.chance)})`,
+          label: t("chance (1 in {count})", { count: Math.round(1 / result.chance) }),
         },
       ],
       markers: [{ x: L, label: `L = ${L}`, className: "now" }],
-      xLabel: "sequence length",
-      yLabel: "right answers",
+      xLabel: t("sequence length"),
+      yLabel: t("right answers"),
       xDomain: [lengths[0], lengths[lengths.length - 1]],
       yDomain: [0, 1],
     });
     const at = (r, length) => row(r)[lengths.indexOf(length)];
     const finished = runs.filter((_, r) => Number.isFinite(row(r)[0]));
+    // (Each message apart: the extractor of messages reads no t() inside another's arguments.)
+    const schemes = finished.length
+      ? runs
+          .map((name, r) =>
+            Number.isFinite(at(r, L))
+              ? // Translators: one scheme's share of right answers at the training length L and at 4L.
+                t("{scheme} {atL} at L and {at4L} at 4L", { scheme: name, atL: fixed(at(r, L), 2), at4L: fixed(at(r, 4 * L), 2) })
+              : null,
+          )
+          .filter(Boolean)
+          .join("; ")
+      : t("no scheme finished yet");
     chart.setAttribute(
       "aria-label",
-      `Share of right answers against sequence length (${lengths[0]} to ${lengths[lengths.length - 1]}), trained up to L = ${L}, ` +
-        `mean of ${result.seeds.length} seeds: ` +
-        (finished.length
-          ? runs
-              .map((name, r) => (Number.isFinite(at(r, L)) ? `${name} ${fixed(at(r, L), 2)} at L and ${fixed(at(r, 4 * L), 2)} at 4L` : null))
-              .filter(Boolean)
-              .join("; ")
-          : "no scheme finished yet") +
-        `. Chance is ${fixed(result.chance, 3)}.`,
+      sentences(
+        t("Share of right answers against sequence length ({first} to {last}), trained up to L = {L}, mean of {seeds} seeds: {schemes}.", {
+          first: lengths[0],
+          last: lengths[lengths.length - 1],
+          L,
+          seeds: result.seeds.length,
+          schemes,
+        }),
+        t("Chance is {chance}.", { chance: fixed(result.chance, 3) }),
+      ),
     );
+    const spreads = runs
+      .map((name, r) =>
+        Number.isFinite(at(r, L))
+          ? // Translators: one scheme's spread of right answers over seeds, lowest–highest, at L and then at 4L.
+            t("{scheme} {atL}, {at4L}", {
+              scheme: name,
+              atL: `${fixed(row(r, result.accuracy_min)[lengths.indexOf(L)], 2)}–${fixed(row(r, result.accuracy_max)[lengths.indexOf(L)], 2)}`,
+              at4L: `${fixed(row(r, result.accuracy_min)[lengths.length - 1], 2)}–${fixed(row(r, result.accuracy_max)[lengths.length - 1], 2)}`,
+            })
+          : t("{scheme} not run yet", { scheme: name }),
+      )
+      .join("; ");
+    const none = t("none");
     numbers.show(() => ({
-      caption: `Share of right answers at each test length, mean over seeds ${result.seeds.join(", ")} (lowest–highest seed); trained on lengths up to ${L}`,
-      corner: "length",
+      caption: t("Share of right answers at each test length, mean over seeds {seeds}, trained on lengths up to {L} (each spread over seeds is under the table)", {
+        seeds: result.seeds.join(", "),
+        L,
+      }),
+      // Translators: a table's corner: its rows are sequence lengths.
+      corner: t("length"),
       columns: runs,
       rows: lengths.map((length, k) => ({
         label: length === L ? `${length} (L)` : String(length),
         values: runs.map((_, r) => accuracy[r * lengths.length + k]),
       })),
       format: (v) => fixed(v, 3),
-      note:
-        `The spread over seeds, lowest–highest, at L and 4L: ` +
-        runs
-          .map((name, r) =>
-            Number.isFinite(at(r, L))
-              ? `${name} ${fixed(row(r, result.accuracy_min)[lengths.indexOf(L)], 2)}–${fixed(row(r, result.accuracy_max)[lengths.indexOf(L)], 2)}, ` +
-                `${fixed(row(r, result.accuracy_min)[lengths.length - 1], 2)}–${fixed(row(r, result.accuracy_max)[lengths.length - 1], 2)}`
-              : `${name} not run yet`,
-          )
-          .join("; ") +
-        ". “none”: not run yet.",
+      note: sentences(
+        t("The spread over seeds, lowest–highest, at L and 4L: {spreads}.", { spreads }),
+        // Translators: {none} is the table's word for a missing number ("none").
+        t("“{none}”: not run yet.", { none }),
+      ),
     }));
     Object.assign(root.dataset, {
       experimentSetting: setting.quick ? "quick" : "default",
@@ -202,4 +243,16 @@ function experiment(root, python) {
       experimentAccuracy: JSON.stringify(Array.from(accuracy, (v) => (Number.isFinite(v) ? v : null))),
     });
   }
+}
+
+/**
+ * What a run's Python says it is training ("rope, seed 2", pelab.length_generalisation), in the
+ * page's words; null between runs.
+ *
+ * @param {string | null} current
+ */
+function training(current) {
+  const match = current === null ? null : /^(.*), seed (\d+)$/.exec(current);
+  // Translators: what is being trained: a position scheme (as pelab names it, such as "rope") and the seed.
+  return match ? t("{scheme}, seed {seed}", { scheme: match[1], seed: match[2] }) : current;
 }
