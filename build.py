@@ -6,6 +6,9 @@
     python3 build.py serve   build what is missing, then serve dist/ on http://127.0.0.1:8000
     python3 build.py test    install what the tests need, build, run the whole pytest suite
     python3 build.py bench   measure the built site in headless Chromium (bench/results.json)
+    python3 build.py translations
+                             extract the lesson's messages into locale/messages.pot and update
+                             each language's catalog, locale/LANG.po (tools/i18n.py)
     python3 build.py check   verify every vendored file in dist/ against its pinned hash
     python3 build.py clean   remove dist/ and custom/ (downloads stay cached in .cache/)
 
@@ -21,6 +24,7 @@ import argparse
 import shutil
 import sys
 
+from tools.languages import update as update_translations
 from tools.project import DIST, ROOT, log
 from tools.scorm import CUSTOM_FOLDER
 from tools.server import serve
@@ -116,6 +120,9 @@ def main(argv: list[str] | None = None) -> None:
         help="only the network profile (its figures are printed, not written), "
         "or only the training demos",
     )
+    commands.add_parser(
+        "translations", help="update locale/messages.pot and locale/*.po from the lesson"
+    )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
     commands.add_parser("clean", help="remove dist/ and custom/")
     argv = sys.argv[1:] if argv is None else argv
@@ -139,6 +146,8 @@ def main(argv: list[str] | None = None) -> None:
         test(args.pytest_args)
     elif args.command == "bench":
         bench(["--runs", str(args.runs), *(["--only", args.only] if args.only else [])])
+    elif args.command == "translations":
+        update_translations()
     elif args.command == "check":
         check()
     elif args.command == "clean":

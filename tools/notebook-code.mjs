@@ -10,6 +10,9 @@
 // CODE      on stdout, a JSON object {"NAME": code, ...}, in the same order: the string
 //           firstCode(controls) returns (the cell shows it trimmed, with one newline at its end)
 //
+// PELAB_MESSAGES  in the environment, a JSON file of translations (app/i18n.js's catalog): the
+//                 code's comments in that language; the code itself is the same
+//
 // A demo without a module, or whose module exports no firstCode, fails the run, naming the demo.
 import { readFileSync } from "node:fs";
 
@@ -42,6 +45,10 @@ async function firstCodeOf(name, controls) {
 }
 
 try {
+  if (process.env.PELAB_MESSAGES) {
+    const { useMessages } = await import("../app/i18n.js");
+    useMessages(JSON.parse(readFileSync(process.env.PELAB_MESSAGES, "utf8")));
+  }
   const asked = JSON.parse(readFileSync(0, "utf8"));
   if (asked === null || typeof asked !== "object" || Array.isArray(asked)) {
     throw new Error('stdin must be a JSON object {"NAME": controls, ...}');

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import subprocess
+import tempfile
 
 from tools.exercises import exercises
 from tools.first_results import controls
+from tools.i18n import Translator, translate_comments, translate_fragment
 from tools.lesson import REFERENCE, SKELETON, plain, read_chapters, read_section
 from tools.pelab_wheel import pelab_version
 from tools.project import ROOT, BuildError
@@ -69,23 +72,41 @@ def markdown(text: str) -> str:
     return plain(text)
 
 
-def demo_codes(firsts: dict[str, dict]) -> dict[str, str]:
+def demo_codes(firsts: dict[str, dict], messages: dict[str, str] | None = None) -> dict[str, str]:
     """{demo: the code its cell shows at first paint}, from each demo's `firstCode` under Node
-    (tools/notebook-code.mjs), given {demo: its section's first control values}."""
-    done = subprocess.run(
-        ["node", str(ROOT / "tools" / "notebook-code.mjs")],
-        input=json.dumps(firsts),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    (tools/notebook-code.mjs), given {demo: its section's first control values}; its comments
+    in the language of `messages` (a catalog: app/i18n.js's)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as catalog:
+        json.dump(messages or {}, catalog, ensure_ascii=False)
+        catalog.flush()
+        done = subprocess.run(
+            ["node", str(ROOT / "tools" / "notebook-code.mjs")],
+            input=json.dumps(firsts),
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PELAB_MESSAGES": catalog.name},
+        )
     if done.returncode:
         raise BuildError(f"tools/notebook-code.mjs failed: {done.stderr.strip()}")
     return json.loads(done.stdout)
 
 
-def notebook() -> dict:
-    """The notebook, as nbformat 4 JSON data."""
+def notebook(translator: Translator | None = None, up: str = "") -> dict:
+    """The notebook, as nbformat 4 JSON data: in English, or in `translator`'s language (its
+    prose, headings and code comments; `up` is the way from its folder to the site's root)."""
+
+    def say(text: str, **values) -> str:
+        """One of this module's own sentences, translated, its {names} filled in."""
+        found = translator.look_up(text) if translator else None
+        return (found or text).format(**values)
+
+    def prose(fragment: str) -> str:
+        return translate_fragment(fragment, translator, NOTEBOOK) if translator else fragment
+
+    def commented(source: str) -> str:
+        return translate_comments(source, translator) if translator else source
+
     chapters = read_chapters(SKELETON.read_text(encoding="utf-8"))
     names = [name for chapter in chapters for name in chapter.sections]
     sections = {name: read_section(name, step) for step, name in enumerate(names, start=1)}
@@ -104,17 +125,19 @@ def notebook() -> dict:
         for name, section in sections.items()
         if CELL.search(section.source_html) and name != "cell"
     }
-    codes = demo_codes(demos)
+    codes = demo_codes(demos, translator.catalog if translator else None)
     cells = [
         md(
-            "# Positional Encoding Lab: the lesson's code\n\n"
-            "Every code cell of the lesson, in the course's order: each demo's Python at its "
-            "first settings, the scratch cell, and the three exercises with their checks. Run "
-            "the cells from the top: the first installs `pelab`, the second imports it and "
-            "numpy, as the page's Python has them. The sliders stay in the lesson; here you "
-            "change the numbers in the code. `pelab.show` draws its heatmap as a picture."
+            "# " + say("Positional Encoding Lab: the lesson's code") + "\n\n"
+            + say(
+                "Every code cell of the lesson, in the course's order: each demo's Python at its "
+                "first settings, the scratch cell, and the three exercises with their checks. "
+                "Run the cells from the top: the first installs `pelab`, the second imports it "
+                "and numpy, as the page's Python has them. The sliders stay in the lesson; here "
+                "you change the numbers in the code. `pelab.show` draws its heatmap as a picture."
+            )
         ),
-        code(install_source(), role="install"),
+        code(commented(install_source()), role="install"),
         code("import numpy as np\nimport pelab", role="imports"),
     ]
     tasks = exercises()
@@ -122,32 +145,35 @@ def notebook() -> dict:
         shown = [name for name in chapter.sections if CELL.search(sections[name].source_html)]
         if not shown:
             continue
-        cells.append(md(f"## Chapter {number}: {markdown(chapter.title)}\n\n"
-                        f"{markdown(numbered(chapter.summary))}"))
+        heading = say("Chapter {number}: {title}", number=number,
+                      title=markdown(prose(chapter.title)))
+        cells.append(md(f"## {heading}\n\n{markdown(prose(numbered(chapter.summary)))}"))
         for name in shown:
             section = sections[name]
-            heading = f"### {section.step}. {markdown(section.title)}"
-            where = f"In the lesson: [{chapter.page}#{name}]({chapter.page}#{name})."
+            heading = f"### {section.step}. {markdown(prose(section.title))}"
+            link = f"{chapter.page}#{name}"
+            where = say("In the lesson: {link}.", link=f"[{link}]({link})")
             takeaway = TAKEAWAY.search(section.source_html)
             lines = [heading]
             if takeaway:
-                lines.append(markdown(numbered(takeaway.group(1))))
+                lines.append(markdown(prose(numbered(takeaway.group(1)))))
             lines.append(where)
             cells.append(md("\n\n".join(lines)))
             if name != "cell":
                 for cell in CELL.findall(section.source_html):
-                    cells.append(code(codes[name], cell=cell))
+                    cells.append(code(codes[name], cell=cell))  # translated by app/i18n.js
                 continue
             scratch = SCRATCH.search(section.source_html)
             if not scratch:
                 raise BuildError("lesson/cell.html: the scratch cell has no .cell-source")
-            cells.append(code(html.unescape(scratch.group(1)), cell="scratch"))
+            cells.append(code(commented(html.unescape(scratch.group(1))), cell="scratch"))
             for exercise in (e for e in tasks.values() if e.section == name):
-                prose = "\n\n".join(markdown(p) for p in exercise.task)
-                cells.append(md(f"#### Exercise {markdown(exercise.title)}\n\n{prose}\n\n"
-                                "The hint and the worked solution are under the exercise in "
-                                "the lesson."))
-                cells.append(code(exercise.starter, cell=f"exercise-{exercise.name}"))
+                task = "\n\n".join(markdown(prose(p)) for p in exercise.task)
+                title = say("Exercise {title}", title=markdown(prose(exercise.title)))
+                after = say("The hint and the worked solution are under the exercise in the "
+                            "lesson.")
+                cells.append(md(f"#### {title}\n\n{task}\n\n{after}"))
+                cells.append(code(commented(exercise.starter), cell=f"exercise-{exercise.name}"))
                 cells.append(code(f'pelab.check_exercise("{exercise.name}", globals())',
                                   role="check", exercise=exercise.name))
     for number, cell in enumerate(cells):  # nbformat 4.5's cell ids: the same lesson, the same file
@@ -157,7 +183,7 @@ def notebook() -> dict:
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
             "language_info": {"name": "python"},
-            "pelab": {"wheel": f"py/{wheel_name()}", "version": pelab_version()},
+            "pelab": {"wheel": f"{up}py/{wheel_name()}", "version": pelab_version()},
         },
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -183,7 +209,7 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def notebook_text() -> str:
+def notebook_text(translator: Translator | None = None, up: str = "") -> str:
     """The notebook file's text: JSON, one key per line as Jupyter writes it."""
-    return json.dumps(notebook(), indent=1, ensure_ascii=False) + "\n"
+    return json.dumps(notebook(translator, up), indent=1, ensure_ascii=False) + "\n"
 

@@ -3,6 +3,9 @@ plays as an activity and grades by the quiz.
 
 - `positional-encoding-lab.zip`: the whole course, one SCO opening at its entrance (index.html);
   the learner walks through its chapter pages to the quiz's.
+- `positional-encoding-lab-LANG.zip`: the whole course in a translation (zh, es), opening at its
+  entrance (LANG/index.html). Every package holds every language's pages, so a learner can
+  switch language inside any of them.
 - `positional-encoding-lab-chapter-N-NAME.zip`: one per chapter, opening at that chapter's page
   (NAME.html) and graded by the questions that page holds. A chapter whose page holds no quiz is
   reported "completed" once the learner reaches its end (app/lms/chapter-to-lms.js), so an LMS
@@ -56,6 +59,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from xml.sax.saxutils import quoteattr
 
+from tools.i18n import LANGUAGES, TRANSLATED
 from tools.lesson import CUSTOM_PAGE
 from tools.project import BuildError
 
@@ -75,7 +79,11 @@ CHAPTER_PARAMETER = "sco"  # app/lms/chapter-to-lms.js: the chapter a chapter pa
 TEST_FORM = re.compile(r'<form class="quiz" data-quiz="test" data-test="([\w-]+)"')
 SKIPPED_SUFFIXES = (".br", ".gz")
 # The answer key (tools/teacher_kit.py) too: a learner in a graded attempt could open it by name.
-SKIPPED_FILES = ("service-worker.js", "answer-key.html")
+SKIPPED_FILES = (
+    "service-worker.js",
+    "answer-key.html",
+    *(f"{language}/answer-key.html" for language in TRANSLATED),  # each language's answer key
+)
 THIN_FILES = ("app/lms/relay.js", "app/lms/relay.css", "app/lms/scorm.js")
 # What a package of a demo without Python leaves out: Pyodide, its wheels, pelab and its bytecode.
 PYTHON_FOLDERS = ("pyodide", "py")
@@ -332,6 +340,12 @@ def packages_of(dist: Path) -> list[Package]:
     without_python = tuple(n for n in names if n.split("/")[0] not in PYTHON_FOLDERS)
     lms = LAUNCH_PARAMETERS[1:]
     packages = [Package(NAME, TITLE, "index.html", lms, names)]
+    # The whole course in each translation too (tools/languages.py), opening at its entrance.
+    for language in TRANSLATED:
+        if (dist / language / "index.html").is_file():
+            title = f"{TITLE} ({LANGUAGES[language]})"
+            page = f"{language}/index.html"
+            packages.append(Package(f"{NAME}-{language}", title, page, lms, names))
     for number, (chapter, title) in enumerate(chapter_titles(dist).items(), start=1):
         # Graded by the test its page holds (app/lms/scorm.js: launchedTest), if any: its end
         # test, or on the review chapter the whole-lesson test.

@@ -18,6 +18,7 @@ from tools import in_pyodide
 from tools.compress import COMPRESSIBLE, compressed
 from tools.first_results import first_calls
 from tools.heatmap_settings import heatmap_settings
+from tools.languages import EMBED, language_sites, with_languages
 from tools.lesson import (
     FIRST_RESULT,
     assemble_custom,
@@ -246,17 +247,29 @@ def build(
         copy_if_changed(source, target)
         expected.add(target)
 
+    for name in SITE_FILES:  # the embed and the guide, translated as the course is
+        pages[name] = (ROOT / name).read_text(encoding="utf-8")
+    # The site in each language (tools/languages.py): dist/LANG/, every page of the root, and
+    # the quiz's keys, from the catalogs in locale/; a broken translation stops the build here.
+    translated, language_keys, _ = language_sites(pages, keys)
     for name, text in pages.items():  # tools/lesson.py: the entrance, a page per chapter
+        if name != EMBED:  # an embed has no language menu: its host page is the reader's page
+            text = with_languages(name, text)
         write_if_changed(DIST / name, text)
         expected.add(DIST / name)
+    for name, text in translated.items():
+        write_if_changed(DIST / name, text)
+        expected.add(DIST / name)
+    for language, language_key in language_keys.items():
+        target = DIST / QUIZ_KEYS.replace(".json", f".{language}.json")
+        write_if_changed(target, quiz_keys_json(language_key))
+        expected.add(target)
     # The take-home notebook (tools/notebook.py), made from the same sources as the pages.
     write_if_changed(DIST / NOTEBOOK, notebook_text())
     expected.add(DIST / NOTEBOOK)
     # The questions' keys, out of the pages' HTML: app/quiz/keys.js fetches them when needed.
     write_if_changed(DIST / QUIZ_KEYS, quiz_keys_json(keys))
     expected.add(DIST / QUIZ_KEYS)
-    for name in SITE_FILES:
-        place(ROOT / name, name)
     for name in HOST_FILES:
         place(ROOT / "hosting" / name, name)
     for folder in SITE_DIRS:

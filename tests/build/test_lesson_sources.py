@@ -14,6 +14,7 @@ import pytest
 import tools.lesson as lesson
 import tools.server as server
 from site_server import DIST
+from tools.languages import with_languages
 from tools.lesson import SKELETON, SOURCES, assemble, section_titles, shown_value
 from tools.project import ROOT
 
@@ -25,7 +26,8 @@ ENTRANCE = PAGES["index.html"]
 def test_the_build_serves_the_assembled_pages():
     assert list(PAGES) == ["index.html", *dict.fromkeys(lesson.page_of_sections().values())]
     for name, text in PAGES.items():
-        assert (DIST / name).read_text(encoding="utf-8") == text, name
+        # as assembled, with the languages' links and menu added (tools/languages.py)
+        assert (DIST / name).read_text(encoding="utf-8") == with_languages(name, text), name
 
 
 def test_every_source_is_in_the_skeleton_once_and_the_skeleton_stays_small():

@@ -17,6 +17,7 @@ from pages import PAGE_OF
 from scorm_manifest import checked_manifest, launch_target
 from site_server import DIST
 from tools import scorm, site
+from tools.i18n import TRANSLATED
 from tools.project import ROOT
 
 SCORM_JS = (ROOT / "app" / "lms" / "scorm.js").read_text()
@@ -35,6 +36,7 @@ def test_there_is_a_package_for_the_lesson_one_per_chapter_and_one_per_graded_de
     assert [p.name for p in FULL] == sorted(
         [
             "positional-encoding-lab.zip",
+            *(f"positional-encoding-lab-{language}.zip" for language in TRANSLATED),
             *(f"positional-encoding-lab-chapter-{n}-{c}.zip" for n, c in enumerate(chapters, 1)),
             *(f"positional-encoding-lab-{d}.zip" for d in graded),
         ]
@@ -70,6 +72,8 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
         )
         built.remove("service-worker.js")
         built.remove("answer-key.html")  # a learner could open it by name in a graded attempt
+        for language in TRANSLATED:  # in any language
+            built.remove(f"{language}/answer-key.html")
         # and the package's own launch.html, which opens its page (app/lms/launch.js)
         assert manifest["launch"] == "launch.html"
         assert manifest["launch_data"] == "attempts=0"  # the default: no limit
