@@ -37,7 +37,8 @@ from tools.project import CACHE, ROOT, BuildError, run
 
 LOCALE = ROOT / "locale"
 TEMPLATE = LOCALE / "messages.pot"
-BABEL = "babel==2.19.0"  # reads and writes the PO files; installed by ensure_babel
+# Reads and writes the PO files (ensure_babel); the same pin is in requirements-dev.txt.
+BABEL = "babel==2.19.0"
 # The translations the site ships, with their names in their own language (the language menu).
 LANGUAGES = {"en": "English", "zh": "中文", "es": "Español"}
 TRANSLATED = ("zh", "es")
@@ -469,7 +470,14 @@ def problems(message: str, translated: str) -> list[str]:
 
 def ensure_babel() -> None:
     """Babel, in a virtual environment of its own under .cache/ (the build needs nothing else
-    beyond the standard library), on sys.path."""
+    beyond the standard library), on sys.path; the tests' .venv has it from requirements-dev.txt."""
+    try:
+        import babel
+
+        if babel.__version__ == BABEL.split("==")[1]:
+            return
+    except ImportError:
+        pass
     venv = CACHE / "babel-venv"
     site = next(venv.glob("lib/python*/site-packages"), None)
     stamp = venv / "installed.txt"

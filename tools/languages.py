@@ -142,6 +142,7 @@ def language_sites(
             at = first if first >= 0 else head
             out[f"{language}/{name}"] = text[:at] + script + text[at:]
         language_keys[language] = translated_keys(keys, translator)
+        translator.where = NOTEBOOK
         out[f"{language}/{NOTEBOOK}"] = notebook_text(translator, up="../")
         met = set(translator.met) | js_messages
         missing = translator.missing | {m for m in js_messages if m not in catalog}
@@ -158,6 +159,7 @@ def extract(pages: dict[str, str], keys: dict[str, dict]) -> dict[str, tuple[set
     for name, page in pages.items():
         translate_page(page if name == EMBED else with_languages(name, page), translator, name)
     translated_keys(keys, translator)
+    translator.where = NOTEBOOK
     notebook_text(translator)
     found = dict(translator.met)
     for message, (places, notes) in javascript_messages().items():

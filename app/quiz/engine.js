@@ -148,8 +148,10 @@ function mark(question, key) {
           ? t("Right: the answer is {answer}, give or take {tolerance}.", values)
           : t("Right: the answer is {answer}.", values)
         : sentences(
-            // Translators: {response} is the number the learner typed.
-            response === "" ? t("Not answered.") : t("Not quite: you gave {response}.", values),
+            response === ""
+              ? t("Not answered.")
+              : // Translators: {response} is the number the learner typed.
+                t("Not quite: you gave {response}.", values),
             answer,
             response !== "" ? key.why["*"] : "",
           ),

@@ -24,6 +24,9 @@ from test_accessibility import axe
 from tools.i18n import TRANSLATED
 
 LANGUAGES = ("en", *TRANSLATED)
+# The chapters whose demos compute what they show (the review chapter's cells and quiz show no
+# computed readout until the learner runs something).
+COMPUTED = [chapter for chapter in CHAPTER_PAGES if chapter != "review.html"]
 
 # What a demo computes, as it shows it: its readouts, tables and live notes, each figure's name
 # (it carries the figure's numbers: app/figures/) and each colour bar's range. Prose and labels
@@ -68,7 +71,7 @@ def readouts(browser, site_url, language_log):
     context = open_context(browser, language_log)
     found = {}
     for language in LANGUAGES:
-        for chapter in CHAPTER_PAGES:
+        for chapter in COMPUTED:
             page = context.new_page()
             boot(page, "", url_of(site_url, language, chapter))
             assert page.evaluate("document.documentElement.lang") == language
@@ -81,16 +84,16 @@ def readouts(browser, site_url, language_log):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize("chapter", CHAPTER_PAGES)
+@pytest.mark.parametrize("chapter", COMPUTED)
 def test_each_languages_demos_go_live_with_the_english_numbers(readouts, language, chapter):
     english = readouts["en", chapter]
     translated = readouts[language, chapter]
     assert translated.keys() == english.keys()
     for section, numbers in english.items():
-        assert translated[section] == numbers, (language, section)
-    if any(english.values()):
-        return
-    assert chapter == "review.html"  # the only chapter without a computed readout
+        # the same numbers, each as often; a sentence may order them differently in another
+        # language (a figure's name says "4 heads at position 7" its own way)
+        assert sorted(translated[section]) == sorted(numbers), (language, section)
+    assert any(english.values())
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -139,7 +142,8 @@ def test_the_end_test_scores_the_same_answers_the_same_in_every_language(page, s
         suffix = "" if language == "en" else f".{language}"
         scores[language] = answer_the_test(page, f"{site_url}app/quiz-keys{suffix}.json")
         assert page.locator(".quiz-question[data-result=wrong] .quiz-explain").first.is_visible()
-    numbers = {language: re.findall(r"\d+", score)[:3] for language, score in scores.items()}
+    # right, total and percent, in whatever order the language says them
+    numbers = {language: sorted(re.findall(r"\d+", said)[:3]) for language, said in scores.items()}
     assert len(numbers["en"]) == 3, scores["en"]
     for language in TRANSLATED:
         assert numbers[language] == numbers["en"], scores
@@ -150,12 +154,10 @@ def test_the_end_test_scores_the_same_answers_the_same_in_every_language(page, s
 def test_the_language_menu_keeps_the_readers_place(page, site_url, language):
     hold_python(page)
     page.goto(site_url + PAGE_OF["waves"])
-    page.locator("#waves").scroll_into_view_if_needed()
     page.evaluate("document.querySelector('#waves').scrollIntoView({block: 'start'})")
     page.locator(f".language-menu a[hreflang={language}]").click()
     page.wait_for_url(re.compile(rf"/{language}/{PAGE_OF['waves']}#waves$"))
     assert page.evaluate("document.documentElement.lang") == language
-    page.evaluate("document.querySelector('#alibi') && 0")
     # and back
     page.locator(".language-menu a[hreflang=en]").click()
     page.wait_for_url(re.compile(rf"/{PAGE_OF['waves']}#waves$"))

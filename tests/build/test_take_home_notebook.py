@@ -12,9 +12,11 @@ import sys
 import textwrap
 
 import nbformat
+import pytest
 
 from site_server import DIST
 from tools.exercises import exercises
+from tools.i18n import TRANSLATED
 from tools.lesson import SKELETON, read_chapters
 from tools.notebook import NOTEBOOK, markdown, wheel_name
 
@@ -155,8 +157,11 @@ def check_outputs(outputs: dict[str, str]) -> dict[str, str]:
     }
 
 
-def test_every_code_cell_runs_under_cpython_with_the_wheel_and_the_starters_fail(tmp_path):
-    outputs = run_notebook(BOOK, tmp_path)
+@pytest.mark.parametrize("folder", ["", *(f"{language}/" for language in TRANSLATED)])
+def test_every_code_cell_runs_under_cpython_with_the_wheel_and_the_starters_fail(tmp_path, folder):
+    """The English notebook, and each language's, whose comments are translated."""
+    book = json.loads((DIST / folder / NOTEBOOK).read_text(encoding="utf-8"))
+    outputs = run_notebook(book, tmp_path)
     assert len(outputs) == len(CODE)
     checks = check_outputs(outputs)
     assert set(checks) == set(exercises())
