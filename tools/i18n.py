@@ -26,6 +26,7 @@ A message the catalog does not translate (yet) stays in English, in an element m
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 import sys
@@ -504,9 +505,24 @@ def write_catalog(catalog, path: Path) -> None:
     ensure_babel()
     from babel.messages.pofile import write_po
 
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False, include_previous=True)
+    text = buffer.getvalue()
+    # Unchanged but for the date Babel stamps on it: left as it is, so a run that changes nothing
+    # leaves nothing to commit.
+    if path.exists() and DATED.sub(b"", path.read_bytes()) == DATED.sub(b"", text):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as file:
-        write_po(file, catalog, width=100, sort_output=False, include_previous=True)
+    path.write_bytes(text)
+
+
+DATED = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"]*"\n', flags=re.M)
+
+
+def _place_order(place: str) -> tuple[str, int]:
+    """ "app/x.js:82" before "app/x.js:102"."""
+    name, _, line = place.rpartition(":")
+    return (name, int(line)) if line.isdigit() else (place, 0)
 
 
 def translations(language: str) -> dict[str, str]:
@@ -576,9 +592,11 @@ def update_catalogs(found: dict[str, tuple[set[str], list[str]]]) -> dict[str, s
     from babel.messages.catalog import Catalog
 
     template = Catalog(project="Positional Encoding Lab", version="1", charset="utf-8",
-                       msgid_bugs_address="", copyright_holder="Positional Encoding Lab")
+                       msgid_bugs_address="", copyright_holder="Positional Encoding Lab",
+                       last_translator="", language_team="")
     for message, (places, notes) in found.items():
-        template.add(message, locations=[(place, None) for place in sorted(places)][:6],
+        ordered = sorted(places, key=_place_order)
+        template.add(message, locations=[(place, None) for place in ordered][:6],
                      auto_comments=notes)
     write_catalog(template, TEMPLATE)
     report = {}
