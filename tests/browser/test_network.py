@@ -106,9 +106,16 @@ def test_the_page_downloads_the_first_files_in_groups_each_once_the_one_before_i
                 path,
                 timing[path]["startTime"] - last_byte,
             )
+    # The runtime's files at once: each starts before the first of them is in, give or take the
+    # same quarter of their download time (the fetches are made in one loop; on a loaded machine
+    # the network stack has been seen to start the third 0.37 s after the tiny lock was in).
+    # Fetched one after another, the standard library would start a whole wasm download late.
     first_end = min(end(path) for path in groups[0])
+    runtime_slack = 0.25 * (
+        max(end(path) for path in groups[0]) - min(timing[path]["startTime"] for path in groups[0])
+    )
     for path in groups[0]:
-        assert timing[path]["startTime"] < first_end, path  # the runtime's files, at once
+        assert timing[path]["startTime"] < first_end + runtime_slack, path
 
 
 @pytest.fixture
