@@ -581,10 +581,6 @@ def javascript_messages() -> dict[str, tuple[set[str], list[str]]]:
     return found
 
 
-def javascript_catalog(catalog: dict[str, str]) -> dict[str, str]:
-    """The translations of app/'s strings, for a page to carry (app/i18n.js reads them)."""
-    return {m: catalog[m] for m in javascript_messages() if m in catalog}
-
 
 def update_catalogs(found: dict[str, tuple[set[str], list[str]]]) -> dict[str, str]:
     """Write locale/messages.pot from `found` and update each locale/LANG.po from it."""

@@ -20,7 +20,6 @@ from tools.i18n import (
     SOURCE_LANGUAGE,
     TRANSLATED,
     Translator,
-    javascript_catalog,
     javascript_messages,
     translate_fragment,
     translate_page,
@@ -128,12 +127,12 @@ def language_sites(
     for language in languages:
         catalog = translations(language)
         translator = Translator(catalog, language)
+        js = {m: catalog[m] for m in js_messages if m in catalog}  # what app/i18n.js reads
         for name, page in pages.items():
             page = relocated(page, names)
             if name != EMBED:
                 page = with_languages(name, page, language)
             text = translate_page(page, translator, name)
-            js = javascript_catalog(catalog)
             script = (f'  <script type="application/json" id="{MESSAGES_ID}">'
                       f"{_script_json(js)}</script>\n")
             # before the page's first script, so that the catalog is there before any code runs
