@@ -3,9 +3,10 @@ plays as an activity and grades by the quiz.
 
 - `positional-encoding-lab.zip`: the whole course, one SCO opening at its entrance (index.html);
   the learner walks through its chapter pages to the quiz's.
-- `positional-encoding-lab-LANG.zip`: the whole course in a translation (zh, es), opening at its
-  entrance (LANG/index.html). Every package holds every language's pages, so a learner can
-  switch language inside any of them.
+- `positional-encoding-lab-LANG.zip`, `positional-encoding-lab-LANG-chapter-N-NAME.zip`,
+  `positional-encoding-lab-LANG-NAME.zip`: the same in a translation (zh, es), opening at that
+  language's pages (LANG/index.html, LANG/NAME.html, LANG/embed.html). Every package holds every
+  language's pages, so a learner can switch language inside any of them.
 - `positional-encoding-lab-chapter-N-NAME.zip`: one per chapter, opening at that chapter's page
   (NAME.html) and graded by the questions that page holds. A chapter whose page holds no quiz is
   reported "completed" once the learner reaches its end (app/lms/chapter-to-lms.js), so an LMS
@@ -321,14 +322,16 @@ def launch_page(page: str, query: str, title: str = TITLE) -> str:
     )
 
 
-def chapter_titles(dist: Path) -> dict[str, str]:
+def chapter_titles(dist: Path, folder: str = "") -> dict[str, str]:
     """Each chapter page of dist/ (as lesson_pages lists them) with its title as plain text, its
-    `<h1>`; empty when the entrance lists no chapter."""
+    `<h1>` (as the language in `folder`, "zh/" say, has it); empty when the entrance lists no
+    chapter."""
     titles = {}
     for page in lesson_pages(dist):
         if page.name == "index.html":
             return {}
-        heading = re.search(r"<h1>(.*?)</h1>", page.read_text(encoding="utf-8"), flags=re.S)
+        translated = dist / folder / page.name
+        heading = re.search(r"<h1>(.*?)</h1>", translated.read_text(encoding="utf-8"), flags=re.S)
         text = re.sub(r"<[^>]*>", "", heading.group(1)) if heading else page.stem
         titles[page.stem] = " ".join(html.unescape(text).split())
     return titles
@@ -339,36 +342,44 @@ def packages_of(dist: Path) -> list[Package]:
     names = tuple(package_files(dist))
     without_python = tuple(n for n in names if n.split("/")[0] not in PYTHON_FOLDERS)
     lms = LAUNCH_PARAMETERS[1:]
-    packages = [Package(NAME, TITLE, "index.html", lms, names)]
-    # The whole course in each translation too (tools/languages.py), opening at its entrance.
-    for language in TRANSLATED:
-        if (dist / language / "index.html").is_file():
-            title = f"{TITLE} ({LANGUAGES[language]})"
-            page = f"{language}/index.html"
-            packages.append(Package(f"{NAME}-{language}", title, page, lms, names))
-    for number, (chapter, title) in enumerate(chapter_titles(dist).items(), start=1):
-        # Graded by the test its page holds (app/lms/scorm.js: launchedTest), if any: its end
-        # test, or on the review chapter the whole-lesson test.
-        test = TEST_FORM.search((dist / f"{chapter}.html").read_text(encoding="utf-8"))
-        graded_by = f"&test={test.group(1)}" if test else ""
-        packages.append(
-            Package(
-                f"{NAME}-chapter-{number}-{chapter}",
-                f"{TITLE}, chapter {number}: {title}",
-                f"{chapter}.html",
-                f"{lms}&{CHAPTER_PARAMETER}={chapter}{graded_by}",
-                names,
-            )
-        )
     lesson_html = "".join(p.read_text(encoding="utf-8") for p in lesson_pages(dist))
     no_python = demos_without_python((dist / "embed.html").read_text(encoding="utf-8"))
-    for demo in graded_demos(lesson_html):
-        query = f"demo={demo}&{lms}"
-        if demo in no_python:
-            files, query = without_python, query + WITHOUT_LESSON
-        else:
-            files = names
-        packages.append(Package(f"{NAME}-{demo}", f"{TITLE}: {demo}", "embed.html", query, files))
+    packages = []
+    # The English site's, then the same in each translation (tools/languages.py): its pages are
+    # the same files in the language's folder, and its packages' names and titles say which.
+    for language in ("", *TRANSLATED):
+        if language and not (dist / language / "index.html").is_file():
+            continue
+        folder = f"{language}/" if language else ""
+        stem = f"{NAME}-{language}" if language else NAME
+        said = f" ({LANGUAGES[language]})" if language else ""
+        titles = chapter_titles(dist, folder)
+        packages.append(Package(stem, f"{TITLE}{said}", f"{folder}index.html", lms, names))
+        for number, (chapter, title) in enumerate(titles.items(), start=1):
+            # Graded by the test its page holds (app/lms/scorm.js: launchedTest), if any: its
+            # end test, or on the review chapter the whole-lesson test.
+            test = TEST_FORM.search((dist / f"{chapter}.html").read_text(encoding="utf-8"))
+            graded_by = f"&test={test.group(1)}" if test else ""
+            packages.append(
+                Package(
+                    f"{stem}-chapter-{number}-{chapter}",
+                    f"{TITLE}{said}, {number}: {title}" if language
+                    else f"{TITLE}, chapter {number}: {title}",
+                    f"{folder}{chapter}.html",
+                    f"{lms}&{CHAPTER_PARAMETER}={chapter}{graded_by}",
+                    names,
+                )
+            )
+        for demo in graded_demos(lesson_html):
+            query = f"demo={demo}&{lms}"
+            if demo in no_python:
+                files, query = without_python, query + WITHOUT_LESSON
+            else:
+                files = names
+            packages.append(
+                Package(f"{stem}-{demo}", f"{TITLE}{said}: {demo}", f"{folder}embed.html", query,
+                        files)
+            )
     return packages
 
 

@@ -25,6 +25,7 @@ import pytest
 from pages import PAGE_OF, hold_python, poll, wait_for_state
 from quiz_lesson import build_site
 from site_server import DIST, ROOT, served
+from tools.i18n import TRANSLATED
 from tools.lesson import assemble_custom
 from tools.scorm import write_custom_package, write_packages, write_thin_package
 
@@ -717,3 +718,28 @@ def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(
     ]
     # two origins indeed
     assert site_url.startswith("http://127.0.0.1:") and not site_url.startswith(url)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translated_quiz_package_runs_in_its_language_and_reports_its_score(
+    page, lms, language
+):
+    """Each language's quiz package (tools/scorm.py) opens that language's embed, without
+    Python, and the LMS records its score as for the English one."""
+    _, root, _ = lms
+    package = f"{QUIZ_PACKAGE.removesuffix('-quiz')}-{language}-quiz"
+    frame = open_package(page, lms, package)
+    frame.locator("#quiz .quiz-score").wait_for()
+    folder = root / CONTENT / package
+    assert not (folder / "pyodide").exists() and not (folder / "py").exists()
+    assert sco(page).evaluate("document.documentElement.lang") == language
+    keys = json.loads((folder / "app" / f"quiz-keys.{language}.json").read_text("utf-8"))
+    answer(frame, keys, 0, True)
+    total = frame.locator(QUIZ).count()
+    submit_button = frame.locator("#quiz button.quiz-submit")
+    submit_button.click()  # questions unanswered: it asks first
+    submit_button.click()
+    raw = "() => (lmsRecord().core.score || {}).raw"
+    poll(page, raw, lambda score: score == str(percent(1, total)))
+    # and said in the language
+    assert "Submitted" not in frame.locator("#quiz .quiz-score").inner_text()

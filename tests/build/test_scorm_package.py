@@ -33,12 +33,15 @@ def test_there_is_a_package_for_the_lesson_one_per_chapter_and_one_per_graded_de
     graded = scorm.graded_demos(lesson)
     # the quiz is graded once the lesson has a whole-lesson test (questions with data-test)
     assert ("quiz" in graded) == ('data-test="lesson"' in lesson)
+    # the English site's, then the same for each translation, named by its language
+    stems = ["positional-encoding-lab", *(f"positional-encoding-lab-{t}" for t in TRANSLATED)]
     assert [p.name for p in FULL] == sorted(
-        [
-            "positional-encoding-lab.zip",
-            *(f"positional-encoding-lab-{language}.zip" for language in TRANSLATED),
-            *(f"positional-encoding-lab-chapter-{n}-{c}.zip" for n, c in enumerate(chapters, 1)),
-            *(f"positional-encoding-lab-{d}.zip" for d in graded),
+        name
+        for stem in stems
+        for name in [
+            f"{stem}.zip",
+            *(f"{stem}-chapter-{n}-{c}.zip" for n, c in enumerate(chapters, 1)),
+            *(f"{stem}-{d}.zip" for d in graded),
         ]
     )
 
@@ -83,9 +86,9 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
         # a demo without Python (the quiz) leaves Python's files out: its package is 0.3 MB
         if "lesson=none" in (manifest["parameters"] or ""):
             built = [name for name in built if name.split("/")[0] not in scorm.PYTHON_FOLDERS]
-            assert package.stem.removeprefix(
-                "positional-encoding-lab-"
-            ) in scorm.demos_without_python((DIST / "embed.html").read_text())
+            demo = package.stem.removeprefix("positional-encoding-lab-")
+            demo = re.sub(rf"^({'|'.join(TRANSLATED)})-", "", demo)  # a translation's package
+            assert demo in scorm.demos_without_python((DIST / "embed.html").read_text())
         assert sorted(manifest["files"]) == sorted([*built, "launch.html"])
         for name in built:
             assert archive.getinfo(name).CRC == zlib.crc32((DIST / name).read_bytes()), name
