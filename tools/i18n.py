@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 import re
 import sys
 from dataclasses import dataclass, field
@@ -549,16 +548,6 @@ def translations(language: str) -> dict[str, str]:
     return found
 
 
-@dataclass
-class Messages:
-    """Every message of the site, with where it comes from and what its placeholders are."""
-
-    found: dict[str, tuple[set[str], list[str]]]
-
-    def words(self) -> int:
-        return sum(len(MARKER.sub(" ", m).split()) for m in self.found)
-
-
 def javascript_messages() -> dict[str, tuple[set[str], list[str]]]:
     """The strings app/ shows, as its modules write them: t("...") (Babel's extractor)."""
     ensure_babel()
@@ -606,13 +595,3 @@ def update_catalogs(found: dict[str, tuple[set[str], list[str]]]) -> dict[str, s
         write_catalog(catalog, path)
         report[language] = path.relative_to(ROOT).as_posix()
     return report
-
-
-def coverage(language: str, messages: set[str]) -> tuple[int, int]:
-    """How many of `messages` the language's catalog translates (fuzzy ones do not count)."""
-    catalog = translations(language)
-    return sum(1 for m in messages if m in catalog), len(messages)
-
-
-def dump(found: dict[str, tuple[set[str], list[str]]]) -> str:
-    return json.dumps({m: sorted(p) for m, (p, _) in found.items()}, ensure_ascii=False)

@@ -58,26 +58,31 @@ def relocated(page: str, pages: set[str]) -> str:
     return LINK.sub(fix, page)
 
 
+def address(name: str, seen_from: str, language: str) -> str:
+    """Page `name` in `language`, as a link from a page in `seen_from`'s folder."""
+    up = "" if seen_from == SOURCE_LANGUAGE else "../"
+    return f"{up}{name}" if language == SOURCE_LANGUAGE else f"{up}{language}/{name}"
+
+
 def alternates(name: str, language: str) -> str:
     """The <link rel="alternate"> lines of page `name` seen from `language`'s folder."""
-    up = "" if language == SOURCE_LANGUAGE else "../"
-    lines = []
-    for other in LANGUAGES:
-        href = f"{up}{name}" if other == SOURCE_LANGUAGE else f"{up}{other}/{name}"
-        lines.append(f'  <link rel="alternate" hreflang="{other}" href="{href}">\n')
-    lines.append(f'  <link rel="alternate" hreflang="x-default" href="{up}{name}">\n')
+    lines = [
+        f'  <link rel="alternate" hreflang="{other}" href="{address(name, language, other)}">\n'
+        for other in LANGUAGES
+    ]
+    default = address(name, language, SOURCE_LANGUAGE)
+    lines.append(f'  <link rel="alternate" hreflang="x-default" href="{default}">\n')
     return "".join(lines)
 
 
 def language_menu(name: str, language: str) -> str:
-    up = "" if language == SOURCE_LANGUAGE else "../"
     items = []
     for other, own_name in LANGUAGES.items():
         own = f'lang="{other}" translate="no"'  # each language's name in its own language
         if other == language:
             items.append(f'<li><span aria-current="page" {own}>{own_name}</span></li>')
             continue
-        href = f"{up}{name}" if other == SOURCE_LANGUAGE else f"{up}{other}/{name}"
+        href = address(name, language, other)
         items.append(f'<li><a href="{href}" hreflang="{other}" {own}>{own_name}</a></li>')
     return f'  <nav class="language-menu" aria-label="Language"><ul>{"".join(items)}</ul></nav>\n'
 
@@ -128,13 +133,13 @@ def language_sites(
         catalog = translations(language)
         translator = Translator(catalog, language)
         js = {m: catalog[m] for m in js_messages if m in catalog}  # what app/i18n.js reads
+        script = (f'  <script type="application/json" id="{MESSAGES_ID}">'
+                  f"{_script_json(js)}</script>\n")
         for name, page in pages.items():
             page = relocated(page, names)
             if name != EMBED:
                 page = with_languages(name, page, language)
             text = translate_page(page, translator, name)
-            script = (f'  <script type="application/json" id="{MESSAGES_ID}">'
-                      f"{_script_json(js)}</script>\n")
             # before the page's first script, so that the catalog is there before any code runs
             head = text.index(HEAD_END)
             first = text.find("  <script", 0, head)
