@@ -259,7 +259,7 @@ def read_question(text: str, section: str, body: str) -> Question:
     return Question(section, name, kind, test, refers, shown, key)
 
 
-def number_question(question: Question, number: int) -> str:
+def number_question(question: Question, position: int) -> str:
     """A question as a check or test shows it: its number in the legend, its section on the
     fieldset, and the link back to what it tests, shown with the feedback."""
     text = re.sub(
@@ -281,7 +281,7 @@ def number_question(question: Question, number: int) -> str:
             f'href="#{setup.group(1)}" class="section-ref">section</a> as the question says.</p>',
             1,
         )
-    return text.replace("<legend>", f'<legend><span class="quiz-number">{number}.</span> ', 1)
+    return text.replace("<legend>", f'<legend><span class="quiz-number">{position}.</span> ', 1)
 
 
 def test_form(test: str, items: list[str]) -> str:
@@ -382,6 +382,14 @@ def section_minutes(section: Section) -> int:
     return math.ceil(minutes)
 
 
+def number(value: int | str) -> str:
+    """A number the build works out (a step, a chapter, minutes, a count), as the page shows it
+    inside a sentence: in an element of its own, which the catalogs keep whole as a placeholder
+    (tools/i18n.py), so that a sentence reads the same to a translator whatever the number is,
+    and moving or adding a section changes no translation."""
+    return f'<span class="number">{value}</span>'
+
+
 def plain(inner_html: str) -> str:
     """Inner HTML as plain text (for a <title>, a description, an aria-label)."""
     return " ".join(html.unescape(re.sub(r"<[^>]*>", "", inner_html)).split())
@@ -477,7 +485,8 @@ def assemble_with_keys(
                 raise BuildError(
                     f"a cross-reference points at #{target}, which is no lesson section"
                 )
-            return f'<a href="#{target}" class="section-ref">{word} {sections[target].step}</a>'
+            step = number(sections[target].step)
+            return f'<a href="#{target}" class="section-ref">{word} {step}</a>'
 
         def elsewhere(match: re.Match) -> str:
             target = id_page.get(match.group(1))
@@ -487,12 +496,12 @@ def assemble_with_keys(
 
     pages = {ENTRANCE: linked(entrance(page, chapters, sections, minutes), ENTRANCE)}
     template = CHAPTER_TEMPLATE.read_text(encoding="utf-8")
-    for number, chapter in enumerate(chapters, start=1):
-        following = chapters[number] if number < len(chapters) else None
+    for place, chapter in enumerate(chapters, start=1):
+        following = chapters[place] if place < len(chapters) else None
         if following:
             onward = (
                 f'<nav class="chapter-next" aria-label="Next chapter"><a href="{following.page}">'
-                f"Next: chapter {number + 1}, {following.title}</a></nav>"
+                f"Next: chapter {number(place + 1)}, {following.title}</a></nav>"
             )
         else:
             onward = (
@@ -505,8 +514,8 @@ def assemble_with_keys(
             "plain-summary": html.escape(plain(chapter.summary)),
             "title": chapter.title,
             "summary": chapter.summary,
-            "position": f"Chapter {number} of {len(chapters)}",
-            "minutes": str(chapter_minutes[chapter.name]),
+            "position": f"Chapter {number(place)} of {number(len(chapters))}",
+            "minutes": number(chapter_minutes[chapter.name]),
             "first-section": chapter.sections[0],
             "first-results": "".join(
                 [
@@ -584,7 +593,8 @@ def course_map(chapters, sections, minutes, current: Chapter) -> str:
         '<summary data-open-label="Map" data-close-label="Close">'
         f'<span class="map-where">{plain(current.title)}</span> '
         f'<span class="map-left"></span></summary>',
-        f'<p class="map-course"><a href="index.html">The course</a>, about {total} minutes</p>',
+        f'<p class="map-course"><a href="index.html">The course</a>, about {number(total)} '
+        "minutes</p>",
         '<ol class="map-chapters">',
     ]
     for chapter in chapters:
@@ -592,7 +602,7 @@ def course_map(chapters, sections, minutes, current: Chapter) -> str:
         lines.append(
             f'<li class="map-chapter" data-chapter="{chapter.name}">'
             f'<a href="{chapter.page}"{here}>{chapter.title}</a> '
-            f'<span class="minutes">{sum(minutes[s] for s in chapter.sections)} min</span>'
+            f'<span class="minutes">{number(sum(minutes[s] for s in chapter.sections))} min</span>'
             '<ol class="map-sections">'
         )
         for name in chapter.sections:
@@ -600,7 +610,7 @@ def course_map(chapters, sections, minutes, current: Chapter) -> str:
             lines.append(
                 f'<li data-section="{name}" data-minutes="{minutes[name]}"><a href="{href}">'
                 f'<span class="map-step">{sections[name].step}</span> {sections[name].title}</a> '
-                f'<span class="minutes">{minutes[name]} min</span></li>'
+                f'<span class="minutes">{number(minutes[name])} min</span></li>'
             )
         lines.append("</ol></li>")
     lines += ["</ol>", "</details>", "</nav>"]
@@ -614,18 +624,19 @@ def entrance(page: str, chapters, sections, minutes) -> str:
     def chapter_card(match: re.Match) -> str:
         indent, name = match.group(1), match.group(2)
         chapter = next(c for c in chapters if c.name == name)
-        number = chapters.index(chapter) + 1
+        place = chapters.index(chapter) + 1
         items = "".join(
             f'{indent}    <li data-section="{s}"><a href="{chapter.page}#{s}">'
             f'<span class="step">{sections[s].step}</span> {sections[s].title}</a> '
-            f'<span class="minutes">{minutes[s]} min</span></li>\n'
+            f'<span class="minutes">{number(minutes[s])} min</span></li>\n'
             for s in chapter.sections
         )
         return (
             f'{indent}<li class="chapter" data-chapter="{name}">\n'
-            f'{indent}  <h3><span class="chapter-number">Chapter {number}</span> '
+            f'{indent}  <h3><span class="chapter-number">Chapter {number(place)}</span> '
             f'<a href="{chapter.page}">{chapter.title}</a> '
-            f'<span class="minutes">{sum(minutes[s] for s in chapter.sections)} min</span></h3>\n'
+            f'<span class="minutes">{number(sum(minutes[s] for s in chapter.sections))} min'
+            "</span></h3>\n"
             f"{indent}  <p>{chapter.summary}</p>\n"
             f'{indent}  <ol class="chapter-sections">\n{items}{indent}  </ol>\n'
             f"{indent}</li>\n"
@@ -644,13 +655,14 @@ def entrance(page: str, chapters, sections, minutes) -> str:
     first = chapters[0]
     fields = {
         "total": (
-            f"{len(chapters)} chapters, about {total // 60} h {total % 60:02d} min in all: "
+            f"{number(len(chapters))} chapters, about {number(total // 60)} h "
+            f"{number(f'{total % 60:02d}')} min in all: "
             "an estimate from the length of the text and the number of things to try. "
             "Take them in order, at your own pace; your place is kept in this browser."
         ),
         "start": (
             f'<a class="start-link button-link" href="{first.page}">'
-            f"Start with chapter 1: {first.title}</a>"
+            f"Start with chapter {number(1)}: {first.title}</a>"
         ),
         "old-links": (
             "<script src=\"app/pages/old-links.js\" data-pages='"
@@ -698,8 +710,8 @@ def absent_reference(target: str, word: str) -> str:
     course = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
     if target not in course:
         raise BuildError(f"a cross-reference points at #{target}, which is no lesson section")
-    number = course.index(target) + 1
-    return f'<span class="section-ref-absent">{word} {number} of the full course</span>'
+    step = course.index(target) + 1
+    return f'<span class="section-ref-absent">{word} {number(step)} of the full course</span>'
 
 
 def chosen_sections(asked: str) -> list[str]:
@@ -779,9 +791,12 @@ def assemble_custom(chosen: list[str]) -> tuple[str, str]:
     map listing only its own sections and linking to no other page."""
     pages = assemble(custom_skeleton(chosen), custom=True)
     page = pages[f"{CUSTOM_PAGE}.html"]
-    page = page.replace("· Chapter 1 of 1</p>", "· A lesson of selected sections</p>", 1)
+    page = page.replace(
+        f"· Chapter {number(1)} of {number(1)}</p>", "· A lesson of selected sections</p>", 1
+    )
     page = re.sub(
-        r'<p class="map-course"><a href="index.html">The course</a>, about (\d+) minutes</p>',
+        r'<p class="map-course"><a href="index.html">The course</a>, about '
+        r'(<span class="number">\d+</span>) minutes</p>',
         r'<p class="map-course">This lesson, about \1 minutes</p>',
         page,
         count=1,

@@ -26,7 +26,7 @@ import tempfile
 from tools.exercises import exercises
 from tools.first_results import controls
 from tools.i18n import Translator, translate_comments, translate_fragment
-from tools.lesson import REFERENCE, SKELETON, plain, read_chapters, read_section
+from tools.lesson import REFERENCE, SKELETON, number, plain, read_chapters, read_section
 from tools.pelab_wheel import pelab_version
 from tools.project import ROOT, BuildError
 
@@ -117,8 +117,9 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
     }
 
     def numbered(text: str) -> str:
-        """Cross-references as the pages number them ("section N", N its step)."""
-        return REFERENCE.sub(lambda m: f"{m.group(2)} {step_of_id[m.group(1)]}", text)
+        """Cross-references as the pages number them ("section N", N its step), the number a
+        placeholder to the catalogs, as on the pages."""
+        return REFERENCE.sub(lambda m: f"{m.group(2)} {number(step_of_id[m.group(1)])}", text)
 
     demos = {
         name: controls(section.source_html)
@@ -141,11 +142,11 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
         code("import numpy as np\nimport pelab", role="imports"),
     ]
     tasks = exercises()
-    for number, chapter in enumerate(chapters, start=1):
+    for place, chapter in enumerate(chapters, start=1):
         shown = [name for name in chapter.sections if CELL.search(sections[name].source_html)]
         if not shown:
             continue
-        heading = say("Chapter {number}: {title}", number=number,
+        heading = say("Chapter {number}: {title}", number=place,
                       title=markdown(prose(chapter.title)))
         cells.append(md(f"## {heading}\n\n{markdown(prose(numbered(chapter.summary)))}"))
         for name in shown:
@@ -176,8 +177,8 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
                 cells.append(code(commented(exercise.starter), cell=f"exercise-{exercise.name}"))
                 cells.append(code(f'pelab.check_exercise("{exercise.name}", globals())',
                                   role="check", exercise=exercise.name))
-    for number, cell in enumerate(cells):  # nbformat 4.5's cell ids: the same lesson, the same file
-        cell["id"] = f"cell-{number}"
+    for index, cell in enumerate(cells):  # nbformat 4.5's cell ids: the same lesson, the same file
+        cell["id"] = f"cell-{index}"
     return {
         "cells": cells,
         "metadata": {

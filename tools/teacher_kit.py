@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.exercises import exercises
-from tools.lesson import QUESTION, SKELETON, SOURCES, plain
+from tools.lesson import QUESTION, SKELETON, SOURCES, number, plain
 from tools.project import BuildError
 
 TEACHING = "teaching.html"
@@ -47,7 +47,8 @@ MANIFEST_TITLE = re.compile(r"<organization\b[^>]*>\s*<title>(.*?)</title>", fla
 KIT_FIELD = re.compile(r"<!-- kit: ([\w-]+) -->")
 MAP_CHAPTER = re.compile(
     r'<li class="map-chapter" data-chapter="([\w-]+)"><a href="([\w.-]+)"[^>]*>(.*?)</a> '
-    r'<span class="minutes">(\d+) min</span><ol class="map-sections">(.*?)</ol></li>',
+    r'<span class="minutes"><span class="number">(\d+)</span> min</span>'
+    r'<ol class="map-sections">(.*?)</ol></li>',
     flags=re.S,
 )
 MAP_SECTION = re.compile(
@@ -192,7 +193,7 @@ def _unlinked(inner: str, steps: dict[str, int], pages: dict[str, str]) -> str:
         target, word = match.groups()
         if target not in steps:
             return word
-        return f'<a href="{pages[target]}#{target}">{word} {steps[target]}</a>'
+        return f'<a href="{pages[target]}#{target}">{word} {number(steps[target])}</a>'
 
     def other(match: re.Match) -> str:
         link = match.group(0)
@@ -217,7 +218,7 @@ def answer_key(chapters: list[MapChapter]) -> str:
     steps = {s.name: s.step for c in chapters for s in c.sections}
     where = {s.name: c.page for c in chapters for s in c.sections}
     lines = []
-    number = in_lesson_test = 0
+    count = in_lesson_test = 0
     for chapter_number, chapter in enumerate(chapters, start=1):
         items = []
         in_chapter_test = 0
@@ -225,26 +226,31 @@ def answer_key(chapters: list[MapChapter]) -> str:
             text = (SOURCES / f"{section.name}.html").read_text(encoding="utf-8")
             in_check = 0
             for question in read_questions(section.name, text):
-                number += 1
+                count += 1
                 # its number where the learner meets it, as tools/lesson.py numbers each block
                 if question.test:
                     in_chapter_test += 1
                     in_lesson_test += 1
                     role = (
-                        f"end test of chapter {chapter_number}, question {in_chapter_test}; "
-                        f"whole-lesson test, question {in_lesson_test}"
+                        f"end test of chapter {number(chapter_number)}, question "
+                        f"{number(in_chapter_test)}; whole-lesson test, question "
+                        f"{number(in_lesson_test)}"
                     )
                 else:
                     in_check += 1
-                    role = f"check after section {section.step}, question {in_check}"
-                items.append(_key_item(number, question, section, chapter, steps, where, role))
+                    role = (
+                        f"check after section {number(section.step)}, question "
+                        f"{number(in_check)}"
+                    )
+                items.append(_key_item(count, question, section, chapter, steps, where, role))
         if items:
             lines.append(
                 f'<section class="key-chapter" aria-labelledby="key-{chapter.name}">'
-                f'<h2 id="key-{chapter.name}">Chapter {chapter_number}: {chapter.title}</h2>'
+                f'<h2 id="key-{chapter.name}">Chapter {number(chapter_number)}: '
+                f"{chapter.title}</h2>"
                 f'<ol class="answer-key">{"".join(items)}</ol></section>'
             )
-    if not number:
+    if not count:
         lines.append("<p>This build of the course has no questions.</p>")
     lines.append(exercise_key(chapters, steps, where))
     return "\n".join(lines)
@@ -260,7 +266,7 @@ def exercise_key(chapters: list[MapChapter], steps: dict[str, int], where: dict[
         f'<li class="key-item" data-exercise="{exercise.name}">'
         f'<p class="key-question"><span class="key-number">Exercise</span> {exercise.title}</p>'
         f'<p class="key-facts"><a href="{where[exercise.section]}#exercise-{exercise.name}">'
-        f"section {steps[exercise.section]}</a>; its Check runs "
+        f"section {number(steps[exercise.section])}</a>; its Check runs "
         f'<code>pelab.check_exercise("{exercise.name}", globals())</code></p>'
         f'<pre class="snippet" tabindex="0" aria-label="The worked solution of exercise '
         f'{plain(exercise.title)}"><code>{html.escape(exercise.solution)}</code></pre></li>'
@@ -273,7 +279,7 @@ def exercise_key(chapters: list[MapChapter], steps: dict[str, int], where: dict[
     )
 
 
-def _key_item(number, question, section, chapter, steps, where, role) -> str:
+def _key_item(position, question, section, chapter, steps, where, role) -> str:
     def text(inner: str) -> str:
         return _unlinked(inner, steps, where)
 
@@ -281,14 +287,17 @@ def _key_item(number, question, section, chapter, steps, where, role) -> str:
         question.kind, question.kind
     )
     facts = [
-        f'<a href="{chapter.page}#{section.name}">section {section.step}, {section.title}</a>',
+        f'<a href="{chapter.page}#{section.name}">section {number(section.step)}, '
+        f"{section.title}</a>",
         role,
         kind,
     ]
     if question.refers:
         facts.append(f'tests <a href="{chapter.page}#{question.refers}">this paragraph</a>')
     if question.setup:
-        facts.append(f"set the demo of section {steps.get(question.setup, question.setup)} first")
+        facts.append(
+            f"set the demo of section {number(steps.get(question.setup, question.setup))} first"
+        )
     if question.kind == "numeric":
         answer = f"{html.escape(question.answer)}, give or take {html.escape(question.tolerance)}"
         wrong = (
@@ -306,8 +315,8 @@ def _key_item(number, question, section, chapter, steps, where, role) -> str:
         )
         wrong = f'<p><strong>Why not the others</strong></p><ul class="key-wrong">{others}</ul>'
     return (
-        f'<li class="key-item" data-number="{number}" data-section="{section.name}">'
-        f'<p class="key-question"><span class="key-number">{number}.</span> '
+        f'<li class="key-item" data-number="{position}" data-section="{section.name}">'
+        f'<p class="key-question"><span class="key-number">{position}.</span> '
         f"{text(question.legend)}</p>"
         f'<p class="key-facts">{"; ".join(facts)}</p>'
         f'<p class="key-answer"><strong>Answer:</strong> {answer}</p>'
@@ -332,7 +341,7 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
     steps = {s.name: s.step for c in chapters for s in c.sections}
     where = {s.name: c.page for c in chapters for s in c.sections}
     parts = []
-    for number, chapter in enumerate(chapters, start=1):
+    for place, chapter in enumerate(chapters, start=1):
         if chapter.name not in notes:
             raise BuildError(
                 f"lesson/pages/{TEACHING_NOTES.name} has no notes for the chapter "
@@ -361,7 +370,7 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
                 body = re.sub(r"</?p>", " ", body).strip()
                 traps.append(
                     f'<li data-section="{section.name}"><strong>{html.escape(label)}</strong> '
-                    f"(section {section.step}). {body}</li>"
+                    f"(section {number(section.step)}). {body}</li>"
                 )
         misconceptions = (
             f'<ul class="kit-traps">{"".join(traps)}</ul>'
@@ -372,12 +381,12 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
         parts.append(
             f'<section class="kit-chapter" data-chapter="{chapter.name}" '
             f'aria-labelledby="kit-{chapter.name}">'
-            f'<h3 id="kit-{chapter.name}">Chapter {number}: '
+            f'<h3 id="kit-{chapter.name}">Chapter {number(place)}: '
             f'<a href="{chapter.page}">{chapter.title}</a></h3>'
             f'<p class="kit-chapter-minutes">About <span class="kit-minutes">{chapter.minutes}'
             "</span> minutes, as the course map estimates them.</p>"
             '<div class="table-scroll"><table class="kit-sections">'
-            f"<caption>The sections of chapter {number} and their minutes</caption>"
+            f"<caption>The sections of chapter {number(place)} and their minutes</caption>"
             '<thead><tr><th scope="col">section</th><th scope="col">title</th>'
             '<th scope="col">minutes</th></tr></thead>'
             f"<tbody>{rows}</tbody></table></div>"
@@ -411,7 +420,7 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
         )
     return {
         "prerequisites": " ".join(before.group(1).split()),
-        "total": f"{len(chapters)} chapters, about {total} minutes in all",
+        "total": f"{number(len(chapters))} chapters, about {number(total)} minutes in all",
         "chapters": "\n".join(parts),
         "answer-key": key,
     }

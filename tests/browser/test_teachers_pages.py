@@ -78,7 +78,8 @@ def test_the_kit_page_shows_every_chapter_with_the_builds_minutes(page, site_url
     page.goto(f"{site_url}teaching.html")
     entrance = (DIST / "index.html").read_text()
     built = dict(re.findall(
-        r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">(\d+) min</span></h3>',
+        r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">'
+        r'<span class="number">(\d+)</span> min</span></h3>',
         entrance, flags=re.S))
     shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(".kit-chapter")]
       .map((c) => [c.dataset.chapter, c.querySelector(".kit-chapter-minutes .kit-minutes")

@@ -63,7 +63,8 @@ def test_the_course_doc_lists_the_chapters_as_the_build_makes_them():
     minutes = [
         (f"{name}.html", shown)
         for name, shown in re.findall(
-            r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">(\d+) min</span></h3>',
+            r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">'
+            r'<span class="number">(\d+)</span> min</span></h3>',
             entrance,
             flags=re.S,
         )

@@ -48,7 +48,9 @@ def test_steps_contents_and_cross_references_follow_the_order():
     references = 0
     for page, text in PAGES.items():
         for target_page, target, number in re.findall(
-            r'<a href="([\w-]+\.html)?#([\w-]+)" class="section-ref">[Ss]ections? (\d+)</a>', text
+            r'<a href="([\w-]+\.html)?#([\w-]+)" class="section-ref">[Ss]ections? '
+            r'<span class="number">(\d+)</span></a>',
+            text,
         ):
             assert step_of[target] == number
             # a section of another chapter is linked at its page
@@ -147,7 +149,9 @@ def test_a_small_lesson_assembles(sources):
     assert list(pages) == ["index.html", "first.html", "second.html"]
     first, second = pages["first.html"], pages["second.html"]
     assert '<h2 id="one-title"><span class="step">1</span> One</h2>' in first
-    assert '<a href="second.html#two" class="section-ref">section 2</a>' in first
+    assert (
+        '<a href="second.html#two" class="section-ref">section <span class="number">2</span></a>'
+    ) in first
     listed = '<li data-section="one"><a href="first.html#one"><span class="step">1</span> One</a>'
     assert listed in pages["index.html"]
     assert (
@@ -156,7 +160,7 @@ def test_a_small_lesson_assembles(sources):
     ) in first  # the section's check, on its page
     assert '<p class="quiz-empty note">' in second  # the whole-lesson test has no items
     assert '<output for="one-n">3</output>' in first
-    assert '<a href="second.html">Next: chapter 2, Second</a>' in first
+    assert '<a href="second.html">Next: chapter <span class="number">2</span>, Second</a>' in first
     assert '<a href="index.html">Back to the course overview</a>' in second
     assert '<title>Second · Positional Encoding Lab</title>' in second
     # the map: every section, this chapter's linked in the page, the others at theirs
@@ -184,7 +188,12 @@ def test_a_sections_minutes_count_its_words_its_controls_runs_exercises_and_ques
     # The course's chapters: each between 20 and 45 minutes, about three hours and a quarter in
     # all with the checks, tests and exercises (docs/course.md). While no
     # question is an end-test item, the review chapter, whose test is then empty, is shorter.
-    minutes = [int(m) for m in re.findall(r'<span class="minutes">(\d+) min</span></h3>', ENTRANCE)]
+    minutes = [
+        int(m)
+        for m in re.findall(
+            r'<span class="minutes"><span class="number">(\d+)</span> min</span></h3>', ENTRANCE
+        )
+    ]
     assert len(minutes) == len(set(lesson.page_of_sections().values()))
     if 'data-quiz="test"' not in "".join(assemble().values()):
         minutes = minutes[:-1]

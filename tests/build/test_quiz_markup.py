@@ -77,7 +77,7 @@ def test_a_check_follows_its_section_and_the_tests_end_the_chapter_and_the_lesso
     # the link back: to the section when the question names nothing, else to what it names
     assert (
         '<p class="quiz-refers" hidden><a href="#one">Back to what this question tests</a>, in '
-        '<a href="#one" class="section-ref">section 1</a>.</p>'
+        '<a href="#one" class="section-ref">section <span class="number">1</span></a>.</p>'
     ) in check
     end = first.split('<section id="test-first" class="chapter-test"')[1]
     assert '<h2 id="test-first-title">End of chapter test</h2>' in end
@@ -91,12 +91,15 @@ def test_a_check_follows_its_section_and_the_tests_end_the_chapter_and_the_lesso
     assert '<form class="quiz" data-quiz="test" data-test="lesson" novalidate>' in whole
     assert whole.count('class="quiz-question"') == 2
     assert '<a href="first.html#one-figure">Back to what this question tests</a>, in ' in whole
-    assert '<a href="first.html#one" class="section-ref">section 1</a>' in whole
+    assert (
+        '<a href="first.html#one" class="section-ref">section <span class="number">1</span></a>'
+    ) in whole
     assert "test-second" not in second  # a chapter without test items has no test block
     assert 'data-setup="one"' in whole and 'data-objective="reads-the-figure"' in whole
     assert (
         '<p class="quiz-setup">Set the figure of '
-        '<a href="first.html#one" class="section-ref">section 1</a> as the question says.</p>'
+        '<a href="first.html#one" class="section-ref">section <span class="number">1</span></a> '
+        "as the question says.</p>"
     ) in whole
 
 
@@ -112,7 +115,8 @@ def test_no_page_holds_a_key_and_the_keys_file_holds_them_all(sources):
         "correct": "1",
         "why": {"0": "Not that one, because."},
         # the cross-reference numbered and sent to its page, the markup kept
-        "explain": 'One, as <a href="second.html#two" class="section-ref">section 2</a> '
+        "explain": 'One, as <a href="second.html#two" class="section-ref">section '
+        '<span class="number">2</span></a> '
         "shows with <var>x</var>.",
     }
     assert keys["quiz-typed"] == {

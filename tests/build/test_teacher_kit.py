@@ -18,7 +18,7 @@ import build as build_cli
 from site_server import DIST
 from tools import teacher_kit
 from tools.exercises import exercises
-from tools.lesson import INCLUDE, QUESTION, SKELETON, SOURCES, assemble, plain
+from tools.lesson import INCLUDE, QUESTION, SKELETON, SOURCES, assemble, number, plain
 from tools.project import ROOT, BuildError
 from tools.teacher_kit import MapChapter, MapSection
 
@@ -65,18 +65,22 @@ def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_pat
     choice, numeric = items
     assert 'data-number="1"' in choice and 'data-number="2"' in numeric
     assert "Which is <em>right</em>? See " in choice
-    assert f'<a href="toys.html#toy">section {TOY_STEP}</a>' in choice  # a reference numbered
+    # a reference numbered
+    assert f'<a href="toys.html#toy">section {number(TOY_STEP)}</a>' in choice
     assert "<strong>Answer:</strong> The second</p>" in choice
     assert "Because the second is." in choice
     assert "The first</p><p>Not so: it is the other.</p>" in choice  # why a wrong one is wrong
     # where the learner meets each, numbered as there
-    assert f"check after section {TOY_STEP}, question 1" in choice
+    assert f"check after section {number(TOY_STEP)}, question {number(1)}" in choice
     assert 'href="toys.html#toy-fact"' in choice
-    assert "end test of chapter 1, question 1; whole-lesson test, question 1" in numeric
+    assert (
+        f"end test of chapter {number(1)}, question {number(1)}; whole-lesson test, question "
+        f"{number(1)}"
+    ) in numeric
     assert "a number" in numeric
     assert "<strong>Answer:</strong> 0.54, give or take 0.01</p>" in numeric
     assert "A value near 0.84 is the sine." in numeric
-    assert f"set the demo of section {TOY_STEP}" in numeric
+    assert f"set the demo of section {number(TOY_STEP)}" in numeric
 
 
 @pytest.mark.parametrize(
@@ -141,7 +145,8 @@ def test_the_kit_has_every_chapter_with_the_builds_minutes_and_every_exam_trap()
     teaching = (DIST / teacher_kit.TEACHING).read_text(encoding="utf-8")
     entrance = (DIST / "index.html").read_text(encoding="utf-8")
     chapters = re.findall(
-        r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">(\d+) min</span></h3>',
+        r'data-chapter="([\w-]+)">\s*<h3>.*?<span class="minutes">'
+        r'<span class="number">(\d+)</span> min</span></h3>',
         entrance,
         flags=re.S,
     )
@@ -153,7 +158,7 @@ def test_the_kit_has_every_chapter_with_the_builds_minutes_and_every_exam_trap()
     )
     assert kit == chapters
     for name in SECTIONS:  # each section's minutes, as the entrance lists them
-        shown = re.search(rf'<li data-section="{name}">.*?(\d+) min</span></li>', entrance)
+        shown = re.search(rf'<li data-section="{name}">.*?(\d+)</span> min</span></li>', entrance)
         row = re.search(rf'<tr data-section="{name}">.*?kit-minutes">(\d+)<', teaching)
         assert row and row.group(1) == shown.group(1), name
     traps = [

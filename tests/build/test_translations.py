@@ -11,6 +11,7 @@ import re
 import pytest
 
 from site_server import DIST, ROOT
+from tools import lesson
 from tools.i18n import (
     LANGUAGES,
     LOCALE,
@@ -58,6 +59,43 @@ def test_each_catalog_is_up_to_date_with_the_template(messages, language):
     assert template == messages, "locale/messages.pot is stale: run python3 build.py translations"
     catalog = {m.id for m in read_catalog(LOCALE / f"{language}.po") if m.id}
     assert catalog == template
+
+
+def test_moving_a_section_changes_no_message(messages, monkeypatch, tmp_path):
+    """The numbers the build works out (steps, chapters, minutes, counts) enter sentences as
+    placeholders: a course with its third section moved into the next chapter renumbers every
+    section after it and changes two chapters' minutes, yet has the very same messages, so no
+    translation waits on a translator."""
+    skeleton = lesson.SKELETON.read_text(encoding="utf-8")
+    chapters = lesson.read_chapters(skeleton)
+    moved = chapters[0].sections[2]
+    line = f"<!-- lesson: {moved} -->"
+    first_of_next = f"<!-- lesson: {chapters[1].sections[0]} -->"
+    indent = re.search(rf"^( *){re.escape(line)}\n", skeleton, flags=re.M).group(1)
+    changed = skeleton.replace(f"{indent}{line}\n", "", 1).replace(
+        first_of_next, f"{line}\n{indent}{first_of_next}", 1
+    )
+    assert lesson.read_chapters(changed)[1].sections[0] == moved
+    path = tmp_path / "index.html"
+    path.write_text(changed, encoding="utf-8")
+    monkeypatch.setattr(lesson, "SKELETON", path)
+    pages, keys = english_site()
+    assert 'class="step">3</span>' not in pages[chapters[0].page].split(moved)[0]
+    moved_messages = set(extract(pages, keys))
+    assert sorted(moved_messages ^ messages) == []
+
+
+def test_no_message_holds_a_number_the_build_works_out(messages):
+    """The shapes the build writes its numbers in (a section or chapter with its number, a
+    question's number, minutes, "Chapter N of M", a count of chapters) are never in a message
+    with the number itself: it is a placeholder. (Numbers the lesson states, "sequences of 4 to
+    8 tokens", stay.)"""
+    generated = re.compile(
+        r"\b(?:[Ss]ections?|[Cc]hapters?|question) \d|\d+ (?:min|minutes|chapters)\b"
+        r"|\b[Cc]hapter \S+ of \d"
+    )
+    found = sorted(m for m in messages if generated.search(m))
+    assert found == []
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
