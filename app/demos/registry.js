@@ -34,10 +34,16 @@ export const DEMOS = Object.freeze({}); // written by build.py
  */
 export const WITHOUT_PYTHON = Object.freeze(["quiz"]);
 
-/** The demos computed live by Python through liveRender; the quiz and the free cell are not. */
-export const LIVE_DEMOS = Object.freeze(
-  Object.keys(DEMOS).filter((name) => !WITHOUT_PYTHON.includes(name) && name !== "cell"),
-);
+/**
+ * The demos that pelab does not compute live: those without Python, and the free code cell, whose
+ * Python is the learner's. Every other demo is live: it renders through liveRender, has its
+ * entry points in py/pelab/browser/demos/NAME.py and its first request in its section. The one
+ * place this is said: tools/demo_lists.py reads it for the build and the tests.
+ */
+export const NOT_LIVE = Object.freeze([...WITHOUT_PYTHON, "cell"]);
+
+/** The demos computed live by Python through liveRender, in the lesson's order. */
+export const LIVE_DEMOS = Object.freeze(Object.keys(DEMOS).filter((name) => !NOT_LIVE.includes(name)));
 
 /** A demo's title: its section's <h2>, without the step number. */
 export function titleOf(section) {

@@ -43,7 +43,7 @@ from pages import (
 )
 from site_server import ROOT
 from test_colour_safety import contrast
-from tools.lesson import demo_sections
+from tools.lesson import demo_sections, read_section
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Every demo of embed.html?demo=NAME, as app/demos/registry.js lists them.
@@ -301,22 +301,24 @@ def test_every_figure_has_a_name_and_a_table_of_its_numbers(chapters):
 
 # ---- figures that read on their own
 
-# Every matrix drawn as a square, and the colour bar that gives its scale (its own, or the one its
-# group of squares shares).
+# Every matrix drawn as a square, by its canvas's first class, with its section, as the lesson's
+# sources hold them (the ALiBi heads' small squares are drawn by its module: a test of their own).
 SQUARES = {
-    ".relative-matrix": "#relative .matrix-figure .colour-bar",
-    ".similarity-dot": "#similarity .matrix-figure:nth-child(1) .colour-bar",
-    ".similarity-cosine": "#similarity .matrix-figure:nth-child(2) .colour-bar",
-    ".learned-panel-learned": "#learned .matrix-figure:nth-child(1) .colour-bar",
-    ".learned-panel-sinusoidal": "#learned .matrix-figure:nth-child(2) .colour-bar",
-    ".learned-panel-rope": "#learned .matrix-figure:nth-child(3) .colour-bar",
-    ".training-cosine": "#training .matrix-figure .colour-bar",
-    ".terms-content-content": "#terms .terms-scale",
-    ".terms-total": "#terms .terms-scale",
-    ".alibi-plain": "#alibi .matrix-figure:nth-child(1) .colour-bar",
-    ".alibi-weights": "#alibi .matrix-figure:nth-child(2) .colour-bar",
-    ".rope-matrix": "#rope .matrix-figure .colour-bar",
+    square: name
+    for name in demo_sections()
+    for square in re.findall(r'<canvas class="([\w-]+) matrix"', read_section(name, 0).source_html)
 }
+# The colour bar that gives a square's scale: its own, in its figure, or the one its group of
+# squares shares in its section (outside their figures); as a selector, for colour_bar.
+SQUARE_BAR = """(c) => {
+  const canvas = document.querySelector(`canvas.${c}`);
+  const shared = [...canvas.closest('section').querySelectorAll('.colour-bar')]
+    .find((b) => !b.closest('figure'));
+  const bar = canvas.closest('figure').querySelector('.colour-bar') ?? shared;
+  const path = (e) => e.id ? `#${e.id}`
+    : `${path(e.parentElement)} > :nth-child(${[...e.parentElement.children].indexOf(e) + 1})`;
+  return bar ? path(bar) : null;
+}"""
 
 
 SQUARE_AXES = """(s) => {
@@ -338,10 +340,12 @@ def test_every_square_has_axes_and_a_colour_bar_true_to_its_range(chapters):
     the range the square was coloured over (the sentence that used to state it, kept for screen
     readers as the bar's name)."""
     squares = sum(chapters(FIRST_OF[c]).evaluate(SQUARES_ON_PAGE) for c in CHAPTER_PAGES)
-    assert squares == len(SQUARES) + 3  # the three terms squares between the first and the total
-    for canvas, bar_selector in SQUARES.items():
-        page = chapters(bar_selector.split()[0].removeprefix("#"))
-        axes = page.evaluate(SQUARE_AXES, canvas)
+    assert SQUARES and squares == len(SQUARES)
+    for canvas, section in SQUARES.items():
+        page = chapters(section)
+        bar_selector = page.evaluate(SQUARE_BAR, canvas)
+        assert bar_selector, f"{canvas}: no colour bar in its figure or its section"
+        axes = page.evaluate(SQUARE_AXES, f".{canvas}")
         assert axes and all(axes["titles"]) and len(axes["titles"]) == 2, (canvas, axes)
         assert axes["rows"] >= 2 and axes["columns"] >= 2, (canvas, axes)
         bar = colour_bar(page, bar_selector)

@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 from pages import PageLog, chapter_pages, code_of, figures_first, open_context
+from tools.demo_lists import not_live, pictured
 from tools.first_results import controls
 from tools.lesson import demo_sections, read_section
 from tools.project import ROOT
@@ -60,7 +61,8 @@ def first_paint(browser, site_url):
 
 
 def test_every_demo_with_a_cell_has_its_code_for_the_notebook(notebook_code):
-    assert len(WITH_CELLS) == 14
+    # every live demo offers its Python, and only they do
+    assert WITH_CELLS == [name for name in demo_sections() if name not in not_live()]
     assert list(notebook_code) == WITH_CELLS
     for name, code in notebook_code.items():
         assert code.startswith("import ") and "pelab." in code, name
@@ -75,6 +77,6 @@ def test_the_notebook_code_is_what_the_cell_shows_at_first_paint(first_paint, no
     shown = code_of(page, cell)
     # A cell holds the code it is offered trimmed, with one newline at its end (cells.js offer).
     assert shown == notebook_code[name].strip() + "\n"
-    # Still at first paint: the figures are the shipped results (the heatmap's, its picture).
+    # Still at first paint: the figures are the shipped results (a pictured demo's, its picture).
     live = page.evaluate("(id) => document.getElementById(id).dataset.live ?? null", name)
-    assert live == (None if name == "heatmap" else "shipped")
+    assert live == (None if name in pictured() else "shipped")

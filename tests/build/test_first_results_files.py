@@ -10,12 +10,15 @@ import re
 
 import pytest
 
+import tools.course as course
+import tools.demo_lists as demo_lists
 import tools.first_results as first_results
 import tools.lesson as lesson
 from site_server import DIST
+from tools.demo_lists import not_live, pictured
 from tools.first_results import PICTURED, controls, first_call, first_calls
 from tools.lesson import FIRST_RESULT, demo_sections, page_of_sections
-from tools.project import ROOT, BuildError
+from tools.project import BuildError
 
 # The issue's budget: all the first results a page preloads, brotli-compressed, at most this.
 PAGE_BUDGET = 150_000
@@ -50,16 +53,29 @@ def test_a_sections_controls_are_read_at_their_first_values():
 def test_every_live_demo_but_the_pictured_one_states_its_first_request():
     calls = first_calls()
     assert list(calls) == [
-        name for name in demo_sections() if name not in ("quiz", "cell", *PICTURED)
+        name for name in demo_sections() if name not in (*not_live(), *pictured())
     ]
     for name, call in calls.items():
         assert set(call) == {"entry", "kwargs"}, name
 
 
-def test_the_pictured_demos_are_the_same_list_in_the_page():
-    script = (ROOT / "app" / "demos" / "first-results.js").read_text(encoding="utf-8")
-    listed = re.search(r"PICTURED = Object\.freeze\((\[.*?\])\)", script).group(1)
-    assert tuple(json.loads(listed)) == PICTURED
+def test_the_demo_lists_are_the_pages_own():
+    """Which demos are pictured or not live is said once, in app/demos/ (tools/demo_lists.py):
+    the build's first results skip those lists, not copies of them."""
+    assert set(PICTURED) == set(pictured())
+    assert set(first_results.NOT_LIVE) == set(not_live())
+
+
+def test_a_demo_list_the_reader_cannot_follow_stops_the_build_naming_the_module(tmp_path):
+    module = tmp_path / "registry.js"
+    module.write_text(
+        'export const A = Object.freeze(["quiz"]);\n'
+        'export const B = Object.freeze([...A, "cell"]);\n'
+    )
+    assert demo_lists.frozen_lists(module) == {"A": ["quiz"], "B": ["quiz", "cell"]}
+    module.write_text('export const B = Object.freeze([...A, "cell"]);\n')
+    with pytest.raises(BuildError, match=r"registry\.js: B must list demo names .*'\.\.\.A'"):
+        demo_lists.frozen_lists(module)
 
 
 @pytest.mark.parametrize(
@@ -82,7 +98,7 @@ def test_a_broken_first_call_stops_the_build_naming_the_file(
         '<lesson-slider id="one-n" name="n" min="1" max="9" step="1" value="3">n</lesson-slider>\n'
         f"{first if script else ''}</section>\n"
     )
-    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
     with pytest.raises(BuildError, match=re.escape(message)) as error:
         first_call("one")
     assert "lesson/one.html" in str(error.value)
@@ -96,7 +112,7 @@ def test_a_first_call_is_read_and_taken_out_of_the_page(tmp_path, monkeypatch):
         '{"entry": "relative", "controls": ["n"], "also": {"d_model": 8}}</script>\n'
         "</section>\n"
     )
-    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
     assert first_results.first_call("one") == {
         "entry": "relative",
         "kwargs": {"n": 3, "d_model": 8},

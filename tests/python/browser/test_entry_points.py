@@ -19,15 +19,12 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def registry_live_demos() -> list[str]:
     """The live demos: the lesson's demo sections (lesson/, from which the build writes
-    app/demos/registry.js's table) but registry.js's WITHOUT_PYTHON and "cell" (the free code
-    cell, which runs through pelab.browser.notebook, not an entry point)."""
+    app/demos/registry.js's table) but registry.js's NOT_LIVE (the quiz, and the free code cell,
+    which runs through pelab.browser.notebook, not an entry point)."""
+    from tools.demo_lists import not_live
     from tools.lesson import demo_sections
 
-    text = (ROOT / "app" / "demos" / "registry.js").read_text()
-    without = re.search(r"export const WITHOUT_PYTHON = Object\.freeze\(\[(.*?)\]\);", text, re.S)
-    assert without, "app/demos/registry.js: WITHOUT_PYTHON not found"
-    skipped = set(re.findall(r'"(\w+)"', without.group(1))) | {"cell"}
-    return [name for name in demo_sections() if name not in skipped]
+    return [name for name in demo_sections() if name not in not_live()]
 
 
 def demo_modules() -> list[str]:
