@@ -1,5 +1,6 @@
 """The quiz questions as the lesson's sources hold them (lesson/NAME.html, after </section>),
-read into plain records, for the tests that check their markup (tests/build/test_quiz_questions.py)
+as the course model reads them (tools/course.py), seen as plain text records, for the tests that
+check their markup (tests/build/test_quiz_questions.py)
 and recompute their keys with pelab (tests/python/test_quiz_answers.py).
 
 The markup, one fieldset a question:
@@ -18,13 +19,9 @@ No data-test: a check, shown after its section; data-test: an item of its chapte
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
-from tools.lesson import SOURCES, section_titles
-
-FIELDSET = re.compile(r'^ *<fieldset class="quiz-question"[^>]*>.*?</fieldset>\n', re.S | re.M)
+from tools.course import plain, read_course
 
 
 @dataclass
@@ -52,98 +49,34 @@ class Question:
     source: str = ""  # the fieldset's HTML
 
 
-class _Reader(HTMLParser):
-    """One fieldset's tags and texts, with what each text sits in."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.fieldset: dict[str, str | None] = {}
-        self.inputs: list[dict[str, str | None]] = []
-        self.labels: list[str] = []
-        self.legend = self.explain = ""
-        self._in: list[str] = []  # "legend", "label", "explain" while inside one
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if tag == "fieldset":
-            self.fieldset = attributes
-        elif tag == "legend":
-            self._in.append("legend")
-        elif tag == "label":
-            self._in.append("label")
-            self.labels.append("")
-        elif tag == "p" and "quiz-explain" in (attributes.get("class") or ""):
-            self._in.append("explain")
-        elif tag == "input":
-            self.inputs.append(attributes)
-
-    def handle_endtag(self, tag):
-        if tag in ("legend", "label") or (tag == "p" and self._in[-1:] == ["explain"]):
-            if self._in and self._in[-1] in (tag, "explain"):
-                self._in.pop()
-
-    def handle_data(self, data):
-        if not self._in:
-            return
-        where = self._in[-1]
-        if where == "legend":
-            self.legend += data
-        elif where == "label":
-            self.labels[-1] += data
-        else:
-            self.explain += data
-
-
-def plain(text: str) -> str:
-    return " ".join(html.unescape(text).split())
-
-
-def read(section: str, source: str) -> Question:
-    reader = _Reader()
-    reader.feed(source)
-    attributes = reader.fieldset
-    kind = attributes.get("data-kind") or ""
-    names = {i.get("name") for i in reader.inputs}
-    question = Question(
-        section=section,
-        kind=kind,
-        test="data-test" in attributes,
-        refers=attributes.get("data-refers"),
-        setup=attributes.get("data-setup"),
-        legend=plain(reader.legend),
-        explain=plain(reader.explain),
-        name=next(iter(names)) if len(names) == 1 else f"<{len(names)} names>",
-        source=source,
-    )
-    if kind == "numeric":
-        (answer,) = reader.inputs
-        question.answer = answer.get("data-answer")
-        question.tolerance = answer.get("data-tolerance")
-        question.why = answer.get("data-why")
-    else:
-        for attributes, text in zip(reader.inputs, reader.labels, strict=True):
-            question.options.append(
-                Option(
-                    value=attributes.get("value") or "",
-                    correct="data-correct" in attributes,
-                    why=attributes.get("data-why"),
-                    text=plain(text),
-                )
-            )
-    return question
-
-
 def questions() -> list[Question]:
     """Every question of the lesson, in the order of its sections."""
     found = []
-    for name in section_titles():
-        text = (SOURCES / f"{name}.html").read_text(encoding="utf-8")
-        after = text[text.index("\n", text.index("</section>")) + 1 :]
-        found += [read(name, source) for source in FIELDSET.findall(after)]
+    for q in read_course().questions:
+        numeric = q.kind == "numeric"
+        found.append(
+            Question(
+                section=q.section,
+                kind=q.kind,
+                test=q.test,
+                refers=q.refers or None,
+                setup=q.setup or None,
+                legend=plain(q.legend),
+                explain=plain(q.explain),
+                name=q.name,
+                options=[
+                    Option(o.value, o.correct, html.unescape(o.why) if o.why else None, o.text)
+                    for o in q.options
+                ],
+                answer=q.answer if numeric else None,
+                tolerance=q.tolerance if numeric else None,
+                why=html.unescape(q.why) if q.why else None,
+                source=q.source,
+            )
+        )
     return found
 
 
 def section_source(name: str) -> str:
     """Section NAME as its source holds it, up to its </section>."""
-    text = (SOURCES / f"{name}.html").read_text(encoding="utf-8")
-    return text[: text.index("</section>")]
+    return read_course().sections[name].source

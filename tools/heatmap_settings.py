@@ -1,5 +1,5 @@
 """The heatmap demo's first settings, read from their one owner: the heatmap section's sliders
-(lesson/heatmap.html, as tools/lesson.py writes them into the page).
+(lesson/heatmap.html, as tools/lesson.py writes them into the page from the course model).
 
 The build draws the demo's first picture with them (tools/jobs/first_heatmap.py), and the
 placeholder image and the canvas in the same section must be as wide as d_model and as tall as
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from tools.lesson import assemble, slider_value
+from tools.course import slider_value
+from tools.lesson import read_section
 from tools.project import BuildError
 
 SECTION = "heatmap"  # <section id="heatmap">
@@ -90,6 +91,6 @@ def parse_heatmap_settings(html: str, source: str = "index.html") -> dict:
 
 def heatmap_settings(page: str | None = None) -> dict:
     """The first heatmap's settings as the heatmap section's sliders set them, in the lesson page
-    `page` (by default the course's pages as tools/lesson.py assembles them)."""
-    lesson = "".join(assemble().values()) if page is None else page
+    `page` (by default the heatmap section as its chapter's page shows it: tools/lesson.py)."""
+    lesson = read_section(SECTION, 0).html if page is None else page
     return parse_heatmap_settings(lesson, "lesson/heatmap.html")

@@ -5,7 +5,7 @@ It is made from the same sources as the pages, so it cannot drift from them:
 - each demo's cell holds the code that demo's cell shows at first paint, from the demo's own
   `firstCode` (app/demos/NAME.js, run under Node by tools/notebook-code.mjs) at its section's
   first control values (tools/first_results.py reads them as the page does);
-- the scratch cell and the exercises' starters come from lesson/cell.html (tools/exercises.py),
+- the scratch cell and the exercises' starters come from lesson/cell.html (tools/course.py),
   each exercise followed by its check, `pelab.check_exercise(NAME, globals())`.
 
 Each section's cell comes after a markdown cell with its number, title and takeaway. Every code
@@ -23,20 +23,13 @@ import re
 import subprocess
 import tempfile
 
-from tools.exercises import exercises
-from tools.first_results import controls
+from tools.course import REFERENCE, SCRATCH, plain, read_course
 from tools.i18n import Translator, translate_comments, translate_fragment
-from tools.lesson import REFERENCE, SKELETON, number, plain, read_chapters, read_section
+from tools.lesson import number
 from tools.pelab_wheel import pelab_version
 from tools.project import ROOT, BuildError
 
 NOTEBOOK = "positional-encoding-lab.ipynb"
-CELL = re.compile(r'<div class="cell" data-cell="([\w-]+)"')
-TAKEAWAY = re.compile(r'<p class="takeaway"[^>]*>(.*?)</p>', re.S)
-SCRATCH = re.compile(
-    r'<div class="cell" data-cell="scratch"[^>]*>\s*<pre class="cell-source"><code>(.*?)</code>',
-    re.S,
-)
 
 
 def wheel_name() -> str:
@@ -107,13 +100,10 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
     def commented(source: str) -> str:
         return translate_comments(source, translator) if translator else source
 
-    chapters = read_chapters(SKELETON.read_text(encoding="utf-8"))
-    names = [name for chapter in chapters for name in chapter.sections]
-    sections = {name: read_section(name, step) for step, name in enumerate(names, start=1)}
+    course = read_course()
+    chapters, sections = course.chapters, course.sections
     step_of_id = {
-        ident: section.step
-        for section in sections.values()
-        for ident in re.findall(r'\bid="([\w-]+)"', section.source_html)
+        ident: course.step(name) for name, section in sections.items() for ident in section.ids
     }
 
     def numbered(text: str) -> str:
@@ -122,9 +112,9 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
         return REFERENCE.sub(lambda m: f"{m.group(2)} {number(step_of_id[m.group(1)])}", text)
 
     demos = {
-        name: controls(section.source_html)
+        name: {control: c.first for control, c in section.controls.items()}
         for name, section in sections.items()
-        if CELL.search(section.source_html) and name != "cell"
+        if section.cells and name != "cell"
     }
     codes = demo_codes(demos, translator.catalog if translator else None)
     cells = [
@@ -141,9 +131,9 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
         code(commented(install_source()), role="install"),
         code("import numpy as np\nimport pelab", role="imports"),
     ]
-    tasks = exercises()
+    tasks = course.exercises
     for place, chapter in enumerate(chapters, start=1):
-        shown = [name for name in chapter.sections if CELL.search(sections[name].source_html)]
+        shown = [name for name in chapter.sections if sections[name].cells]
         if not shown:
             continue
         heading = say("Chapter {number}: {title}", number=place,
@@ -151,20 +141,19 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
         cells.append(md(f"## {heading}\n\n{markdown(prose(numbered(chapter.summary)))}"))
         for name in shown:
             section = sections[name]
-            heading = f"### {section.step}. {markdown(prose(section.title))}"
+            heading = f"### {course.step(name)}. {markdown(prose(section.title))}"
             link = f"{chapter.page}#{name}"
             where = say("In the lesson: {link}.", link=f"[{link}]({link})")
-            takeaway = TAKEAWAY.search(section.source_html)
             lines = [heading]
-            if takeaway:
-                lines.append(markdown(prose(numbered(takeaway.group(1)))))
+            if section.takeaway:
+                lines.append(markdown(prose(numbered(section.takeaway))))
             lines.append(where)
             cells.append(md("\n\n".join(lines)))
             if name != "cell":
-                for cell in CELL.findall(section.source_html):
+                for cell in section.cells:
                     cells.append(code(codes[name], cell=cell))  # translated by app/i18n.js
                 continue
-            scratch = SCRATCH.search(section.source_html)
+            scratch = SCRATCH.search(section.source)
             if not scratch:
                 raise BuildError("lesson/cell.html: the scratch cell has no .cell-source")
             cells.append(code(commented(html.unescape(scratch.group(1))), cell="scratch"))

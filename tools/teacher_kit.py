@@ -29,11 +29,12 @@ import html
 import json
 import re
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from tools.exercises import exercises
-from tools.lesson import QUESTION, SKELETON, SOURCES, number, plain
+from tools.course import SOURCES, Question, plain, read_course
+from tools.course import Section as SourceSection
+from tools.lesson import course_minutes, number
 from tools.project import BuildError
 
 TEACHING = "teaching.html"
@@ -45,35 +46,10 @@ TEACHING_NOTES = SOURCES / "pages" / "teaching-notes.html"
 PACKAGE_LIST = "packages.json"  # in dist/scorm/
 MANIFEST_TITLE = re.compile(r"<organization\b[^>]*>\s*<title>(.*?)</title>", flags=re.S)
 KIT_FIELD = re.compile(r"<!-- kit: ([\w-]+) -->")
-MAP_CHAPTER = re.compile(
-    r'<li class="map-chapter" data-chapter="([\w-]+)"><a href="([\w.-]+)"[^>]*>(.*?)</a> '
-    r'<span class="minutes"><span class="number">(\d+)</span> min</span>'
-    r'<ol class="map-sections">(.*?)</ol></li>',
-    flags=re.S,
-)
-MAP_SECTION = re.compile(
-    r'<li data-section="([\w-]+)" data-minutes="(\d+)"><a href="[^"]*">'
-    r'<span class="map-step">(\d+)</span> (.*?)</a>',
-    flags=re.S,
-)
 NOTES = re.compile(
     r'<div class="chapter-notes" data-chapter="([\w-]+)">(.*?)</div>', flags=re.S
 )
 NOTES_LIST = r'<ul class="{}">(.*?)</ul>'
-BEFORE_YOU_START = re.compile(
-    r'<section[^>]*aria-labelledby="before-title">.*?<p>(.*?)</p>', flags=re.S
-)
-TRAP = re.compile(
-    r'<aside class="trap" aria-label="Exam trap: ([^"]*)">\s*<p class="trap-title">[^<]*</p>'
-    r"(.*?)</aside>",
-    flags=re.S,
-)
-FIELDSET_OPEN = re.compile(r'<fieldset class="quiz-question"([^>]*)>')
-ATTRIBUTE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
-LEGEND = re.compile(r"<legend>(.*?)</legend>", flags=re.S)
-OPTION = re.compile(r'<label class="quiz-option">\s*<input ([^>]*)>(.*?)</label>', flags=re.S)
-NUMERIC = re.compile(r'<label class="quiz-answer">.*?<input ([^>]*)>', flags=re.S)
-EXPLAIN = re.compile(r'<p class="quiz-explain"[^>]*>(.*?)</p>', flags=re.S)
 SECTION_REF = re.compile(r'<a href="#([\w-]+)" class="section-ref">([Ss]ections?)</a>')
 ANY_LINK = re.compile(r"<a\b[^>]*>(.*?)</a>", flags=re.S)
 
@@ -84,6 +60,11 @@ class MapSection:
     step: int
     title: str  # inner HTML, as the map shows it
     minutes: int
+    source: SourceSection | None = None  # as tools/course.py reads it: questions, traps
+
+    @property
+    def questions(self) -> list[Question]:
+        return self.source.questions if self.source else []
 
 
 @dataclass
@@ -95,93 +76,27 @@ class MapChapter:
     sections: list[MapSection]
 
 
-@dataclass
-class Option:
-    text: str  # inner HTML
-    correct: bool
-    why: str  # why it is wrong (empty for the right one)
-
-
-@dataclass
-class Question:
-    section: str
-    kind: str  # choice, truefalse or numeric
-    test: bool  # an end-test item (data-test), else a check after its section
-    legend: str  # inner HTML
-    explain: str  # inner HTML
-    refers: str = ""
-    setup: str = ""
-    options: list[Option] = field(default_factory=list)
-    answer: str = ""  # numeric only
-    tolerance: str = ""
-    why: str = ""  # numeric only: what a wrong value usually means
-
-
-def course_of(pages: dict[str, str]) -> list[MapChapter]:
-    """The chapters, sections, steps and minutes, as the build wrote them into the course map
-    of a chapter page (every chapter page carries the same map)."""
-    page = next((text for text in pages.values() if 'class="course-map"' in text), None)
-    if page is None:
-        raise BuildError("the teacher's kit needs the course map, and no built page has one")
-    chapters = []
-    for name, href, title, minutes, body in MAP_CHAPTER.findall(page):
-        sections = [
-            MapSection(section, int(step), inner.strip(), int(section_minutes))
-            for section, section_minutes, step, inner in MAP_SECTION.findall(body)
-        ]
-        chapters.append(MapChapter(name, href, title.strip(), int(minutes), sections))
-    if not chapters:
-        raise BuildError("the teacher's kit could not read the course map's chapters")
-    return chapters
-
-
-def _attributes(text: str) -> dict[str, str]:
-    return {name: value or "" for name, value in ATTRIBUTE.findall(text)}
-
-
-def read_questions(section: str, text: str) -> list[Question]:
-    """The questions after `</section>` in lesson/SECTION.html's `text`, with their keys."""
-    source = f"lesson/{section}.html"
-    end = text.find("</section>")
-    questions = []
-    for fieldset in QUESTION.findall(text[end:] if end >= 0 else ""):
-        attributes = _attributes(FIELDSET_OPEN.search(fieldset).group(1))
-        legend, explain = LEGEND.search(fieldset), EXPLAIN.search(fieldset)
-        if not legend or not explain:
-            raise BuildError(f"{source}: a quiz question lacks its <legend> or its .quiz-explain")
-        question = Question(
-            section,
-            attributes.get("data-kind", "choice"),
-            "data-test" in attributes,
-            legend.group(1).strip(),
-            explain.group(1).strip(),
-            attributes.get("data-refers", ""),
-            attributes.get("data-setup", ""),
+def course_of() -> list[MapChapter]:
+    """The chapters, sections, steps and minutes of the course, from the course model
+    (tools/course.py), timed as the course map times them (tools/lesson.py)."""
+    course = read_course()
+    minutes = course_minutes(course)
+    return [
+        MapChapter(
+            chapter.name,
+            chapter.page,
+            chapter.title,
+            sum(minutes[name] for name in chapter.sections),
+            [
+                MapSection(
+                    name, course.step(name), course.sections[name].title, minutes[name],
+                    course.sections[name],
+                )
+                for name in chapter.sections
+            ],
         )
-        if question.kind == "numeric":
-            numeric = NUMERIC.search(fieldset)
-            answer = _attributes(numeric.group(1)) if numeric else {}
-            if "data-answer" not in answer:
-                raise BuildError(
-                    f"{source}: the numeric question “{plain(question.legend)}” needs "
-                    'data-answer="…" (and data-tolerance) on its input'
-                )
-            question.answer = answer["data-answer"]
-            question.tolerance = answer.get("data-tolerance", "0")
-            question.why = answer.get("data-why", "")
-        else:
-            for attribute_text, label in OPTION.findall(fieldset):
-                option = _attributes(attribute_text)
-                question.options.append(
-                    Option(label.strip(), "data-correct" in option, option.get("data-why", ""))
-                )
-            if sum(option.correct for option in question.options) != 1:
-                raise BuildError(
-                    f"{source}: the question “{plain(question.legend)}” must have exactly one "
-                    "option marked data-correct"
-                )
-        questions.append(question)
-    return questions
+        for chapter in course.chapters
+    ]
 
 
 def _unlinked(inner: str, steps: dict[str, int], pages: dict[str, str]) -> str:
@@ -223,9 +138,8 @@ def answer_key(chapters: list[MapChapter]) -> str:
         items = []
         in_chapter_test = 0
         for section in chapter.sections:
-            text = (SOURCES / f"{section.name}.html").read_text(encoding="utf-8")
             in_check = 0
-            for question in read_questions(section.name, text):
+            for question in section.questions:
                 count += 1
                 # its number where the learner meets it, as tools/lesson.py numbers each block
                 if question.test:
@@ -258,8 +172,8 @@ def answer_key(chapters: list[MapChapter]) -> str:
 
 def exercise_key(chapters: list[MapChapter], steps: dict[str, int], where: dict[str, str]) -> str:
     """The exercises of the built course, each with its worked solution as the lesson has it
-    (tools/exercises.py; pelab.check_exercise tests a learner's code against the same facts)."""
-    shown = [e for e in exercises().values() if e.section in steps]
+    (tools/course.py; pelab.check_exercise tests a learner's code against the same facts)."""
+    shown = [e for c in chapters for s in c.sections if s.source for e in s.source.exercises]
     if not shown:
         return ""
     items = "".join(
@@ -307,9 +221,9 @@ def _key_item(position, question, section, chapter, steps, where, role) -> str:
         )
     else:
         right = next(o for o in question.options if o.correct)
-        answer = text(right.text)
+        answer = text(right.html)
         others = "".join(
-            f'<li><p class="key-option">{text(o.text)}</p><p>{text(o.why)}</p></li>'
+            f'<li><p class="key-option">{text(o.html)}</p><p>{text(o.why)}</p></li>'
             for o in question.options
             if not o.correct
         )
@@ -329,9 +243,8 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
     goals, misconceptions, prompts) and where the answer key is."""
     notes_source = TEACHING_NOTES.read_text(encoding="utf-8")
     notes = {name: body for name, body in NOTES.findall(notes_source)}
-    all_chapters = re.findall(
-        r'<li class="chapter" data-chapter="([\w-]+)">', SKELETON.read_text(encoding="utf-8")
-    )
+    course = read_course()
+    all_chapters = [chapter.name for chapter in course.chapters]
     unknown = sorted(set(notes) - set(all_chapters))
     if unknown:
         raise BuildError(
@@ -364,8 +277,8 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
         )
         traps = []
         for section in chapter.sections:
-            text = (SOURCES / f"{section.name}.html").read_text(encoding="utf-8")
-            for label, body in TRAP.findall(text):
+            for trap in section.source.traps if section.source else []:
+                label, body = trap.label, trap.html
                 body = " ".join(_unlinked(body, steps, where).split())
                 body = re.sub(r"</?p>", " ", body).strip()
                 traps.append(
@@ -395,8 +308,7 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
             f'<h4>Discussion prompts</h4><ul class="kit-prompts">{lists["prompts"]}</ul>'
             "</section>"
         )
-    before = BEFORE_YOU_START.search(SKELETON.read_text(encoding="utf-8"))
-    if not before:
+    if not course.prerequisites:
         raise BuildError(
             'index.html needs its "Before you start" section (aria-labelledby="before-title") '
             "with a <p>: the teacher's kit quotes it as the prerequisites"
@@ -419,16 +331,17 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
             f"writes it as <code>{ANSWER_KEY}</code>.</p>"
         )
     return {
-        "prerequisites": " ".join(before.group(1).split()),
+        "prerequisites": course.prerequisites,
         "total": f"{number(len(chapters))} chapters, about {number(total)} minutes in all",
         "chapters": "\n".join(parts),
         "answer-key": key,
     }
 
 
-def kit_pages(pages: dict[str, str], with_answer_key: bool = True) -> dict[str, str]:
-    """teaching.html and (unless left out) answer-key.html, from the built course `pages`."""
-    chapters = course_of(pages)
+def kit_pages(pages: dict[str, str] | None = None, with_answer_key: bool = True) -> dict[str, str]:
+    """teaching.html and (unless left out) answer-key.html, from the course model (`pages`, the
+    built pages, are no longer read: kept for the callers that pass them)."""
+    chapters = course_of()
     fields = teaching_notes(chapters, with_answer_key)
     template = TEACHING_TEMPLATE.read_text(encoding="utf-8")
     missing = sorted(set(fields) - set(KIT_FIELD.findall(template)))

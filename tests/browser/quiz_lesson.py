@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from site_server import DIST, ROOT
-from tools import lesson
+from tools import course
 from tools.lesson import assemble_with_keys, quiz_keys_json
 
 TEST_CHAPTER = "inside-attention"
@@ -48,7 +48,7 @@ def sources_with_tests(folder: Path) -> Path:
 def build_site(folder: Path) -> tuple[Path, dict]:
     """dist/ with the test lesson's pages and keys, in `folder`/site; and the keys."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lesson, "SOURCES", sources_with_tests(folder))
+        patch.setattr(course, "SOURCES", sources_with_tests(folder))
         pages, keys = assemble_with_keys()
     site = folder / "site"
     written = {*pages, "app/quiz-keys.json"}

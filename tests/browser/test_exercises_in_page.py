@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pages import poll, wait_for_state
 from test_cells import cell, output, type_code
-from tools.exercises import exercises
+from tools.course import read_course
 
 LESSON_SECTION = "cell"  # the lesson fixture opens the page of "Your turn"
-SOURCES = exercises()
+SOURCES = read_course().exercises
 
 
 def check(page, name: str) -> str:

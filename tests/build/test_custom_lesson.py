@@ -1,8 +1,8 @@
-"""`build.py build --sections a,b,c` (tools/lesson.py: chosen_sections, assemble_custom): a lesson
-of just those sections, numbered from 1, its contents, cross-references to absent sections as
-plain text, only their questions, the "Remember this" lines of just those sections and the free
-cell last; an unknown name fails with the valid ones. tools/scorm.py packs it beside dist/, never
-in it."""
+"""`build.py packages --sections a,b,c` (tools/lesson.py: chosen_sections, assemble_custom): a
+lesson of just those sections, numbered from 1, its contents, cross-references to absent sections
+as plain text, only their questions, the "Remember this" lines of just those sections and the
+free cell last; an unknown name fails with the valid ones. tools/scorm.py packs it into
+packages/custom/, beside dist/, never in it."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ import zipfile
 
 import pytest
 
+import tools.course as course
 import tools.lesson as lesson
 from scorm_manifest import checked_manifest, launch_target
 from site_server import DIST
-from tools import scorm, site
-from tools.lesson import ADDED_BY_ITSELF, assemble_custom, chosen_sections, section_titles
+from tools import packages, scorm
+from tools.custom_lesson import ADDED_BY_ITSELF, assemble_custom, chosen_sections
+from tools.lesson import section_titles
 
 COURSE = list(section_titles())
 CHOSEN = ["attention", "heatmap", "rope"]
@@ -121,7 +123,7 @@ def test_a_reminder_line_that_names_no_section_stops_the_build(tmp_path, monkeyp
         (tmp_path / path.name).write_text(path.read_text())
     remember = tmp_path / "remember.html"
     remember.write_text(remember.read_text().replace('<li data-sections="alibi">', "<li>", 1))
-    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
     with pytest.raises(SystemExit, match=r"remember\.html: a line names no section, but each"):
         lesson.assemble()
     remember.write_text(remember.read_text().replace("<li>", '<li data-sections="alibis">', 1))
@@ -147,13 +149,13 @@ def test_the_custom_package_is_the_built_site_with_its_page_beside_dist(tmp_path
     assert not (DIST / "custom.html").exists() and not (DIST / "scorm" / package.name).exists()
 
 
-def test_an_unknown_section_or_a_thin_build_stops_the_build_before_any_work(tmp_path, monkeypatch):
-    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
+def test_an_unknown_section_or_a_thin_build_stops_the_build_before_any_work(tmp_path):
+    out = {"dist": tmp_path / "dist", "out": tmp_path / "packages"}
     with pytest.raises(SystemExit, match="there is no section nope"):
-        site.build(sections="attention,nope")
+        packages.make_packages(sections="attention,nope", **out)
     with pytest.raises(SystemExit, match="--sections makes a full package"):
-        site.build(sections="attention", scorm_site="https://example.org/lab/")
-    assert not (tmp_path / "dist").exists()
+        packages.make_packages(sections="attention", scorm_site="https://example.org/lab/", **out)
+    assert not (tmp_path / "dist").exists() and not (tmp_path / "packages").exists()
 
 
 def test_a_lesson_leaves_out_an_empty_quiz_and_an_empty_remember_this(tmp_path, monkeypatch):
@@ -168,7 +170,7 @@ def test_a_lesson_leaves_out_an_empty_quiz_and_an_empty_remember_this(tmp_path, 
     remember.write_text(
         re.sub(r' *<li data-sections="rope">.*?</li>\n', "", remember.read_text(), flags=re.S)
     )
-    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
     page = assemble_custom(["rope"])[1]
     steps = re.findall(r'<h2 id="([\w-]+)-title"><span class="step">(\d+)</span>', page)
     assert steps == [("rope", "1"), ("cell", "2")]

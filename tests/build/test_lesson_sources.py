@@ -11,6 +11,7 @@ import subprocess
 
 import pytest
 
+import tools.course as course
 import tools.lesson as lesson
 import tools.server as server
 from site_server import DIST
@@ -131,7 +132,7 @@ def sources(tmp_path, monkeypatch):
         '<section id="two"><h2 id="two-title">Two</h2>\n'
         "<!-- lesson-quiz-questions -->\n</section>\n"
     )
-    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
     return tmp_path
 
 

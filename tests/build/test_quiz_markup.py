@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tools import lesson
+from tools import course
 from tools.lesson import assemble_with_keys, quiz_keys_json
 
 CHOICE = (
@@ -58,7 +58,7 @@ def sources(tmp_path, monkeypatch):
         '<section id="two"><h2 id="two-title">Two</h2>\n'
         "<!-- lesson-quiz-questions -->\n</section>\n"
     )
-    monkeypatch.setattr(lesson, "SOURCES", tmp_path)
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
     return tmp_path
 
 

@@ -15,7 +15,7 @@ import nbformat
 import pytest
 
 from site_server import DIST
-from tools.exercises import exercises
+from tools.course import read_course
 from tools.i18n import TRANSLATED
 from tools.lesson import SKELETON, read_chapters
 from tools.notebook import NOTEBOOK, markdown, wheel_name
@@ -68,7 +68,7 @@ def test_it_holds_every_code_cell_of_the_pages_in_the_course_order():
 
 
 def test_each_exercise_is_its_starter_then_its_check():
-    tasks = exercises()
+    tasks = read_course().exercises
     found = []
     for n, cell in enumerate(CODE):
         name = role(cell).get("cell", "")
@@ -164,7 +164,7 @@ def test_every_code_cell_runs_under_cpython_with_the_wheel_and_the_starters_fail
     outputs = run_notebook(book, tmp_path)
     assert len(outputs) == len(CODE)
     checks = check_outputs(outputs)
-    assert set(checks) == set(exercises())
+    assert set(checks) == set(read_course().exercises)
     for name, report in checks.items():
         assert report.startswith("✗"), (name, report)
 
@@ -173,7 +173,7 @@ def test_with_the_worked_solutions_as_edits_every_check_passes(tmp_path):
     """A learner's edits go into the notebook (app/cells/notebook-file.js): the worked
     solutions, put where the starters were, pass their checks in plain CPython too (the
     notebook's first two cells, then its exercises)."""
-    tasks = exercises()
+    tasks = read_course().exercises
     cells = []
     for cell in json.loads(json.dumps(BOOK))["cells"]:
         name = role(cell).get("cell", "")
@@ -183,7 +183,7 @@ def test_with_the_worked_solutions_as_edits_every_check_passes(tmp_path):
         if kept or name.startswith("exercise-"):
             cells.append(cell)
     checks = check_outputs(run_notebook({**BOOK, "cells": cells}, tmp_path))
-    assert set(checks) == set(exercises())
+    assert set(checks) == set(read_course().exercises)
     for name, report in checks.items():
         assert report.startswith("✓ All"), (name, report)
 

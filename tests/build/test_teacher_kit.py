@@ -1,9 +1,9 @@
 """tools/teacher_kit.py and what it writes: teaching.html (the instructor notes) with the build's
 minutes and every section's exam trap, answer-key.html from the questions' markup (choice,
 true/false and numeric, checks and end-test items), which no learner's page links and
-`--no-answer-key` leaves out, dist/scorm/packages.json (the guide's download links), and the
-licences: LICENSE, THIRD-PARTY.md naming every vendored part, the README and every page's
-footer."""
+`--no-answer-key` leaves out, scorm/packages.json (the guide's download links: none in dist/,
+every package in packages/scorm/), and the licences: LICENSE, THIRD-PARTY.md naming every
+vendored part, the README and every page's footer."""
 
 from __future__ import annotations
 
@@ -15,17 +15,17 @@ import zipfile
 import pytest
 
 import build as build_cli
-from site_server import DIST
-from tools import teacher_kit
-from tools.exercises import exercises
-from tools.lesson import INCLUDE, QUESTION, SKELETON, SOURCES, assemble, number, plain
+from site_server import DIST, SCORM_PACKAGES, needs_packages
+from tools import course, teacher_kit
+from tools.course import read_course
+from tools.lesson import assemble, number, plain
 from tools.project import ROOT, BuildError
 from tools.teacher_kit import MapChapter, MapSection
 
 LEARNER_PAGES = [
     p for p in DIST.glob("*.html") if p.name not in (teacher_kit.TEACHING, teacher_kit.ANSWER_KEY)
 ]
-SECTIONS = INCLUDE.findall(SKELETON.read_text(encoding="utf-8"))
+SECTIONS = read_course().names
 
 CHOICE = """
 <!-- questions -->
@@ -50,12 +50,15 @@ TOY_STEP = 4  # the toy section's number in its course
 
 def toy_course(tmp_path, monkeypatch, questions: str) -> list[MapChapter]:
     (tmp_path / "toy.html").write_text(
-        '<section id="toy" class="demo"><h2 id="toy-title">Toy</h2>'
+        '<section id="toy"><h2 id="toy-title">Toy</h2>'
         '<p id="toy-fact">A fact.</p></section>\n' + questions,
         encoding="utf-8",
     )
-    monkeypatch.setattr(teacher_kit, "SOURCES", tmp_path)
-    return [MapChapter("toys", "toys.html", "Toys", 3, [MapSection("toy", TOY_STEP, "Toy", 3)])]
+    monkeypatch.setattr(course, "SOURCES", tmp_path)
+    toy = course.read_section("toy")
+    return [
+        MapChapter("toys", "toys.html", "Toys", 3, [MapSection("toy", TOY_STEP, "Toy", 3, toy)])
+    ]
 
 
 def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_path, monkeypatch):
@@ -87,11 +90,12 @@ def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_pat
     "broken, says",
     [
         (CHOICE.replace('value="0" data-why="Not so: it is the other."', 'value="0" data-correct'),
-         "exactly one option marked data-correct"),
-        (CHOICE.replace(' data-correct>', ' data-why="no">'), "exactly one option marked"),
-        (CHOICE.replace(' data-answer="0.54"', ""), "needs data-answer"),
+         "needs exactly one option with data-correct; it has 2"),
+        (CHOICE.replace(' data-correct>', ' data-why="no">'),
+         "needs exactly one option with data-correct; it has 0"),
+        (CHOICE.replace(' data-answer="0.54"', ""), 'its input needs data-answer="NUMBER"'),
         (CHOICE.replace('<p class="quiz-explain" hidden>cos(1) = 0.5403.</p>', ""),
-         "lacks its <legend> or its .quiz-explain"),
+         'needs its explanation, <p class="quiz-explain" hidden>'),
     ],
 )
 def test_a_question_without_its_key_stops_the_build_and_names_its_file(
@@ -104,12 +108,7 @@ def test_a_question_without_its_key_stops_the_build_and_names_its_file(
 
 def test_the_built_key_holds_every_question_of_the_lesson_once_in_order():
     key = (DIST / teacher_kit.ANSWER_KEY).read_text(encoding="utf-8")
-    legends = []
-    for name in SECTIONS:
-        text = (SOURCES / f"{name}.html").read_text(encoding="utf-8")
-        end = text.find("</section>")
-        for question in QUESTION.findall(text[end:]):
-            legends.append(plain(re.search(r"<legend>(.*?)</legend>", question, re.S).group(1)))
+    legends = [plain(question.legend) for question in read_course().questions]
     shown = [
         plain(q)
         for q in re.findall(
@@ -162,12 +161,9 @@ def test_the_kit_has_every_chapter_with_the_builds_minutes_and_every_exam_trap()
         row = re.search(rf'<tr data-section="{name}">.*?kit-minutes">(\d+)<', teaching)
         assert row and row.group(1) == shown.group(1), name
     traps = [
-        (name, label)
-        for name in SECTIONS
-        for label in re.findall(
-            r'<aside class="trap" aria-label="Exam trap: ([^"]*)"',
-            (SOURCES / f"{name}.html").read_text(encoding="utf-8"),
-        )
+        (name, html.unescape(trap.label))
+        for name, section in read_course().sections.items()
+        for trap in section.traps
     ]
     listed = re.findall(
         r'<li data-section="([\w-]+)"><strong>([^<]*)</strong>', teaching
@@ -201,12 +197,15 @@ def test_notes_must_match_the_chapters(tmp_path, monkeypatch):
         teacher_kit.kit_pages(pages)
 
 
+@needs_packages
 def test_the_package_list_is_every_package_the_build_wrote_with_its_size_and_title():
-    listed = json.loads((DIST / "scorm" / teacher_kit.PACKAGE_LIST).read_text())["packages"]
-    zips = sorted((DIST / "scorm").glob("*.zip"))
+    listed = json.loads((SCORM_PACKAGES / teacher_kit.PACKAGE_LIST).read_text())["packages"]
+    zips = sorted(SCORM_PACKAGES.glob("*.zip"))
     assert sorted(p["file"] for p in listed) == [z.name for z in zips]
+    # dist/ holds none: its list, which the guide reads unless packages/scorm/ is copied over it
+    assert json.loads((DIST / "scorm" / teacher_kit.PACKAGE_LIST).read_text()) == {"packages": []}
     for entry in listed:
-        package = DIST / "scorm" / entry["file"]
+        package = SCORM_PACKAGES / entry["file"]
         assert entry["bytes"] == package.stat().st_size
         with zipfile.ZipFile(package) as archive:
             manifest = archive.read("imsmanifest.xml").decode()
@@ -214,8 +213,9 @@ def test_the_package_list_is_every_package_the_build_wrote_with_its_size_and_tit
         assert f"<title>{html.escape(entry['title'])}</title>" in manifest
 
 
+@needs_packages
 def test_no_scorm_package_holds_the_answer_key():
-    packages = sorted((DIST / "scorm").glob("*.zip"))
+    packages = sorted(SCORM_PACKAGES.glob("*.zip"))
     assert packages
     for package in packages:
         with zipfile.ZipFile(package) as archive:
@@ -274,7 +274,7 @@ def test_every_link_of_the_kit_lands_on_a_page_and_an_id_of_the_site(kit_page):
 
 def test_the_answer_key_gives_each_exercise_its_worked_solution_as_the_lesson_has_it():
     key = (DIST / teacher_kit.ANSWER_KEY).read_text(encoding="utf-8")
-    for name, exercise in exercises().items():
+    for name, exercise in read_course().exercises.items():
         item = re.search(
             rf'<li class="key-item" data-exercise="{name}">(.*?)</li>', key, flags=re.S
         )

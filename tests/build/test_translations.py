@@ -11,7 +11,7 @@ import re
 import pytest
 
 from site_server import DIST, ROOT
-from tools import lesson
+from tools import course, lesson
 from tools.i18n import (
     LANGUAGES,
     LOCALE,
@@ -78,7 +78,7 @@ def test_moving_a_section_changes_no_message(messages, monkeypatch, tmp_path):
     assert lesson.read_chapters(changed)[1].sections[0] == moved
     path = tmp_path / "index.html"
     path.write_text(changed, encoding="utf-8")
-    monkeypatch.setattr(lesson, "SKELETON", path)
+    monkeypatch.setattr(course, "SKELETON", path)
     pages, keys = english_site()
     assert 'class="step">3</span>' not in pages[chapters[0].page].split(moved)[0]
     moved_messages = set(extract(pages, keys))

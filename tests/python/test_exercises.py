@@ -12,11 +12,11 @@ import pytest
 import pelab
 import pelab.exercises as exercises_module
 from pelab.exercises import EXERCISES, FAILED, PASSED, STRETCH
-from tools.exercises import exercises
+from tools.course import read_course
 
 pytestmark = pytest.mark.blas_numeric  # the RoPE checks take dot products (test_blas_kernels.py)
 
-SOURCES = exercises()  # lesson/*.html: each exercise's starter and worked solution
+SOURCES = read_course().exercises  # lesson/*.html: each exercise's starter and worked solution
 
 
 def run_cell(code: str) -> dict:

@@ -1,0 +1,446 @@
+"""One section source, lesson/NAME.html, read and checked into the objects of the course model
+(tools/course.py gives them to everyone else): the section with its title, controls, first call,
+traps, takeaway, code cells and exercises, and after `</section>` its quiz questions. A broken
+source stops the build with a BuildError naming the file and what is wrong in it."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from html.parser import HTMLParser
+from pathlib import Path
+
+from tools.demo_lists import not_live, pictured
+from tools.project import BuildError
+
+SECTION_OPEN = re.compile(r'<section id="([\w-]+)"')
+DEMO_OPEN = re.compile(r'<section id="[\w-]+" class="demo"')
+TITLE = re.compile(r'(<h2 id="([\w-]+)-title">)(.*?)</h2>', flags=re.S)
+# A cross-reference to a section: the build adds its number ("section 6").
+REFERENCE = re.compile(r'<a href="#([\w-]+)" class="section-ref">([Ss]ections?)</a>')
+TYPED_NUMBER = re.compile(r"\b[Ss]ections? \d+(?!\.\d)")
+ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
+IDENT = re.compile(r'\bid="([\w-]+)"')
+# A live demo's first request (tools/first_results.py): out of the page, into the model.
+FIRST_CALL = re.compile(
+    r'^ *<script type="application/json" class="first-call">(.*?)</script>\n', flags=re.S | re.M
+)
+QUESTION = re.compile(
+    r'^ *<fieldset class="quiz-question"[^>]*>.*?</fieldset>\n', flags=re.S | re.M
+)
+QUESTION_OPEN = re.compile(r'<fieldset class="quiz-question"([^>]*)>')
+QUESTION_INPUT = re.compile(r"<input\b([^>]*)>")
+LEGEND = re.compile(r"<legend>(.*?)</legend>", flags=re.S)
+EXPLAIN = re.compile(r'<p class="quiz-explain" hidden>(.*)</p>(\s*</fieldset>)', flags=re.S)
+OPTION = re.compile(r'<label class="quiz-option">\s*<input ([^>]*)>(.*?)</label>', flags=re.S)
+QUESTION_KINDS = ("choice", "truefalse", "numeric")
+TRAP = re.compile(
+    r'<aside class="trap" aria-label="Exam trap: ([^"]*)">\s*<p class="trap-title">[^<]*</p>'
+    r"(.*?)</aside>",
+    flags=re.S,
+)
+TAKEAWAY = re.compile(r'<p class="takeaway"[^>]*>(.*?)</p>', re.S)
+CELL = re.compile(r'<div class="cell" data-cell="([\w-]+)"')
+SCRATCH = re.compile(
+    r'<div class="cell" data-cell="scratch"[^>]*>\s*<pre class="cell-source"><code>(.*?)</code>',
+    re.S,
+)
+# An exercise: <div class="exercise" id="exercise-NAME"> with its <h4> and task, then its cell
+# (data-exercise="NAME", the starter in .cell-source) and, in its hint, the worked solution.
+STARTER = re.compile(
+    r'<div class="cell" data-cell="exercise-([\w-]+)"[^>]*data-exercise="([\w-]+)"[^>]*>\s*'
+    r'<pre class="cell-source"><code>(.*?)</code></pre>',
+    re.S,
+)
+SOLUTION = re.compile(r'<code class="exercise-solution-code">(.*?)</code>', re.S)
+TASK = re.compile(
+    r'<div class="exercise" id="exercise-([\w-]+)">\s*<h4>(.*?)</h4>(.*?)<div class="cell"', re.S
+)
+PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
+def slider_value(attributes: dict[str, str]) -> float:
+    """A slider's value at its position `value`, as app/controls/slider.js's valueAt reads it: on
+    data-scale="log10" the position is the exponent, and the value 10^position to 3 significant
+    figures."""
+    value = float(attributes["value"])
+    return float(f"{10**value:.3g}") if attributes.get("data-scale") == "log10" else value
+
+
+def first_value(attributes: dict[str, str]) -> int | float:
+    """A slider's value at its first position (`slider_value`), a whole number as an int, as
+    Pyodide hands a whole JavaScript number to Python."""
+    value = slider_value(attributes)
+    return int(value) if value.is_integer() else value
+
+
+def plain(inner_html: str) -> str:
+    """Inner HTML as plain text (for a <title>, a description, an aria-label)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", "", inner_html)).split())
+
+
+# ---- the objects ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Control:
+    """A named control of a section (quiz inputs aside), at its first value."""
+
+    name: str
+    kind: str  # "slider", "checkbox", "radio", "text", "select"
+    first: object  # its value as the page starts: a number, a bool, a string
+    attributes: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    correct: bool
+    why: str  # what is wrong with it, as written (entities and all); "" for the right one
+    html: str  # the label's inner HTML, after its input
+
+    @property
+    def text(self) -> str:
+        return plain(self.html)
+
+
+@dataclass
+class Question:
+    """One quiz question of a section, read and checked. Its markup:
+
+        <fieldset class="quiz-question" data-kind="choice|truefalse|numeric" [data-test]
+                  [data-refers="ID"] [data-setup="SECTION"]>
+          <legend>the question</legend>
+          choice, truefalse: <label class="quiz-option"><input type="radio" name="NAME"
+                             value="0" data-why="what is wrong with it"> text</label> … (the
+                             right one has data-correct)
+          numeric: <label class="quiz-answer">Your answer <input type="text" name="NAME"
+                   data-answer="0.54" data-tolerance="0.01" data-why="…"></label>
+          <p class="quiz-feedback" aria-live="polite" hidden></p>
+          <p class="quiz-explain" hidden>why the answer is right</p>
+        </fieldset>
+
+    No data-test: its section's check, right after it; data-test: an item of its chapter's end
+    test and of the whole-lesson test."""
+
+    section: str
+    name: str  # its inputs' shared name: its key's name in quiz-keys.json and in saved answers
+    kind: str
+    test: bool
+    refers: str  # the id in its section it tests, as data-refers names it, or ""
+    setup: str  # a section whose figure it is read from, or ""
+    legend: str  # inner HTML
+    explain: str  # inner HTML
+    source: str  # the fieldset as its source has it
+    options: list[Option] = field(default_factory=list)  # choice and truefalse
+    answer: str = ""  # numeric: data-answer, data-tolerance, data-why as written
+    tolerance: str = ""
+    why: str = ""
+
+    @property
+    def anchor(self) -> str:
+        """The id it tests: data-refers, else its section's."""
+        return self.refers or self.section
+
+    @property
+    def key(self) -> dict:
+        """Its entry of quiz-keys.json, its explanation still unlinked."""
+        key: dict = {"kind": self.kind, "why": {}, "explain": self.explain.strip()}
+        if self.kind == "numeric":
+            key.update(answer=float(self.answer), tolerance=float(self.tolerance or "0"))
+            if self.why:
+                key["why"]["*"] = html.unescape(self.why)
+        else:
+            key["correct"] = next(o.value for o in self.options if o.correct)
+            key["why"] = {o.value: html.unescape(o.why) for o in self.options if not o.correct}
+        return key
+
+
+@dataclass(frozen=True)
+class Exercise:
+    name: str
+    section: str  # the section it is in
+    starter: str
+    solution: str
+    title: str = ""  # its <h4>'s inner HTML ("1. The table from the formula")
+    task: tuple[str, ...] = ()  # the inner HTML of each paragraph of its task
+
+
+@dataclass(frozen=True)
+class FirstCall:
+    """A live demo's first request: the entry point and its arguments at the section's first
+    control values (plus what the demo works out for itself, `also`)."""
+
+    entry: str
+    kwargs: dict = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Trap:
+    label: str  # its aria-label, after "Exam trap: "
+    html: str  # its paragraphs
+
+
+@dataclass
+class Section:
+    name: str
+    title: str  # the <h2>'s inner HTML
+    source: str  # the section as its source has it, up to </section>, its first call taken out
+    questions: list[Question]
+    controls: dict[str, Control]
+    first_call: FirstCall | None
+    exercises: list[Exercise]
+    traps: list[Trap]
+    takeaway: str  # its takeaway's inner HTML, or ""
+    cells: list[str]  # its code cells' names (data-cell), in order
+    demo: bool  # class="demo": embeddable by name
+
+    @property
+    def path(self) -> str:
+        return f"lesson/{self.name}.html"
+
+    @property
+    def plain_title(self) -> str:
+        return plain(self.title)
+
+    @property
+    def live(self) -> bool:
+        """A demo computed live by Python."""
+        return self.demo and self.name not in not_live()
+
+    @cached_property
+    def ids(self) -> list[str]:
+        return IDENT.findall(self.source)
+
+
+# ---- reading --------------------------------------------------------------------------------
+
+
+class _Controls(HTMLParser):
+    """The named controls of a section source and their first values (quiz inputs aside)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[str, Control] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {key: value or "" for key, value in attrs}
+        name = attributes.get("name")
+        if not name or name.startswith("quiz-"):
+            return
+        kind = attributes.get("type", "text")
+        if tag == "lesson-slider":
+            self.found[name] = Control(name, "slider", first_value(attributes), attributes)
+        elif tag == "input" and kind == "checkbox":
+            self.found[name] = Control(name, "checkbox", "checked" in attributes, attributes)
+        elif tag == "input" and kind == "radio":
+            if "checked" in attributes:
+                self.found[name] = Control(name, "radio", attributes.get("value", ""), attributes)
+        elif tag == "input":
+            self.found[name] = Control(name, kind, attributes.get("value", ""), attributes)
+
+
+def read_controls(source_html: str) -> dict[str, Control]:
+    parser = _Controls()
+    parser.feed(source_html)
+    parser.close()
+    return parser.found
+
+
+def read_question(text: str, section: str, body: str) -> Question:
+    """A question of lesson/`section`.html, checked. `body` is the section's HTML, which must
+    hold the id `data-refers` names."""
+    source = f"lesson/{section}.html"
+    legend = LEGEND.search(text)
+    what = f"{source}: the question “{plain(legend.group(1)) if legend else text[:60]}”"
+    opening = dict(ATTRIBUTE.findall(QUESTION_OPEN.search(text).group(1)))
+    kind = opening.get("data-kind", "")
+    if kind not in QUESTION_KINDS:
+        raise BuildError(f"{what} needs data-kind, one of {', '.join(QUESTION_KINDS)}")
+    if not legend:
+        raise BuildError(f"{what} needs its <legend>")
+    inputs = [
+        (dict(ATTRIBUTE.findall(a)), re.search(r"\bdata-correct(?![\w-])", a) is not None)
+        for a in QUESTION_INPUT.findall(text)
+    ]
+    names = {fields.get("name") for fields, _ in inputs}
+    if len(names) != 1 or None in names:
+        raise BuildError(f"{what}: its inputs must share one name that no other question uses")
+    explain = EXPLAIN.search(text)
+    if not explain or not explain.group(1).strip():
+        raise BuildError(f'{what} needs its explanation, <p class="quiz-explain" hidden>…</p>')
+    test = re.search(r"\bdata-test(?![\w-])", QUESTION_OPEN.search(text).group(1)) is not None
+    question = Question(
+        section=section,
+        name=names.pop(),
+        kind=kind,
+        test=test,
+        refers=opening.get("data-refers", ""),
+        setup=opening.get("data-setup", ""),
+        legend=legend.group(1).strip(),
+        explain=explain.group(1).strip(),
+        source=text,
+    )
+    if kind == "numeric":
+        fields = inputs[0][0]
+        try:
+            answer = float(fields["data-answer"])
+            tolerance = float(fields.get("data-tolerance", "0"))
+        except (KeyError, ValueError):
+            raise BuildError(
+                f'{what} is numeric: its input needs data-answer="NUMBER" (and may have '
+                'data-tolerance="NUMBER")'
+            ) from None
+        if len(inputs) != 1 or not math.isfinite(answer) or not tolerance >= 0:
+            raise BuildError(f"{what} is numeric: one input, a finite answer, a tolerance ≥ 0")
+        question.answer = fields["data-answer"]
+        question.tolerance = fields.get("data-tolerance", "0")
+        question.why = fields.get("data-why", "")
+    else:
+        right = [fields.get("value") for fields, correct in inputs if correct]
+        if len(right) != 1:
+            raise BuildError(
+                f"{what} needs exactly one option with data-correct; it has {len(right)}"
+            )
+        if kind == "truefalse" and len(inputs) != 2:
+            raise BuildError(f"{what} is true or false: it needs two options")
+        for fields, correct in inputs:
+            if not correct and not fields.get("data-why"):
+                raise BuildError(f"{what}: its wrong option {fields.get('value')} needs a data-why")
+        labels = [label.strip() for _, label in OPTION.findall(text)]
+        if len(labels) != len(inputs):
+            raise BuildError(
+                f'{what}: each option is <label class="quiz-option"><input …> its words</label>'
+            )
+        question.options = [
+            Option(fields.get("value", ""), correct, fields.get("data-why", ""), label)
+            for (fields, correct), label in zip(inputs, labels)
+        ]
+    if not re.search(rf'\bid="{re.escape(question.anchor)}"', body):
+        raise BuildError(
+            f'{what} refers to #{question.anchor} (data-refers), but section "{section}" has no '
+            "such id"
+        )
+    return question
+
+
+def read_exercises(name: str, text: str) -> list[Exercise]:
+    """The exercises of section `name`, whose source is `text`."""
+    found = []
+    starters = list(STARTER.finditer(text))
+    for n, starter in enumerate(starters):
+        exercise = starter.group(2)
+        where = f"lesson/{name}.html, exercise {exercise}"
+        if starter.group(1) != exercise:
+            raise BuildError(f'{where}: its cell must be data-cell="exercise-{exercise}"')
+        end = starters[n + 1].start() if n + 1 < len(starters) else len(text)
+        solution = SOLUTION.search(text, starter.end(), end)
+        if not solution:
+            raise BuildError(
+                f'{where}: needs its worked solution in <code class="exercise-solution-code">'
+            )
+        task = next((t for t in TASK.finditer(text) if t.group(1) == exercise), None)
+        if not task:
+            raise BuildError(
+                f'{where}: needs <div class="exercise" id="exercise-{exercise}"> with its <h4> '
+                "and its task before its cell"
+            )
+        found.append(
+            Exercise(
+                exercise,
+                name,
+                html.unescape(starter.group(3)),
+                html.unescape(solution.group(1)),
+                task.group(2).strip(),
+                tuple(p.strip() for p in PARAGRAPH.findall(task.group(3))),
+            )
+        )
+    return found
+
+
+def read_first_call(name: str, stated_json: str, controls: dict[str, Control]) -> FirstCall:
+    source = f"lesson/{name}.html"
+    try:
+        stated = json.loads(stated_json)
+    except json.JSONDecodeError as error:
+        raise BuildError(f"{source}: its first-call script is not JSON ({error})") from None
+    unknown = set(stated) - {"entry", "controls", "also"} if isinstance(stated, dict) else {"?"}
+    if unknown or not isinstance(stated.get("entry"), str):
+        raise BuildError(
+            f'{source}: a first-call names "entry" (a pelab entry point) and may name "controls" '
+            f'and "also"{f", not {sorted(unknown)}" if unknown else ""}'
+        )
+    missing = [control for control in stated.get("controls", []) if control not in controls]
+    if missing:
+        raise BuildError(
+            f"{source}: its first-call names the controls {missing}, which the section lacks "
+            f"(it has {sorted(controls)})"
+        )
+    kwargs = {control: controls[control].first for control in stated.get("controls", [])}
+    clash = set(kwargs) & set(stated.get("also", {}))
+    if clash:
+        raise BuildError(f"{source}: its first-call sets {sorted(clash)} twice")
+    return FirstCall(stated["entry"], {**kwargs, **stated.get("also", {})})
+
+
+def read_section(name: str, folder: Path) -> Section:
+    """Section NAME from its source, `folder`/NAME.html, checked."""
+    path = folder / f"{name}.html"
+    source = f"lesson/{name}.html"
+    if not path.exists():
+        raise BuildError(f"index.html names the section {name}, but {source} does not exist")
+    text = path.read_text(encoding="utf-8")
+    end = text.find("</section>")
+    opened = SECTION_OPEN.search(text)
+    if end < 0 or not opened or opened.group(1) != name:
+        raise BuildError(f'{source} must hold one <section id="{name}"> … </section>')
+    end = text.index("\n", end) + 1
+    body, after = text[:end], text[end:]
+    first_calls = FIRST_CALL.findall(body)
+    if len(first_calls) > 1:
+        raise BuildError(f'{source} holds two <script class="first-call">: a demo has one')
+    body = FIRST_CALL.sub("", body)
+    prose = re.sub(r"<[^>]*>", " ", REFERENCE.sub("", text)) + " ".join(
+        re.findall(r'data-why="([^"]*)"', text)
+    )
+    typed = TYPED_NUMBER.findall(prose)
+    if typed:
+        raise BuildError(
+            f"{source} types a section number ({typed[0]!r}): link it instead, "
+            f'<a href="#NAME" class="section-ref">section</a>, and the build numbers it'
+        )
+    title = TITLE.search(body)
+    if not title or title.group(2) != name:
+        raise BuildError(f'{source} must have <h2 id="{name}-title">')
+    if not title.group(3).strip():
+        raise BuildError(f'{source}: its <h2 id="{name}-title"> has no words')
+    fieldsets = QUESTION.findall(after)
+    if re.sub(r"<!--.*?-->", "", QUESTION.sub("", after), flags=re.S).strip():
+        raise BuildError(f"{source}: after </section> only its quiz questions may follow")
+    controls = read_controls(body)
+    demo = DEMO_OPEN.search(body) is not None
+    first_call = None
+    if first_calls:
+        first_call = read_first_call(name, first_calls[0], controls)
+    elif demo and name not in not_live() and name not in pictured():
+        raise BuildError(
+            f'{source} is a live demo without a <script type="application/json" '
+            'class="first-call">: the build computes its first result from it '
+            "(tools/first_results.py)"
+        )
+    takeaway = TAKEAWAY.search(body)
+    return Section(
+        name=name,
+        title=title.group(3).strip(),
+        source=body,
+        questions=[read_question(q, name, body) for q in fieldsets],
+        controls=controls,
+        first_call=first_call,
+        exercises=read_exercises(name, body),
+        traps=[Trap(label, inner) for label, inner in TRAP.findall(body)],
+        takeaway=takeaway.group(1) if takeaway else "",
+        cells=CELL.findall(body),
+        demo=demo,
+    )
