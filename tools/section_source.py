@@ -224,6 +224,7 @@ class _Controls(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.found: dict[str, Control] = {}
+        self.sliders: list[dict[str, str]] = []  # every <lesson-slider>'s attributes
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {key: value or "" for key, value in attrs}
@@ -232,7 +233,9 @@ class _Controls(HTMLParser):
             return
         kind = attributes.get("type", "text")
         if tag == "lesson-slider":
-            self.found[name] = Control(name, "slider", first_value(attributes), attributes)
+            self.sliders.append(attributes)
+            if _slider_problem(attributes) is None:
+                self.found[name] = Control(name, "slider", first_value(attributes), attributes)
         elif tag == "input" and kind == "checkbox":
             self.found[name] = Control(name, "checkbox", "checked" in attributes, attributes)
         elif tag == "input" and kind == "radio":
@@ -242,10 +245,33 @@ class _Controls(HTMLParser):
             self.found[name] = Control(name, kind, attributes.get("value", ""), attributes)
 
 
-def read_controls(source_html: str) -> dict[str, Control]:
+SLIDER_FIELDS = ("id", "name", "min", "max", "step", "value")
+
+
+def _slider_problem(attributes: dict[str, str]) -> str | None:
+    """What is wrong with a <lesson-slider>'s attributes, or None."""
+    missing = [field for field in SLIDER_FIELDS if not attributes.get(field)]
+    if missing:
+        return f"lacks {', '.join(missing)}"
+    try:
+        low, high, step, value = (float(attributes[f]) for f in ("min", "max", "step", "value"))
+    except ValueError:
+        return "needs numbers in min, max, step and value"
+    if not (low <= value <= high and step > 0):
+        return "needs min ≤ value ≤ max and a step above 0"
+    return None
+
+
+def read_controls(source_html: str, source: str = "") -> dict[str, Control]:
+    """{name: Control} of a section source; a <lesson-slider> that is not whole stops the build
+    (`source` names the file in the message)."""
     parser = _Controls()
     parser.feed(source_html)
     parser.close()
+    for attributes in parser.sliders:
+        if problem := _slider_problem(attributes):
+            shown = " ".join(f'{k}="{v}"' for k, v in attributes.items())
+            raise BuildError(f"{source or 'a section'}: the <lesson-slider {shown}> {problem}")
     return parser.found
 
 
@@ -419,7 +445,7 @@ def read_section(name: str, folder: Path) -> Section:
     fieldsets = QUESTION.findall(after)
     if re.sub(r"<!--.*?-->", "", QUESTION.sub("", after), flags=re.S).strip():
         raise BuildError(f"{source}: after </section> only its quiz questions may follow")
-    controls = read_controls(body)
+    controls = read_controls(body, source)
     demo = DEMO_OPEN.search(body) is not None
     first_call = None
     if first_calls:

@@ -56,78 +56,136 @@ Two subpackages, each listing its modules in its own docstring:
     browser              what the lesson's Web Worker runs: one module of entry points per
                          demo, the code cells' notebook, the matplotlib backend, PNG files
 
-Every public name of all three layers is exported here, listed once in `_PUBLIC`.
+Every public name of all three layers is imported here by name from the module that defines it,
+so an editor's go-to-definition reaches it; `__all__` lists them once.
 """
-
-import importlib
 
 __version__ = "0.1.0"
 
 # Every name `import pelab` gives, by the module that defines it.
-_PUBLIC = {
-    "positional_encoding": [
-        "add_positions",
-        "angular_frequencies",
-        "clock_angles",
-        "formula_terms",
-        "pair_waves",
-        "sinusoidal",
-        "wavelengths",
-    ],
-    "attention": [
-        "OrderBlindness",
-        "attention_scores",
-        "order_blindness",
-        "permutation_matrix",
-        "projections",
-        "self_attention",
-    ],
-    "tokens": ["MAX_TOKENS", "embed", "tokenize"],
-    "relative": [
-        "RelativeShift",
-        "fit_shift",
-        "map_independence",
-        "relative_residual",
-        "relative_shift",
-        "rotation",
-        "sinusoidal_by_rotation",
-    ],
-    "similarity": ["similarity", "toeplitz_residual"],
-    "learned": ["LearnedTable", "learned"],
-    "rope": [
-        "pairing_permutation",
-        "rope",
-        "rope_decay_bound",
-        "rope_relative_residual",
-        "rope_rotate",
-        "rope_scores",
-    ],
-    "score_terms": ["FourTerms", "ScoreTerms", "four_terms", "score_terms"],
-    "alibi": ["alibi_bias", "alibi_slopes", "alibi_weights", "attention_distance"],
-    "context_scaling": [
-        "LLAMA31_ROPE_SCALING",
-        "interpolated_positions",
-        "llama3_frequencies",
-        "ntk_scaled_base",
-        "stretched_frequencies",
-        "yarn_attention_scale",
-        "yarn_frequencies",
-    ],
-    "stretch_effects": ["angle_coverage", "stretched_scores"],
-    "extrapolation": ["concatenated", "layout_permutation", "nearest_distances"],
-    "colormap": ["COOL_WARM", "to_rgba"],
-    "exercises": ["check_exercise"],
-    "experiments.tiny_transformer": ["tiny_config"],
-    "experiments.training": ["Trainer"],
-    "experiments.table_structure": ["band_contrast", "closest_sinusoid", "principal_components"],
-    "experiments.length_generalisation": ["LengthExperiment"],
-    "browser.notebook": ["Notebook", "show"],
-    "browser.png": ["png_bytes"],
-}
+from .alibi import alibi_bias, alibi_slopes, alibi_weights, attention_distance
+from .attention import (
+    OrderBlindness,
+    attention_scores,
+    order_blindness,
+    permutation_matrix,
+    projections,
+    self_attention,
+)
+from .browser.notebook import Notebook, show
+from .browser.png import png_bytes
+from .colormap import COOL_WARM, to_rgba
+from .context_scaling import (
+    LLAMA31_ROPE_SCALING,
+    interpolated_positions,
+    llama3_frequencies,
+    ntk_scaled_base,
+    stretched_frequencies,
+    yarn_attention_scale,
+    yarn_frequencies,
+)
+from .exercises import check_exercise
+from .experiments.length_generalisation import LengthExperiment
+from .experiments.table_structure import band_contrast, closest_sinusoid, principal_components
+from .experiments.tiny_transformer import tiny_config
+from .experiments.training import Trainer
+from .extrapolation import concatenated, layout_permutation, nearest_distances
+from .learned import LearnedTable, learned
+from .positional_encoding import (
+    add_positions,
+    angular_frequencies,
+    clock_angles,
+    formula_terms,
+    pair_waves,
+    sinusoidal,
+    wavelengths,
+)
+from .relative import (
+    RelativeShift,
+    fit_shift,
+    map_independence,
+    relative_residual,
+    relative_shift,
+    rotation,
+    sinusoidal_by_rotation,
+)
+from .rope import (
+    pairing_permutation,
+    rope,
+    rope_decay_bound,
+    rope_relative_residual,
+    rope_rotate,
+    rope_scores,
+)
+from .score_terms import FourTerms, ScoreTerms, four_terms, score_terms
+from .similarity import similarity, toeplitz_residual
+from .stretch_effects import angle_coverage, stretched_scores
+from .tokens import MAX_TOKENS, embed, tokenize
 
-for _module, _names in _PUBLIC.items():
-    _loaded = importlib.import_module(f"{__name__}.{_module}")
-    globals().update({_name: getattr(_loaded, _name) for _name in _names})
-del _module, _names, _loaded
-
-__all__ = sorted(_name for _names in _PUBLIC.values() for _name in _names)
+__all__ = [
+    "COOL_WARM",
+    "FourTerms",
+    "LLAMA31_ROPE_SCALING",
+    "LearnedTable",
+    "LengthExperiment",
+    "MAX_TOKENS",
+    "Notebook",
+    "OrderBlindness",
+    "RelativeShift",
+    "ScoreTerms",
+    "Trainer",
+    "add_positions",
+    "alibi_bias",
+    "alibi_slopes",
+    "alibi_weights",
+    "angle_coverage",
+    "angular_frequencies",
+    "attention_distance",
+    "attention_scores",
+    "band_contrast",
+    "check_exercise",
+    "clock_angles",
+    "closest_sinusoid",
+    "concatenated",
+    "embed",
+    "fit_shift",
+    "formula_terms",
+    "four_terms",
+    "interpolated_positions",
+    "layout_permutation",
+    "learned",
+    "llama3_frequencies",
+    "map_independence",
+    "nearest_distances",
+    "ntk_scaled_base",
+    "order_blindness",
+    "pair_waves",
+    "pairing_permutation",
+    "permutation_matrix",
+    "png_bytes",
+    "principal_components",
+    "projections",
+    "relative_residual",
+    "relative_shift",
+    "rope",
+    "rope_decay_bound",
+    "rope_relative_residual",
+    "rope_rotate",
+    "rope_scores",
+    "rotation",
+    "score_terms",
+    "self_attention",
+    "show",
+    "similarity",
+    "sinusoidal",
+    "sinusoidal_by_rotation",
+    "stretched_frequencies",
+    "stretched_scores",
+    "tiny_config",
+    "to_rgba",
+    "toeplitz_residual",
+    "tokenize",
+    "wavelengths",
+    "yarn_attention_scale",
+    "yarn_frequencies",
+]
