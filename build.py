@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Build, serve and test Positional Encoding Lab.
 
-    python3 build.py build   bundle the site into dist/ (self-hosted Pyodide, offline), and its
-                             SCORM 1.2 packages into dist/scorm/
-    python3 build.py serve   build what is missing, then serve dist/ on http://127.0.0.1:8000
-    python3 build.py test    install what the tests need, build, run the whole pytest suite
+    python3 build.py build   bundle the site into dist/ (self-hosted Pyodide, offline)
+    python3 build.py serve   build what is missing, then serve dist/ on http://127.0.0.1:8000,
+                             rebuilding what an edit touches
+    python3 build.py packages
+                             build, then write the SCORM 1.2 packages into packages/scorm/
+                             (tools/packages.py)
+    python3 build.py test    install what the tests need, build, make the packages, run the whole
+                             suite (`test --fast`: the site and pytest only)
     python3 build.py bench   measure the built site in headless Chromium (bench/results.json)
     python3 build.py translations
                              extract the lesson's messages into locale/messages.pot and update
                              each language's catalog, locale/LANG.po (tools/i18n.py)
     python3 build.py check   verify every vendored file in dist/ against its pinned hash
-    python3 build.py clean   remove dist/ and custom/ (downloads stay cached in .cache/)
+    python3 build.py clean   remove dist/ and packages/ (downloads stay cached in .cache/)
 
 Standard library only: a fresh machine needs nothing but python3, node/npm and, for the
 tests, what `test` installs by itself. The Pyodide pin lives in package.json (and its lock);
@@ -25,14 +29,13 @@ import shutil
 import sys
 
 from tools.languages import update as update_translations
-from tools.project import DIST, ROOT, log
-from tools.scorm import CUSTOM_FOLDER
+from tools.packages import PACKAGES, make_packages
+from tools.project import DIST, log
+from tools.served_pyodide import check
 from tools.server import serve
-from tools.site import build, check
+from tools.site import build
 from tools.suites import bench, test
 from tools.vendor_pyodide import PYODIDE_CDN
-
-CUSTOM = ROOT / CUSTOM_FOLDER
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -60,35 +63,48 @@ def main(argv: list[str] | None = None) -> None:
         "(GitHub Pages, Cloudflare Pages: docs/hosting.md)",
     )
     build_cmd.add_argument(
-        "--scorm-site",
-        metavar="URL",
-        help="write a thin SCORM package into dist/scorm/ instead of the full ones: a few KB that "
-        "frames the lesson hosted at URL and relays its quiz score to the LMS",
-    )
-    build_cmd.add_argument(
-        "--mastery",
-        metavar="PERCENT",
-        help="the SCORM packages' pass mark, 0 to 100 (default 80), in each manifest's "
-        "adlcp:masteryscore",
-    )
-    build_cmd.add_argument(
-        "--attempts",
-        metavar="N",
-        help="the graded attempts a learner gets in the SCORM packages, 0 for no limit (the "
-        "default), in each manifest's adlcp:datafromlms as attempts=N",
-    )
-    build_cmd.add_argument(
-        "--sections",
-        metavar="NAME,NAME,…",
-        help="also a lesson of just these sections (numbered from 1, with their questions, their "
-        "'Remember this' lines and the free code cell) as a SCORM package in custom/",
-    )
-    build_cmd.add_argument(
         "--no-answer-key",
         dest="answer_key",
         action="store_false",
         help="leave answer-key.html (the teachers' answer key, public on a hosted site) out of "
         "dist/",
+    )
+    packages_cmd = commands.add_parser(
+        "packages", help="build, then write the SCORM 1.2 packages into packages/scorm/"
+    )
+    packages_cmd.add_argument(
+        "--language",
+        metavar="LANG",
+        help="only the packages in this language: en, zh or es (default: every language)",
+    )
+    packages_cmd.add_argument(
+        "--chapter",
+        metavar="N|NAME",
+        help="only this chapter's packages, by its number from 1 or its name (why-order, ...)",
+    )
+    packages_cmd.add_argument(
+        "--scorm-site",
+        metavar="URL",
+        help="only a thin package instead of the full ones: a few KB that frames the lesson "
+        "hosted at URL and relays its quiz score to the LMS",
+    )
+    packages_cmd.add_argument(
+        "--mastery",
+        metavar="PERCENT",
+        help="the packages' pass mark, 0 to 100 (default 80), in each manifest's "
+        "adlcp:masteryscore",
+    )
+    packages_cmd.add_argument(
+        "--attempts",
+        metavar="N",
+        help="the graded attempts a learner gets, 0 for no limit (the default), in each "
+        "manifest's adlcp:datafromlms as attempts=N",
+    )
+    packages_cmd.add_argument(
+        "--sections",
+        metavar="NAME,NAME,…",
+        help="only a lesson of just these sections (numbered from 1, with their questions, their "
+        "'Remember this' lines and the free code cell), as a package in packages/custom/",
     )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")
     serve_cmd.add_argument(
@@ -104,7 +120,13 @@ def main(argv: list[str] | None = None) -> None:
         "--csp", action="store_true", help="send the strict Content-Security-Policy"
     )
     test_cmd = commands.add_parser(
-        "test", help="install test needs, build, run the whole pytest suite"
+        "test", help="install test needs, build, make the packages, run the whole suite"
+    )
+    test_cmd.add_argument(
+        "--fast",
+        action="store_true",
+        help="only build the site and run pytest: no ruff, JavaScript tests, tsc or packages "
+        "(the tests that read the packages skip); first, before pytest's arguments",
     )
     test_cmd.add_argument(
         "pytest_args", nargs="*", help="passed on to pytest (options too, e.g. -k heatmap -x)"
@@ -124,26 +146,29 @@ def main(argv: list[str] | None = None) -> None:
         "translations", help="update locale/messages.pot and locale/*.po from the lesson"
     )
     commands.add_parser("check", help="verify dist/ against the pinned hashes")
-    commands.add_parser("clean", help="remove dist/ and custom/")
+    commands.add_parser("clean", help="remove dist/ and packages/")
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["test"] and not {"-h", "--help"} & set(argv[1:2]):
-        return test(argv[1:])  # everything after "test" goes to pytest verbatim, options included
+        # everything after "test" (and --fast) goes to pytest verbatim, options included
+        fast = argv[1:2] == ["--fast"]
+        return test(argv[1 + fast:], fast=fast)
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(
-            cdn=args.pyodide_cdn,
-            stored_zips=args.stored_zips,
+        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips, answer_key=args.answer_key)
+    elif args.command == "packages":
+        make_packages(
+            language=args.language,
+            chapter=args.chapter,
             scorm_site=args.scorm_site,
             mastery=args.mastery,
             attempts=args.attempts,
             sections=args.sections,
-            answer_key=args.answer_key,
         )
     elif args.command == "serve":
         serve(args.port, args.isolated, args.csp)
     elif args.command == "test":
-        test(args.pytest_args)
+        test(args.pytest_args, fast=args.fast)
     elif args.command == "bench":
         bench(["--runs", str(args.runs), *(["--only", args.only] if args.only else [])])
     elif args.command == "translations":
@@ -152,8 +177,8 @@ def main(argv: list[str] | None = None) -> None:
         check()
     elif args.command == "clean":
         shutil.rmtree(DIST, ignore_errors=True)
-        shutil.rmtree(CUSTOM, ignore_errors=True)
-        log("removed dist/ and custom/")
+        shutil.rmtree(PACKAGES, ignore_errors=True)
+        log("removed dist/ and packages/")
 
 
 if __name__ == "__main__":

@@ -29,8 +29,8 @@ from tools.environment import find_chromium  # noqa: E402  (the project's Chromi
 from tools.lesson import page_of_sections  # noqa: E402  (which page holds which section)
 from tools.page_protocol import marks  # noqa: E402  (app/page-protocol.js: the marks' owner)
 from tools.project import CACHE, DIST  # noqa: E402
+from tools.served_pyodide import pyodide_folder  # noqa: E402
 from tools.server import make_server  # noqa: E402  (the project's server)
-from tools.site import pyodide_folder  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_NPM, STORED_RUNTIME, pyodide_version  # noqa: E402
 
 CHROMIUM_ARGS = [

@@ -1,5 +1,5 @@
 // One module of app/ bundled by esbuild with every module it imports, for build.py
-// (tools/site.py bundle_modules). The entry is read from its source but resolved in another
+// (tools/bundles.py bundle_modules). The entry is read from its source but resolved in another
 // folder, dist/'s copy of its own, where the modules the build writes (the demos' registry, the
 // course outline) are: esbuild's command line cannot say that, its API can.
 //

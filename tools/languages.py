@@ -176,7 +176,7 @@ def extract(pages: dict[str, str], keys: dict[str, dict]) -> dict[str, tuple[set
 def english_site() -> tuple[dict[str, str], dict[str, dict]]:
     """The English pages as the build makes them, and the quiz's keys."""
     from tools.lesson import assemble_with_keys
-    from tools.site import SITE_FILES
+    from tools.project import SITE_FILES
     from tools.teacher_kit import kit_pages
 
     pages, keys = assemble_with_keys()

@@ -11,6 +11,8 @@ DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
+# The pages of the site's root that the build takes as they are (the course's are assembled).
+SITE_FILES = ("embed.html", "embedding.html")
 
 
 class BuildError(SystemExit):

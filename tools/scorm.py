@@ -1,5 +1,7 @@
-"""dist/scorm/: the lesson as SCORM 1.2 packages that an LMS (Moodle, Canvas, Open edX, ...)
-plays as an activity and grades by the quiz.
+"""The lesson as SCORM 1.2 packages that an LMS (Moodle, Canvas, Open edX, ...) plays as an
+activity and grades by the quiz, made from the built dist/ by `build.py packages`
+(tools/packages.py) into packages/scorm/, never into dist/: a hosted site offers them for
+download once that folder is copied in as its scorm/ (docs/hosting.md).
 
 - `positional-encoding-lab.zip`: the whole course, one SCO opening at its entrance (index.html);
   the learner walks through its chapter pages to the quiz's.
@@ -16,7 +18,7 @@ plays as an activity and grades by the quiz.
   (the quiz; embed.html's start-python.js tag lists them) gets a package without Python's files
   (dist/pyodide/ and dist/py/: 0.3 MB, not 21), opened with `&lesson=none`, which hides the
   embed's link to the full lesson: the package holds no lesson that could run.
-- `positional-encoding-lab-thin.zip` (`build.py build --scorm-site URL`): a few KB that frames
+- `positional-encoding-lab-thin.zip` (`build.py packages --scorm-site URL`): a few KB that frames
   the lesson hosted at URL and relays its quiz score (app/lms/relay.js).
 
 Every package is launched at its own `launch.html`, which needs no query string: its script
@@ -28,7 +30,7 @@ A same-frame `location.replace` keeps the frame where it is, so the page finds t
 `window.parent` as before, and adds no entry to the frame's history. Opened as a plain page
 (no launch.html), the lesson is the normal lesson.
 
-The item also carries the grading a teacher chooses (`build.py build --mastery PERCENT
+The item also carries the grading a teacher chooses (`build.py packages --mastery PERCENT
 --attempts N`): the pass mark in `adlcp:masteryscore`, which the LMS hands the page as
 `cmi.student_data.mastery_score`, and `adlcp:datafromlms` "attempts=N" (0: no limit), which it
 hands over as `cmi.launch_data`. Both can also be changed after the build, by editing
@@ -40,7 +42,7 @@ uses relative URLs only). Left out: the .br/.gz siblings (an LMS serves each fil
 they would only add weight), the service worker (its scope would be the LMS's folder for this
 upload, a path the LMS chooses and may change per upload; the lesson runs without it), the
 teachers' answer key (answer-key.html: a learner could open it by name during a graded attempt),
-and dist/scorm/ itself.
+and dist/scorm/ (the site's list of packages, tools/packages.py).
 
 The zip's files are deflated once and shared by every package that holds the same ones; each
 zip keeps a key of what it was made from in its comment, so a rebuild with nothing changed
@@ -60,11 +62,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from xml.sax.saxutils import quoteattr
 
-from tools.i18n import LANGUAGES, TRANSLATED
-from tools.lesson import CUSTOM_PAGE
+from tools.custom_lesson import CUSTOM_PAGE
+from tools.i18n import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from tools.project import BuildError
 
-FOLDER = "scorm"
+FOLDER = "scorm"  # the site's folder for its packages: dist/ holds only their list there
 NAME = "positional-encoding-lab"
 TITLE = "Positional Encoding Lab"
 # The pass mark in percent, in the manifest's adlcp:masteryscore; app/lms/scorm.js
@@ -282,14 +284,17 @@ def _write_zip(
 
 @dataclass(frozen=True)
 class Package:
-    """One SCO: its zip's stem, its title, the page its launch.html opens with `query`, and the
-    files of dist/ it holds."""
+    """One SCO: its zip's stem, its title, the page its launch.html opens with `query`, the
+    files of dist/ it holds, its language (a key of LANGUAGES) and, for a chapter's package,
+    the chapter's name."""
 
     stem: str
     title: str
     page: str
     query: str
     files: tuple[str, ...]
+    language: str = SOURCE_LANGUAGE
+    chapter: str | None = None
 
 
 def generated_page(title: str, head: str, body: str) -> str:
@@ -353,8 +358,11 @@ def packages_of(dist: Path) -> list[Package]:
         folder = f"{language}/" if language else ""
         stem = f"{NAME}-{language}" if language else NAME
         said = f" ({LANGUAGES[language]})" if language else ""
+        code = language or SOURCE_LANGUAGE
         titles = chapter_titles(dist, folder)
-        packages.append(Package(stem, f"{TITLE}{said}", f"{folder}index.html", lms, names))
+        packages.append(
+            Package(stem, f"{TITLE}{said}", f"{folder}index.html", lms, names, code)
+        )
         for number, (chapter, title) in enumerate(titles.items(), start=1):
             # Graded by the test its page holds (app/lms/scorm.js: launchedTest), if any: its
             # end test, or on the review chapter the whole-lesson test.
@@ -368,6 +376,8 @@ def packages_of(dist: Path) -> list[Package]:
                     f"{folder}{chapter}.html",
                     f"{lms}&{CHAPTER_PARAMETER}={chapter}{graded_by}",
                     names,
+                    code,
+                    chapter,
                 )
             )
         for demo in graded_demos(lesson_html):
@@ -378,16 +388,44 @@ def packages_of(dist: Path) -> list[Package]:
                 files = names
             packages.append(
                 Package(f"{stem}-{demo}", f"{TITLE}{said}: {demo}", f"{folder}embed.html", query,
-                        files)
+                        files, code)
             )
     return packages
 
 
-def write_packages(dist: Path, out: Path, grade: Grading = Grading()) -> list[Path]:
-    """The full packages, made from dist/ as it is, into `out` (dist/scorm/); returns their
-    paths. Each holds its files of dist/, its launch.html and its manifest."""
+def chosen_packages(
+    dist: Path, language: str | None = None, chapter: str | None = None
+) -> list[Package]:
+    """The full packages dist/ makes (packages_of), or only those in `language` (en, zh, es),
+    and only `chapter`'s (its name, or its number from 1) when given; a BuildError that lists
+    the choices for a language or a chapter the site does not have."""
+    packages = packages_of(dist)
+    if language is not None:
+        languages = list(dict.fromkeys(package.language for package in packages))
+        if language not in languages:
+            raise BuildError(
+                f"--language wants one of {', '.join(languages)}; got {language!r}"
+            )
+        packages = [package for package in packages if package.language == language]
+    if chapter is not None:
+        chapters = list(chapter_titles(dist))
+        if chapter.isdigit() and 1 <= int(chapter) <= len(chapters):
+            chapter = chapters[int(chapter) - 1]
+        if chapter not in chapters:
+            choices = ", ".join(f"{n} or {name}" for n, name in enumerate(chapters, start=1))
+            raise BuildError(f"--chapter wants one of {choices}; got {chapter!r}")
+        packages = [package for package in packages if package.chapter == chapter]
+    return packages
+
+
+def write_packages(
+    dist: Path, out: Path, grade: Grading = Grading(), chosen: list[Package] | None = None
+) -> list[Path]:
+    """The full packages (or the `chosen` ones: chosen_packages), made from dist/ as it is, into
+    `out` (packages/scorm/); returns their paths. Each holds its files of dist/, its launch.html
+    and its manifest."""
     out.mkdir(parents=True, exist_ok=True)
-    packages = {package.stem: package for package in packages_of(dist)}
+    packages = {p.stem: p for p in (packages_of(dist) if chosen is None else chosen)}
     extras = {
         stem: {
             LAUNCH_PAGE: launch_page(package.page, package.query, package.title),
@@ -420,9 +458,6 @@ def write_packages(dist: Path, out: Path, grade: Grading = Grading()) -> list[Pa
         finally:
             body.unlink(missing_ok=True)
     return list(targets.values())
-
-
-CUSTOM_FOLDER = "custom"  # beside dist/, never in it: the site stays the course's
 
 
 def write_custom_package(

@@ -15,9 +15,8 @@ import urllib.parse
 from pathlib import Path
 
 from tools.compress import ENCODINGS
-from tools.lesson import lesson_sources
-from tools.project import DIST, BuildError
-from tools.site import build
+from tools.project import DIST, ROOT, BuildError
+from tools.site import STEP_SOURCES, build, stamp
 
 # The strict Content-Security-Policy the site is built to work under (serve --csp sends it):
 # everything from its own origin; 'wasm-unsafe-eval' because Pyodide compiles WebAssembly.
@@ -180,28 +179,38 @@ def make_server(
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def rebuild_on_change(interval: float = 1.0) -> None:
-    """Rebuild whenever a lesson source (index.html, lesson/*.html) changes, so that an edit shows
-    on the next reload; a broken source is reported and the last good page stays served."""
-
-    def stamps() -> dict:
-        return {path: path.stat().st_mtime_ns for path in lesson_sources()}
-
-    seen = stamps()
+def rebuild_on_change(interval: float = 0.3) -> None:
+    """Rebuild whenever a source of the site changes (any file that a step of tools/site.py
+    reads: the pages, lesson/, app/, py/, static/, locale/, ...), so that an edit shows on the
+    next reload. The rebuild is incremental: a step none of whose sources changed is skipped. A
+    broken source is reported and the last good site stays served."""
+    sources = tuple(sorted(set().union(*STEP_SOURCES.values())))
+    seen = stamp(sources)
     while True:
         time.sleep(interval)
-        now = stamps()
-        if now != seen:
-            seen = now
-            try:
-                build()
-                print("Rebuilt: the lesson's sources changed", flush=True)
-            except SystemExit as error:  # BuildError: say what is wrong, keep serving
-                print(f"Not rebuilt: {error}", flush=True)
+        now = stamp(sources)
+        if now == seen:
+            continue
+        while True:  # an editor's save can take a few writes: wait until they are done
+            time.sleep(interval)
+            settled = stamp(sources)
+            if settled == now:
+                break
+            now = settled
+        changed = sorted({str(entry[0].relative_to(ROOT)) for entry in set(seen) ^ set(now)})
+        seen = now
+        started = time.monotonic()
+        try:
+            build(incremental=True)
+        except SystemExit as error:  # BuildError: say what is wrong, keep serving
+            print(f"Not rebuilt: {error}", flush=True)
+            continue
+        said = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if changed[3:] else "")
+        print(f"Rebuilt in {time.monotonic() - started:.1f} s: {said} changed", flush=True)
 
 
 def serve(port: int, isolated: bool = True, csp: bool = False) -> None:
-    build()
+    build(incremental=True)  # the steps' sources remembered for the rebuilds
     try:
         server = make_server(port, isolated=isolated, csp=csp)
     except OSError as error:

@@ -1,161 +1,82 @@
-"""dist/, the site: the pages and app/ copied, third-party modules bundled by esbuild, Pyodide and
-its wheels vendored, pelab's wheel and the build-time jobs' outputs placed, config.js and the
-service worker written, and whatever the build no longer makes pruned; `check` verifies it."""
+"""dist/, the site, built in named steps: the pages in every language; app/ and static/ copied,
+with the generated registry and outline, and bundled (tools/bundles.py); Pyodide and its wheels
+(tools/served_pyodide.py); pelab's wheel and the build-time jobs' outputs
+(tools/python_files.py); start-python.js, config.js and the service worker
+(tools/generated_scripts.py); the .br/.gz siblings (tools/compress.py); and whatever the build
+no longer makes pruned. The SCORM packages are made apart, into packages/ (tools/packages.py).
+
+A long-lived process (build.py serve) builds with `incremental=True`: a step none of whose
+sources changed since its last build is skipped, and its files are kept as they are."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import os
 import re
-import shutil
-import tempfile
-import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-from tools import in_pyodide
+from tools.bundles import BUNDLED, VENDOR, bundle_app, check_bundles
 from tools.compress import COMPRESSIBLE, compressed
+from tools.dist_files import DistFiles, copy_if_changed
 from tools.first_results import first_calls
+from tools.generated_scripts import (
+    GENERATED,
+    SERVICE_WORKER,
+    START_PYTHON,
+    write_config,
+    write_service_worker,
+    write_start_python,
+)
 from tools.heatmap_settings import heatmap_settings
 from tools.languages import EMBED, language_sites, with_languages
 from tools.lesson import (
-    FIRST_RESULT,
-    assemble_custom,
     assemble_with_keys,
-    chosen_sections,
     demo_sections,
     page_of_sections,
     quiz_keys_json,
 )
 from tools.notebook import NOTEBOOK, notebook_text
 from tools.pelab_wheel import build_pelab_wheel
-from tools.project import CACHE, DIST, NODE_MODULES, ROOT, BuildError, log, run, sha256
-from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
-from tools.scorm import (
-    CUSTOM_FOLDER,
-    grading,
-    site_address,
-    write_custom_package,
-    write_packages,
-    write_thin_package,
-)
+from tools.project import CACHE, DIST, ROOT, SITE_FILES, BuildError, log
+from tools.python_files import place_python_files
 from tools.scorm import FOLDER as SCORM_FOLDER
+from tools.served_pyodide import place_pyodide
 from tools.teacher_kit import PACKAGE_LIST, kit_pages, package_list
 from tools.vendor_pyodide import (
-    FIRST_SCREEN_PACKAGES,
-    PYODIDE_NPM,
-    PYODIDE_RUNTIME,
-    STORED_RUNTIME,
     cached_wheels,
     ensure_node_modules,
-    needed_packages,
     official_lock,
     pyodide_version,
 )
 
 QUIZ_KEYS = "app/quiz-keys.json"  # written by the build from the questions (tools/lesson.py)
-SITE_FILES = ("embed.html", "embedding.html")  # copied as they are; the course is assembled
 SITE_DIRS = ("app", "static")
 # Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
 # left out of the service worker's list. hosting/ has examples for other servers too.
 HOST_FILES = ("_headers",)
-# Built to the site root, see build().
-SERVICE_WORKER = ROOT / "app" / "offline" / "service-worker.js"
-# The classic script that starts Python; build() writes the files it downloads first into it.
-START_PYTHON = ROOT / "app" / "python" / "start-python.js"
-FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n"
-SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n"
-# The standard library without its bytecode, for a slow link (start-python.js's SLOW_LINK).
-SOURCES_ONLY_STDLIB = "py/python_stdlib-sources.zip"
-# A link on which the page's stylesheet (10 kB on the wire) takes longer than this from request
-# to last byte counts as slow (start-python.js, SLOW_LINK). Measured on DevTools' profiles:
-# 66 to 68 ms at 20 Mbps (40 ms a round trip), 197 to 208 ms on Fast 4G (9 Mbps, 165 ms), 720 ms
-# on Slow 4G (1.4 Mbps, 562 ms). On a slow link the standard library's bytecode (0.88 MB) and
-# bytecode.zip (0.65 MB) cost more to fetch than compiling them costs (docs/performance.md).
-SLOW_AFTER_MS = 400
-# The demos' registry; build() writes their imports and table into it from the lesson's sources.
+# The demos' registry; the build writes their imports and table into it from the lesson's sources.
 REGISTRY = ROOT / "app" / "demos" / "registry.js"
 REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\n"
-# The course's outline; build() writes which page holds each section into it.
+# The course's outline; the build writes which page holds each section into it.
 OUTLINE = ROOT / "app" / "course" / "outline.js"
 OUTLINE_LINE = "export const PAGE_OF = Object.freeze({}); // written by build.py\n"
-# Entry points of third-party front-end code, each bundled by esbuild into one same-origin module.
-VENDOR = ROOT / "app" / "cells" / "vendor"
-# The module scripts the pages and the workers start from, each bundled by esbuild with every
-# module of app/ it imports into one file at its own path: a page's code is then one request, not
-# 65 in waves of imports, each wave a round trip (docs/performance.md). Each bundle stays at its
-# entry's folder depth, so `new URL(..., import.meta.url)` means what it says in the source.
-# Left as imports, each checked after the build: config.js (the workers' settings, written by the
-# build after the bundles, see BUILD_ID) and CodeMirror (loaded when an editor is first needed).
-BUNDLED = (
-    "app/pages/lesson.js",
-    "app/pages/embed.js",
-    "app/pages/entrance.js",
-    "app/pages/embedding.js",
-    "app/python/worker/main.js",
-    "app/python/worker/snapshot.js",
-)
-NOT_BUNDLED = ("*/config.js", "*/vendor/codemirror.js")
-GENERATED = "Generated by build.py: do not edit; edit the source and rebuild."
-
-
-def bundle_vendor(entry: Path) -> Path:
-    """Bundle one app/vendor/ entry point with esbuild, cached by the entry's and the lock's
-    hash."""
-    key = hashlib.sha256(
-        entry.read_bytes() + (ROOT / "package-lock.json").read_bytes()
-    ).hexdigest()[:16]
-    bundle = CACHE / "bundles" / f"{entry.stem}-{key}.js"
-    if not bundle.exists():
-        esbuild = NODE_MODULES / ".bin" / "esbuild"
-        run([str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--target=es2020",
-             "--legal-comments=eof", "--log-level=warning", f"--outfile={bundle}"])
-    return bundle
-
-
-def bundle_modules(entry: str, dist: Path) -> tuple[bytes, set[str]]:
-    """esbuild's bundle of the module `entry` (a path under app/, as in BUNDLED) with the copies in
-    `dist`/app/ of the modules it imports (the generated registry and outline among them), and
-    those copies, by path in `dist` (tools/bundle.mjs)."""
-    with tempfile.TemporaryDirectory() as folder:
-        bundle, meta = Path(folder) / "bundle.js", Path(folder) / "meta.json"
-        job = {
-            "source": str(ROOT / entry),
-            "sourcefile": entry,
-            "resolveDir": str((dist / entry).parent),
-            "workingDir": str(dist),
-            "outfile": str(bundle),
-            "metafile": str(meta),
-            "external": list(NOT_BUNDLED),
-        }
-        run(["node", str(ROOT / "tools" / "bundle.mjs"), json.dumps(job)])
-        inputs = json.loads(meta.read_text())["inputs"]  # by path from dist, the entry as <stdin>
-        return bundle.read_bytes(), {path for path in inputs if path != "<stdin>"}
-
-
-def unresolved_imports(bundle: Path) -> list[str]:
-    """The relative imports left in a bundle (NOT_BUNDLED) that name no file of dist/."""
-    text = bundle.read_text(encoding="utf-8")
-    found = re.findall(r"""(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}/[^"']+)["']""", text)
-    return [path for path in found if not (bundle.parent / path).resolve().is_file()]
-
-
-def copy_if_changed(source: Path, target: Path) -> None:
-    if (
-        target.exists()
-        and target.stat().st_size == source.stat().st_size
-        and sha256(target) == sha256(source)
-    ):
-        return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(source, target)
-
-
-def write_if_changed(target: Path, text: str) -> None:
-    if not target.exists() or target.read_text(encoding="utf-8") != text:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+# What each step reads, as files and folders of the project: build(incremental=True) skips a
+# step when none of them changed (nor the options it takes) since that step last ran.
+COURSE = ("index.html", "lesson")
+STEP_SOURCES = {
+    "course": (*COURSE, *SITE_FILES),
+    # the JavaScript's messages and each demo's first code (the notebook) come from app/
+    "pages": (*COURSE, *SITE_FILES, "locale", "app", "py/pelab/__init__.py"),
+    "app": (*COURSE, *SITE_DIRS, "hosting", "package-lock.json"),
+    "pyodide": ("package.json", "package-lock.json", "py"),
+    "python": (*COURSE, "py"),
+}
+# The steps of the last build in this process: their sources' stamp and options, what they
+# returned, and the files they made (build(incremental=True) reads it).
+_last_steps: dict[str, tuple[tuple, object, set[Path], set[Path]]] = {}
+Made = TypeVar("Made")
 
 
 def demo_registry(template: str, demos: list[str]) -> str:
@@ -194,431 +115,155 @@ def course_outline(template: str, page_of: dict[str, str]) -> str:
     return template.replace(OUTLINE_LINE, written)
 
 
-def sri(hex_digest: str) -> str:
-    """A sha256 as a subresource-integrity value, as Pyodide passes it to fetch."""
-    return "sha256-" + base64.b64encode(bytes.fromhex(hex_digest)).decode()
-
-
 def build(
     cdn: str | None = None,
     stored_zips: bool = True,
-    scorm_site: str | None = None,
-    mastery: int | str | None = None,
-    attempts: int | str | None = None,
-    sections: str | None = None,
     answer_key: bool = True,
+    dist: Path | None = None,
+    incremental: bool = False,
 ) -> None:
-    """Bundle the site into dist/. Idempotent; a rebuild with a warm .cache/ needs no network.
-    The standard library goes out stored with the bytecode of the modules the boot imports
-    (tools/repack.py); `stored_zips=False` keeps Pyodide's zips as released, the standard
-    library without bytecode too, and deflates the bytecode of numpy and pelab, for hosts
-    that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md).
-    dist/scorm/ gets the SCORM packages (tools/scorm.py): the full ones, or with `scorm_site`
-    only the thin one that frames the lesson hosted there; their manifests carry the pass mark
-    `mastery` (percent) and the graded `attempts` (0: no limit). `sections` ("attention,rope"):
-    also a lesson of just those sections, as a package of its own in custom/, beside dist/.
-    The teacher's kit (teaching.html, and answer-key.html unless `answer_key` is False) is
-    written from the course (tools/teacher_kit.py)."""
-    grade = grading(mastery, attempts)  # a bad pass mark stops the build before any work
-    if scorm_site is not None:
-        site_address(scorm_site)  # likewise a bad URL
-    custom = None
-    if sections is not None:  # likewise an unknown section, or a lesson that cannot be made
-        if scorm_site is not None or cdn is not None:
-            raise BuildError(
-                "--sections makes a full package, which holds Python: "
-                "leave out --scorm-site and --pyodide-cdn"
-            )
-        chosen = chosen_sections(sections)
-        custom = (chosen, assemble_custom(chosen)[1])
+    """Bundle the site into `dist` (by default dist/). Idempotent; a rebuild with a warm .cache/
+    needs no network. The standard library goes out stored with the bytecode of the modules the
+    boot imports (tools/repack.py); `stored_zips=False` keeps Pyodide's zips as released, the
+    standard library without bytecode too, and deflates the bytecode of numpy and pelab, for
+    hosts that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md). With
+    `cdn` (a URL with {version}), nothing of Pyodide's is vendored. The teacher's kit
+    (teaching.html, and answer-key.html unless `answer_key` is False) is written from the course
+    (tools/teacher_kit.py). dist/scorm/packages.json lists no package: `build.py packages` makes
+    them (tools/packages.py). With `incremental`, steps whose sources did not change since this
+    process last built are skipped."""
+    files = DistFiles(dist or DIST)
     version = pyodide_version()
     ensure_node_modules()
     lock = official_lock(version)
-    # before any work: a broken lesson source stops the build
+
+    def step(name: str, options: tuple, make: Callable[[DistFiles], Made]) -> Made:
+        key = (files.root, options, stamp(STEP_SOURCES[name]))
+        last = _last_steps.get(name)
+        if incremental and last and last[0] == key and all(p.exists() for p in last[2]):
+            _, made, written, stored = last
+        else:
+            own = DistFiles(files.root)
+            made = make(own)
+            written, stored = own.made, own.stored
+            _last_steps[name] = (key, made, written, stored)
+        files.made |= written
+        files.stored |= stored
+        return made  # type: ignore[return-value]
+
+    # Before any work: a broken lesson source, a picture the sliders disagree with, a live demo
+    # without its first request stops the build here.
+    course = step("course", (answer_key,), lambda _: read_course(answer_key))
+    pages, keys, first_heatmap, calls = course
+    step("pages", (answer_key,), lambda own: write_pages(own, pages, keys))
+    in_bundles = step("app", (), copy_app)
+    wheels = cached_wheels(version, lock)  # each checked against the official lock first
+    pelab = build_pelab_wheel(CACHE / "pelab")
+    pyodide = step(
+        "pyodide",
+        (cdn, stored_zips),
+        lambda own: place_pyodide(own, version, lock, wheels, pelab, cdn, stored_zips),
+    )
+    step(
+        "python",
+        (stored_zips,),
+        lambda own: place_python_files(own, wheels, pelab, first_heatmap, calls, stored_zips),
+    )
+    write_start_python(files, pyodide, pelab.name)
+    build_id = write_config(files, version, pyodide, pelab.name)
+    check_bundles(files.root)
+    write_service_worker(files, build_id, in_bundles | {files.root / n for n in HOST_FILES})
+    # After the service worker's list: it caches the files themselves, which the browser decodes
+    # whatever encoding the server chose.
+    compress_siblings(files)
+    # The guide's list of SCORM packages (app/pages/package-downloads.js): none in dist/.
+    files.write(f"{SCORM_FOLDER}/{PACKAGE_LIST}", package_list([]))
+    files.prune()
+    size = sum(p.stat().st_size for p in files.made if p.suffix not in (".br", ".gz"))
+    mode = f"from {pyodide.runtime_url}" if cdn else "self-hosted"
+    log(
+        f"built dist/ ({len(files.made)} files, {size / 1e6:.1f} MB, "
+        f"Pyodide {version} {mode}, build {build_id})"
+    )
+
+
+def stamp(sources: tuple[str, ...]) -> tuple:
+    """Every file of `sources` (files and folders of the project) with its size and time, but
+    Python's own bytecode caches."""
+    found = []
+    for name in sources:
+        path = ROOT / name
+        for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if file.is_file() and "__pycache__" not in file.parts:
+                status = file.stat()
+                found.append((file, status.st_size, status.st_mtime_ns))
+    return tuple(found)
+
+
+def read_course(answer_key: bool) -> tuple[dict[str, str], dict, dict, dict]:
+    """The English pages (the course, the teacher's kit, the embed and the guide), the quiz's
+    keys, the first heatmap's settings and every live demo's first request."""
     pages, keys = assemble_with_keys()
     pages.update(kit_pages(pages, with_answer_key=answer_key))
-    # likewise a picture the sliders disagree with
     first_heatmap = heatmap_settings("".join(pages.values()))
-    calls = first_calls()  # likewise a live demo without its first request
-    expected: set[Path] = set()
-
-    def place(source: Path, relative: str) -> None:
-        target = DIST / relative
-        copy_if_changed(source, target)
-        expected.add(target)
-
+    calls = first_calls()
     for name in SITE_FILES:  # the embed and the guide, translated as the course is
         pages[name] = (ROOT / name).read_text(encoding="utf-8")
+    return pages, keys, first_heatmap, calls
+
+
+def write_pages(files: DistFiles, pages: dict[str, str], keys: dict) -> None:
+    """Every page in every language, the quiz's keys per language and the take-home notebook."""
     # The site in each language (tools/languages.py): dist/LANG/, every page of the root, and
     # the quiz's keys, from the catalogs in locale/; a broken translation stops the build here.
     translated, language_keys, _ = language_sites(pages, keys)
     for name, text in pages.items():  # tools/lesson.py: the entrance, a page per chapter
-        if name != EMBED:  # an embed has no language menu: its host page is the reader's page
-            text = with_languages(name, text)
-        write_if_changed(DIST / name, text)
-        expected.add(DIST / name)
+        # an embed has no language menu: its host page is the reader's page
+        files.write(name, text if name == EMBED else with_languages(name, text))
     for name, text in translated.items():
-        write_if_changed(DIST / name, text)
-        expected.add(DIST / name)
+        files.write(name, text)
     for language, language_key in language_keys.items():
-        target = DIST / QUIZ_KEYS.replace(".json", f".{language}.json")
-        write_if_changed(target, quiz_keys_json(language_key))
-        expected.add(target)
+        files.write(QUIZ_KEYS.replace(".json", f".{language}.json"), quiz_keys_json(language_key))
     # The take-home notebook (tools/notebook.py), made from the same sources as the pages.
-    write_if_changed(DIST / NOTEBOOK, notebook_text())
-    expected.add(DIST / NOTEBOOK)
+    files.write(NOTEBOOK, notebook_text())
     # The questions' keys, out of the pages' HTML: app/quiz/keys.js fetches them when needed.
-    write_if_changed(DIST / QUIZ_KEYS, quiz_keys_json(keys))
-    expected.add(DIST / QUIZ_KEYS)
+    files.write(QUIZ_KEYS, quiz_keys_json(keys))
+
+
+def copy_app(files: DistFiles) -> set[Path]:
+    """app/ and static/ copied, with the demos' registry and the course's outline written, then
+    bundled (tools/bundles.py); and the host's files. Returns the copies the bundles hold."""
     for name in HOST_FILES:
-        place(ROOT / "hosting" / name, name)
+        files.place(ROOT / "hosting" / name, name)
+    generated = (SERVICE_WORKER, START_PYTHON, REGISTRY, OUTLINE)  # written, not copied
     for folder in SITE_DIRS:
         for path in sorted((ROOT / folder).rglob("*")):
             if (
                 path.is_file()
-                and VENDOR not in path.parents
-                and path not in (SERVICE_WORKER, START_PYTHON, REGISTRY, OUTLINE)
+                and VENDOR not in path.parents  # bundled
+                and path not in generated
                 and path.relative_to(ROOT).as_posix() not in BUNDLED
             ):
-                place(path, path.relative_to(ROOT).as_posix())
-    registry = DIST / "app" / "demos" / "registry.js"
-    write_if_changed(registry, demo_registry(REGISTRY.read_text(encoding="utf-8"), demo_sections()))
-    expected.add(registry)
-    outline = DIST / "app" / "course" / "outline.js"
-    outline_source = OUTLINE.read_text(encoding="utf-8")
-    write_if_changed(outline, course_outline(outline_source, page_of_sections()))
-    expected.add(outline)
-    for entry in sorted(VENDOR.glob("*.js")):
-        place(bundle_vendor(entry), f"app/cells/vendor/{entry.name}")
-    # The modules bundled into a page's or a worker's file are copied to dist/app/ too, for a
-    # test or a reader that imports one; nothing of the site fetches them, so the service worker
-    # does not list them.
-    in_bundles: set[Path] = set()
-    for entry in BUNDLED:
-        bundle, modules = bundle_modules(entry, DIST)
-        write_if_changed(DIST / entry, bundle.decode("utf-8"))
-        expected.add(DIST / entry)
-        in_bundles |= {DIST / module for module in modules}
+                files.place(path, path.relative_to(ROOT).as_posix())
+    files.write(
+        "app/demos/registry.js",
+        demo_registry(REGISTRY.read_text(encoding="utf-8"), demo_sections()),
+    )
+    files.write(
+        "app/course/outline.js",
+        course_outline(OUTLINE.read_text(encoding="utf-8"), page_of_sections()),
+    )
+    return bundle_app(files)
 
-    wheels = cached_wheels(version, lock)  # each checked against the official lock first
-    pelab = build_pelab_wheel(CACHE / "pelab")
-    stored: set[Path] = set()  # the stored copies in dist/: compressed below like text
-    prefetch: list[dict] = []  # what the worker fetches at once (config.js's PREFETCH_WHEELS)
-    if cdn is None:
-        # The standard library and the first screen's wheels go out as stored zips (see
-        # tools/repack.py), so the lock the site serves carries their hashes: Pyodide checks
-        # every wheel it fetches against it (subresource integrity).
-        served_lock = json.loads(json.dumps(lock))
-        sources: dict[str, Path] = {}  # name in dist/pyodide/<folder>/: its source
-        stored_names = set(STORED_RUNTIME if stored_zips else ())
-        for name in PYODIDE_RUNTIME:
-            if name == "python_stdlib.zip" and stored_zips:
-                # with the bytecode of the modules the boot imports (tools/jobs/stdlib_bytecode.py)
-                stdlib_bytecode = in_pyodide.job_output(
-                    "stdlib_bytecode", {}, wheels, pelab, ".zip"
-                )
-                sources[name] = stored_with_bytecode(PYODIDE_NPM / name, stdlib_bytecode)
-            elif name in stored_names:
-                sources[name] = stored_copy(PYODIDE_NPM / name)
-            elif name != "pyodide-lock.json":
-                sources[name] = PYODIDE_NPM / name
-        for wheel in wheels:
-            entry = next(
-                e for e in served_lock["packages"].values() if e["file_name"] == wheel.name
-            )
-            if entry["name"] in FIRST_SCREEN_PACKAGES:
-                if stored_zips:
-                    wheel = stored_copy(wheel)
-                    stored_names.add(wheel.name)
-                    entry["sha256"] = sha256(wheel)
-                prefetch.append({"file": wheel.name, "integrity": sri(entry["sha256"])})
-            sources[wheel.name] = wheel
-        served = CACHE / "served" / f"pyodide-lock-{version}.json"
-        write_if_changed(served, json.dumps(served_lock, separators=(", ", ": ")))
-        sources["pyodide-lock.json"] = served
-        folder = pyodide_folder_name(version, sources)
-        for name, source in sources.items():
-            place(source, f"{folder}/{name}")
-            if name in stored_names:
-                stored.add(DIST / folder / name)
-        index_url = f'new URL("../{folder}/", import.meta.url).href'
-        runtime_url = f"../../{folder}/"  # from app/python/start-python.js
-    else:
-        index_url = json.dumps(cdn.format(version=version))
-        runtime_url = cdn.format(version=version)
-    place(
-        in_pyodide.job_output("font_cache", {}, wheels, suffix=".json"),
-        "py/matplotlib-fontlist.json",
-    )
 
-    place(pelab, f"py/{pelab.name}")
-    place(
-        in_pyodide.job_output("first_heatmap", first_heatmap, wheels, pelab, ".png"),
-        "py/first-heatmap.png",
-    )
-    # Every live demo's first result (tools/first_results.py), a file per demo.
-    job = in_pyodide.job_output("first_results", {"calls": calls}, wheels, pelab, ".json")
-    results = json.loads(job.read_bytes())
-    for name, shipped in results.items():
-        target = DIST / FIRST_RESULT.format(name=name)
-        write_if_changed(target, json.dumps(shipped, separators=(",", ":")))
-        expected.add(target)
-    bytecode = in_pyodide.job_output("bytecode", {}, wheels, pelab, ".zip")  # a stored zip
-    place(
-        bytecode if stored_zips else stored_copy(bytecode, compression=zipfile.ZIP_DEFLATED),
-        "py/bytecode.zip",
-    )
-    if stored_zips:
-        stored.add(DIST / "py" / "bytecode.zip")
-
-    # What start-python.js downloads for the worker, in groups one after another: the runtime,
-    # then the first screen's wheels from the lock (numpy's), then pelab's wheel and the bytecode.
-    groups = [
-        [
-            runtime_url + name
-            for name in ("pyodide.asm.wasm", "pyodide-lock.json", "python_stdlib.zip")
-        ],
-        [runtime_url + wheel_file["file"] for wheel_file in prefetch],
-        ["../../py/bytecode.zip", f"../../py/{pelab.name}"],
-    ]
-    # On a slow link (judged in the page from how late its first bytes came) the standard
-    # library goes without its bytecode, and bytecode.zip not at all: their bytes cost such a
-    # link more time than compiling saves (docs/performance.md).
-    slow_link = None
-    if cdn is None and stored_zips:
-        place(stored_copy(PYODIDE_NPM / "python_stdlib.zip"), SOURCES_ONLY_STDLIB)
-        stored.add(DIST / SOURCES_ONLY_STDLIB)
-        slow_link = {
-            "slowAfterMs": SLOW_AFTER_MS,
-            "light": {
-                runtime_url + "python_stdlib.zip": f"../../{SOURCES_ONLY_STDLIB}",
-                "../../py/bytecode.zip": None,
-            },
-        }
-    start_python = DIST / "app" / "python" / "start-python.js"
-    write_if_changed(
-        start_python,
-        with_first_files(START_PYTHON.read_text(), [g for g in groups if g], slow_link),
-    )
-    expected.add(start_python)
-
-    build_id = hashlib.sha256(
-        "".join(sorted(f"{p.relative_to(DIST)}:{sha256(p)}" for p in expected)).encode()
-    ).hexdigest()[:12]
-    config = DIST / "app" / "config.js"
-    write_if_changed(
-        config,
-        f"// {GENERATED}\n"
-        "// Settings chosen at build time; the worker and the page read them from here only.\n"
-        f'export const PYODIDE_VERSION = "{version}";\n'
-        f"export const PYODIDE_INDEX_URL = {index_url};\n"
-        f'export const PELAB_WHEEL_URL = new URL("../py/{pelab.name}", import.meta.url).href;\n'
-        "export const FONT_CACHE_URL = "
-        'new URL("../py/matplotlib-fontlist.json", import.meta.url).href;\n'
-        'export const BYTECODE_URL = new URL("../py/bytecode.zip", import.meta.url).href;\n'
-        "// The packages the first screen loads, "
-        "and those of their wheels that the worker fetches\n"
-        "// at once, with the hash of the served lock (Pyodide asks for them with it too).\n"
-        f"export const FIRST_PACKAGES = {json.dumps(list(FIRST_SCREEN_PACKAGES))};\n"
-        f"export const PREFETCH_WHEELS = {json.dumps(prefetch)};\n"
-        f'export const BUILD_ID = "{build_id}";\n',
-    )
-    expected.add(config)
-    for entry in BUNDLED:
-        if unresolved := unresolved_imports(DIST / entry):
-            raise BuildError(f"{entry} imports what dist/ does not hold: {', '.join(unresolved)}")
-
-    # The service worker lists every file and carries the build id: a new build is a new script.
-    worker = DIST / "service-worker.js"
-    files = sorted(
-        p.relative_to(DIST).as_posix()
-        for p in expected
-        if p.name not in HOST_FILES and p not in in_bundles
-    )
-    write_if_changed(
-        worker,
-        f"// {GENERATED}\n"
-        f'const BUILD_ID = "{build_id}";\n'
-        f"const FILES = {json.dumps(['./', *files], indent=0)};\n"
-        f"{SERVICE_WORKER.read_text()}",
-    )
-    expected.add(worker)
-
-    # Precompressed siblings, after the service worker's list: it caches the files themselves,
-    # which the browser decodes whatever encoding the server chose.
-    sources = sorted(p for p in expected if p.suffix in COMPRESSIBLE or p in stored)
+def compress_siblings(files: DistFiles) -> None:
+    """A .br and a .gz beside each compressible file and stored zip (tools/compress.py), each
+    with its file's own time: the server sends a sibling only if its file is no newer."""
+    sources = sorted(p for p in files.made if p.suffix in COMPRESSIBLE or p in files.stored)
     for source, siblings in compressed(sources).items():
+        status = source.stat()
         for suffix, sibling in siblings.items():
             target = source.with_name(source.name + suffix)
             copy_if_changed(sibling, target)
-            # the file's own mtime: the server sends a sibling only if its file is no newer
-            status = source.stat()
             os.utime(target, ns=(status.st_atime_ns, status.st_mtime_ns))
-            expected.add(target)
-
-    # What the build no longer makes goes before the packages are made from dist/ (a previous
-    # build's Pyodide folder, say, would go into them too), then the packages' own leftovers.
-    prune(expected, keep=DIST / SCORM_FOLDER)
-    # SCORM packages last: the full ones hold the finished site (less the siblings above).
-    if scorm_site is not None:
-        packages = [write_thin_package(DIST, scorm_site, DIST / SCORM_FOLDER, grade)]
-    elif cdn is None:
-        packages = write_packages(DIST, DIST / SCORM_FOLDER, grade)
-    else:
-        packages = []
-        log("no SCORM packages: with Pyodide from a CDN they would not be self-contained")
-    expected.update(packages)
-    # What the guide's download links list (app/pages/package-downloads.js): written after the
-    # packages, which hold the guide, so their sizes are known and no package holds the list.
-    listing = DIST / SCORM_FOLDER / PACKAGE_LIST
-    write_if_changed(listing, package_list(packages))
-    expected.add(listing)
-    prune(expected)
-    size = sum(
-        p.stat().st_size
-        for p in expected
-        if p.suffix not in (".br", ".gz") and p not in packages
-    )
-    mode = (
-        f"Pyodide {version} from {cdn.format(version=version)}"
-        if cdn
-        else f"self-hosted Pyodide {version}"
-    )
-    log(f"built dist/ ({len(expected)} files, {size / 1e6:.1f} MB, {mode}, build {build_id})")
-    for package in packages:
-        log(f"SCORM 1.2 package {package.relative_to(DIST)}: {package.stat().st_size / 1e6:.2f} MB")
-    if custom is not None:
-        package = write_custom_package(DIST, ROOT / CUSTOM_FOLDER, *custom, grade)
-        log(
-            f"a lesson of {len(custom[0])} sections ({', '.join(custom[0])}), as a SCORM 1.2 "
-            f"package: {package.relative_to(ROOT)}, {package.stat().st_size / 1e6:.2f} MB"
-        )
-
-
-def prune(expected: set[Path], keep: Path | None = None) -> None:
-    """Delete what dist/ holds but the build no longer makes (other than under `keep`), and the
-    folders left empty."""
-    for path in sorted(DIST.rglob("*"), reverse=True):
-        if keep is not None and (path == keep or keep in path.parents):
-            continue
-        if path.is_file() and path not in expected:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
-
-
-def with_first_files(
-    script: str, groups: list[list[str]], slow_link: dict | None = None
-) -> str:
-    """start-python.js with its FIRST_FILES line listing `groups` and its SLOW_LINK line holding
-    `slow_link`; a BuildError if a line is not there exactly once (the script would then download
-    nothing ahead, or judge no link, silently)."""
-    for line in (FIRST_FILES_LINE, SLOW_LINK_LINE):
-        if script.count(line) != 1:
-            raise BuildError(
-                f"{START_PYTHON.relative_to(ROOT)}: expected the line {line.strip()!r} once"
-            )
-    return script.replace(
-        FIRST_FILES_LINE, f"  var FIRST_FILES = {json.dumps(groups)}; // written by build.py\n"
-    ).replace(
-        SLOW_LINK_LINE, f"  var SLOW_LINK = {json.dumps(slow_link)}; // written by build.py\n"
-    )
-
-
-def pyodide_folder_name(version: str, sources: dict[str, Path]) -> str:
-    """pyodide/<pin>-<hash>: named by the pin and a hash of every file's name and content, so a
-    URL under it never changes content, and servers may let browsers keep them for good."""
-    content = "".join(f"{name}:{sha256(path)}\n" for name, path in sorted(sources.items()))
-    return f"pyodide/{version}-{hashlib.sha256(content.encode()).hexdigest()[:12]}"
-
-
-def pyodide_folder(dist: Path | None = None) -> Path | None:
-    """dist/pyodide/<pin>-<hash>/, the folder of Pyodide's files, or None in a light build."""
-    found = sorted((dist or DIST).glob("pyodide/*/pyodide-lock.json"))
-    if len(found) > 1:
-        raise BuildError(
-            f"{len(found)} Pyodide folders in dist/pyodide/: run python3 build.py build"
-        )
-    return found[0].parent if found else None
-
-
-def check() -> None:
-    """Verify dist/ on both sides of the repacking: the official files (the cached wheels and
-    npm's runtime) against the official lock and npm's copy, then every served file against the
-    lock the site serves, which must be the official one but for the stored copies' hashes, and
-    every file that is not the official one against it, member by member: it must be its stored
-    copy, and the standard library's may add only checked bytecode of its own sources (a build
-    with stored_zips=False serves the official files and lock as they are)."""
-    if not (DIST / "app" / "config.js").exists():
-        raise BuildError("dist/ is not built: run python3 build.py build")
-    pyodide = pyodide_folder()
-    if pyodide is None:
-        log("dist/ is a light build (Pyodide from the CDN): nothing vendored to check")
-        return
-    version = pyodide_version()
-    lock = official_lock(version)
-    # cached_wheels() checks each against the lock
-    officials = {path.name: path for path in cached_wheels(version, lock)}
-    served_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
-    if (
-        served_lock["info"] != lock["info"]
-        or served_lock["packages"].keys() != lock["packages"].keys()
-    ):
-        raise BuildError(
-            f"{pyodide.relative_to(DIST)}/pyodide-lock.json is not the official lock's: "
-            "run python3 build.py build"
-        )
-    stored = 0
-    for entry in needed_packages(lock):
-        path = pyodide / entry["file_name"]
-        served = served_lock["packages"][entry["name"].lower()]
-        if not path.exists() or sha256(path) != served["sha256"]:
-            raise BuildError(
-                f"{pyodide.relative_to(DIST)}/{entry['file_name']} is missing or differs from "
-                "the served lock: run python3 build.py build"
-            )
-        if {**served, "sha256": ""} != {**entry, "sha256": ""}:
-            raise BuildError(
-                f"the served lock's {entry['name']} entry differs from the official one: "
-                "run python3 build.py build"
-            )
-        if served["sha256"] == entry["sha256"]:
-            continue  # the official wheel
-        if entry["name"] not in FIRST_SCREEN_PACKAGES:
-            raise BuildError(
-                f"the served lock changes the hash of {entry['file_name']}, which is not repacked"
-            )
-        if problem := members_differ(officials[entry["file_name"]], path):
-            raise BuildError(
-                f"{pyodide.relative_to(DIST)}/{entry['file_name']} is not the official wheel "
-                f"stored ({problem})"
-            )
-        stored += 1
-    for name in PYODIDE_RUNTIME:
-        if name == "pyodide-lock.json":
-            continue
-        served, official = pyodide / name, PYODIDE_NPM / name
-        if sha256(served) == sha256(official):
-            continue
-        if name not in STORED_RUNTIME:
-            raise BuildError(
-                f"{pyodide.relative_to(DIST)}/{name} differs from the npm package: "
-                "run python3 build.py build"
-            )
-        if name == "python_stdlib.zip":  # the stored copy with checked bytecode beside the sources
-            if problem := bytecode_beside_sources(official, served):
-                raise BuildError(
-                    f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored with its "
-                    f"bytecode ({problem}): run python3 build.py build"
-                )
-        elif problem := members_differ(official, served):
-            raise BuildError(
-                f"{pyodide.relative_to(DIST)}/{name} is not npm's copy stored ({problem}): "
-                "run python3 build.py build"
-            )
-        stored += 1
-    log(
-        f"dist/ verified: {len(PYODIDE_RUNTIME)} runtime files and "
-        f"{len(needed_packages(lock))} wheels, "
-        f"{stored} of them stored copies of the official files"
-    )
+            files.made.add(target)

@@ -6,29 +6,41 @@ import os
 import subprocess
 
 from tools.environment import ensure_chromium, ensure_venv
+from tools.packages import PACKAGES, make_packages
 from tools.project import DIST, ROOT, BuildError, run
 from tools.site import build
 
 
-def test(pytest_args: list[str]) -> None:
+def test(pytest_args: list[str], fast: bool = False) -> None:
+    """The whole suite, as CI runs it: ruff, a build and every package (tools/packages.py), the
+    JavaScript tests, tsc, then pytest with `pytest_args`. `fast`, for the edit loop: only the
+    build and pytest, whose tests of the packages then skip (tests/site_server.py)."""
     python = ensure_venv()
-    # The linter before anything slow (its rules: pyproject.toml's [tool.ruff]).
-    run([str(python), "-m", "ruff", "check", "py", "tools", "tests", "bench", "build.py"])
+    if not fast:
+        # The linter before anything slow (its rules: pyproject.toml's [tool.ruff]).
+        run([str(python), "-m", "ruff", "check", "py", "tools", "tests", "bench", "build.py"])
     chromium = ensure_chromium()
-    build()
+    if fast:
+        build()
+    else:
+        make_packages()  # the site first, then every package from it
     # One BLAS thread per process: the suite runs a process per core already, and OpenBLAS's
     # extra threads only spin against them (about a fifth more CPU for the numeric tests).
     env = {
         **os.environ,
         "PELAB_CHROMIUM": chromium,
         "PELAB_DIST": str(DIST),
+        "PELAB_PACKAGES": str(PACKAGES),
         "OPENBLAS_NUM_THREADS": "1",
     }
-    # The JavaScript unit tests first (Node's own runner, a second or so), then the JSDoc types
-    # of app/ (tsc, pinned in package.json: the page's globals, then the workers'), then pytest.
-    run(["node", "--test", "tests/js/"])
-    for config in ("jsconfig.json", "jsconfig.worker.json"):
-        run(["node", "node_modules/typescript/bin/tsc", "--noEmit", "-p", config])
+    if fast:
+        env["PELAB_FAST"] = "1"
+    else:
+        # The JavaScript unit tests first (Node's own runner, a second or so), then the JSDoc
+        # types of app/ (tsc, pinned in package.json: the page's globals, then the workers').
+        run(["node", "--test", "tests/js/"])
+        for config in ("jsconfig.json", "jsconfig.worker.json"):
+            run(["node", "node_modules/typescript/bin/tsc", "--noEmit", "-p", config])
     command = [str(python), "-m", "pytest", *parallel(pytest_args), *pytest_args]
     result = subprocess.run(command, cwd=ROOT, env=env)
     if result.returncode == 5:

@@ -1,9 +1,11 @@
 /**
  * The guide's download links for the SCORM packages (embedding.html): a row per package the
- * build wrote, read from the build's own list, scorm/packages.json (tools/teacher_kit.py), so
+ * site offers, read from the build's own list, scorm/packages.json (tools/teacher_kit.py), so
  * the guide names this site's packages and their sizes, never a list typed by hand. The list is
  * a file apart from the page because the full packages hold the page: their sizes are known
- * only once they are written. File names and titles are set as text.
+ * only once they are written. dist/ holds an empty list; `build.py packages` writes the packages
+ * and their list into packages/scorm/, which a host copies into the site as its scorm/
+ * (tools/packages.py). File names and titles are set as text.
  */
 import { t } from "../i18n.js";
 
@@ -89,8 +91,8 @@ export async function showPackageDownloads(body, folder = "scorm/") {
       // Translators: {error} says why there are none; {command} is a command to type, {folder} a folder's name.
       t("No download links: {error}. {command} writes the packages into {folder}; copy that folder with the site.", {
         error: error instanceof Error ? error.message : String(error),
-        command: "python3 build.py build",
-        folder: "dist/scorm/",
+        command: "python3 build.py packages",
+        folder: "packages/scorm/",
       }),
     );
     tr.cells[0].colSpan = 3;

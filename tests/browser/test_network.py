@@ -12,8 +12,8 @@ import pytest
 
 from pages import PAGE_OF, poll, wait_for_state
 from site_server import DIST, PYODIDE, served
+from tools.generated_scripts import SLOW_AFTER_MS
 from tools.project import CACHE
-from tools.site import SLOW_AFTER_MS
 
 LOCK = json.loads((DIST / PYODIDE / "pyodide-lock.json").read_text())
 NUMPY = LOCK["packages"]["numpy"]["file_name"]
@@ -52,7 +52,7 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
     assert sorted(p for p in fetched if p.endswith(".whl")) == sorted(
         ["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"]
     )
-    # The page's own code in one file, and the worker's in one more (tools/site.py BUNDLED),
+    # The page's own code in one file, and the worker's in one more (tools/bundles.py BUNDLED),
     # beside the two classic scripts and the workers' settings: not 65 modules in waves.
     assert sorted(p for p in fetched if p.startswith("app/")) == [
         "app/config.js",

@@ -1,5 +1,6 @@
-"""The teacher's kit in the browser: the guide links it and lists this build's SCORM packages
-with their sizes (from dist/scorm/packages.json), says why when there is no list, and a chapter
+"""The teacher's kit in the browser: the guide links it and lists the site's SCORM packages with
+their sizes (from scorm/packages.json: packages/scorm/'s, copied into the hosted site), says why
+and how to get them when there are none (dist/ alone) or no list, and a chapter
 page prints as a handout: the start-up panel, buttons, sliders' tracks and the map left out,
 each control's label and value, the figures and the traps kept, and a PDF with its canvases."""
 
@@ -11,9 +12,8 @@ import re
 import pytest
 
 from pages import hold_python, poll
-from site_server import ROOT
+from site_server import DIST, SCORM_PACKAGES, needs_packages, served
 
-DIST = ROOT / "dist"
 LESSON_SECTION = "heatmap"  # the first chapter: sliders, canvases, SVG and a trap
 
 DOWNLOAD_ROWS = """() => [...document.querySelectorAll(".scorm-downloads tbody tr")].map((row) => ({
@@ -28,20 +28,22 @@ def size_text(size: int) -> str:
     return f"{max(1, round(size / 1e3))} kB" if size < 1e6 else f"{size / 1e6:.1f} MB"
 
 
+@needs_packages
 def test_the_guide_links_the_kit_and_lists_each_package_the_build_wrote(page, site_url):
+    """site_url serves dist/ with packages/scorm/ as its scorm/, as docs/hosting.md says to."""
     hold_python(page)
     page.goto(f"{site_url}embedding.html")
     assert page.locator("header a[href='teaching.html']").count() == 1
     assert page.locator("footer a[href='teaching.html']").count() == 1
     rows = poll(page, DOWNLOAD_ROWS, lambda rows: rows and rows[0]["href"])
-    zips = sorted((DIST / "scorm").glob("*.zip"))
-    assert zips, "the build wrote no SCORM package"
-    listed = json.loads((DIST / "scorm" / "packages.json").read_text())["packages"]
+    zips = sorted(SCORM_PACKAGES.glob("*.zip"))
+    assert zips, "build.py packages wrote no SCORM package"
+    listed = json.loads((SCORM_PACKAGES / "packages.json").read_text())["packages"]
     assert sorted(p["file"] for p in listed) == [z.name for z in zips]
     assert rows == [
         {
             "href": f"scorm/{p['file']}",
-            "text": [p["file"], p["title"], size_text((DIST / "scorm" / p["file"]).stat().st_size)],
+            "text": [p["file"], p["title"], size_text((SCORM_PACKAGES / p["file"]).stat().st_size)],
         }
         for p in listed
     ]
@@ -71,7 +73,21 @@ def test_without_a_usable_package_list_the_guide_says_why(page, site_url, answer
         page, DOWNLOAD_ROWS, lambda rows: rows and "No download links" in rows[0]["text"][0]
     )
     assert len(rows) == 1 and rows[0]["href"] is None
-    assert says in rows[0]["text"][0] and "python3 build.py build" in rows[0]["text"][0]
+    assert says in rows[0]["text"][0] and "python3 build.py packages" in rows[0]["text"][0]
+
+
+def test_dist_alone_has_no_package_and_its_guide_says_how_to_get_them(page):
+    """dist/ as `build.py build` leaves it: its list names no package, and the guide says which
+    command makes them and which folder to copy into the site."""
+    hold_python(page)
+    with served(DIST) as url:
+        page.goto(f"{url}embedding.html")
+        [row] = poll(page, DOWNLOAD_ROWS, lambda rows: rows and "No download" in rows[0]["text"][0])
+    assert row["href"] is None
+    assert row["text"][0] == (
+        "No download links: this site was built without SCORM packages. python3 build.py "
+        "packages writes the packages into packages/scorm/; copy that folder with the site."
+    )
 
 
 def test_the_kit_page_shows_every_chapter_with_the_builds_minutes(page, site_url):

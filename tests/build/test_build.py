@@ -1,5 +1,5 @@
 """build.py and tools/: what it vendors, how it verifies it, the wheel it writes, the server's MIME
-types."""
+types, the incremental rebuild that build.py serve makes, and the test command's fast path."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import zipfile
 
 import pytest
 
+import build as build_cli
 from site_server import DIST, PYODIDE, served
-from tools import pelab_wheel, site, vendor_pyodide
+from tools import bundles, generated_scripts, pelab_wheel, served_pyodide, site, vendor_pyodide
 from tools.project import CACHE, ROOT, BuildError, sha256
 
 LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text())
@@ -54,7 +55,7 @@ def test_every_vendored_wheel_matches_the_official_lock():
         stored = entry["name"] in vendor_pyodide.FIRST_SCREEN_PACKAGES
         path = (CACHE / "pyodide-0.27.7" if stored else DIST / PYODIDE) / entry["file_name"]
         assert sha256(path) == entry["sha256"], entry["file_name"]
-    site.check()  # the command a user runs says the same
+    served_pyodide.check()  # the command a user runs says the same
 
 
 def test_a_tampered_wheel_stops_the_build_and_names_the_file(tmp_path, monkeypatch):
@@ -157,12 +158,42 @@ def test_the_built_page_downloads_the_runtime_then_numpy_then_pelab_and_its_byte
     assert ours == ["../../py/bytecode.zip", f"../../py/{pelab}"]
     for path in runtime + wheels + ours:
         assert (DIST / "app" / "python" / path).resolve().is_file(), path
-    assert site.FIRST_FILES_LINE in (ROOT / "app" / "python" / "start-python.js").read_text()
+    source = (ROOT / "app" / "python" / "start-python.js").read_text()
+    assert generated_scripts.FIRST_FILES_LINE in source
 
 
 def test_a_start_python_without_the_line_for_its_files_stops_the_build():
     with pytest.raises(BuildError, match="FIRST_FILES"):
-        site.with_first_files("(function () {})();\n", [["a"]])
+        generated_scripts.with_first_files("(function () {})();\n", [["a"]])
+
+
+def test_an_incremental_build_skips_the_steps_whose_sources_did_not_change(tmp_path, monkeypatch):
+    """build.py serve rebuilds with incremental=True: a step none of whose sources changed since
+    it last ran is skipped, its files kept as they are; one whose source changed runs again."""
+    source = tmp_path / "source.txt"  # one more source of the pages step, for this test
+    source.write_text("one")
+    monkeypatch.setitem(site.STEP_SOURCES, "pages", (*site.STEP_SOURCES["pages"], str(source)))
+    dist = tmp_path / "dist"
+    site.build(dist=dist, incremental=True)
+    made = {p: p.stat().st_mtime_ns for p in dist.rglob("*") if p.is_file()}
+
+    def run_again(*arguments):
+        raise AssertionError("the pages step ran again")
+
+    monkeypatch.setattr(site, "language_sites", run_again)
+    site.build(dist=dist, incremental=True)  # nothing changed: no step runs, no file is written
+    assert {p: p.stat().st_mtime_ns for p in dist.rglob("*") if p.is_file()} == made
+    source.write_text("two")
+    with pytest.raises(AssertionError, match="the pages step ran again"):
+        site.build(dist=dist, incremental=True)
+
+
+def test_build_py_test_fast_passes_what_follows_to_pytest(monkeypatch):
+    seen = []
+    monkeypatch.setattr(build_cli, "test", lambda args, fast=False: seen.append((args, fast)))
+    build_cli.main(["test", "--fast", "-k", "heatmap"])
+    build_cli.main(["test", "-x", "--fast"])  # --fast only first: after that, pytest's
+    assert seen == [(["-k", "heatmap"], True), (["-x", "--fast"], False)]
 
 
 def test_numpy_and_pelab_come_with_bytecode_checked_against_their_sources():
@@ -207,7 +238,7 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
     )
     files = json.loads(worker.split("const FILES = ")[1].split(";\n")[0])
     # every built file but the precompressed siblings: the cache keeps what the browser decoded
-    # nor the SCORM packages (dist/scorm/): downloads for teachers, not part of the lesson
+    # nor the list of SCORM packages (dist/scorm/): downloads for teachers, not the lesson's
     built = sorted(
         p.relative_to(DIST).as_posix()
         for p in DIST.rglob("*")
@@ -219,10 +250,10 @@ def test_the_service_worker_sits_at_the_root_and_lists_every_file_of_this_build(
     )  # the browser fetches a service worker itself, never from its cache
     built.remove("_headers")  # read by the host (hosting/_headers), never by the browser
     # nor the copies of the modules bundled into the pages' and workers' files, which nothing
-    # fetches (tools/site.py BUNDLED): only those
-    copies = sorted(set().union(*(site.bundle_modules(e, DIST)[1] for e in site.BUNDLED)))
+    # fetches (tools/bundles.py BUNDLED): only those
+    copies = sorted(set().union(*(bundles.bundle_modules(e, DIST)[1] for e in bundles.BUNDLED)))
     assert copies and all(c.startswith("app/") and c.endswith(".js") for c in copies), copies
-    assert not set(copies) & set(site.BUNDLED)
+    assert not set(copies) & set(bundles.BUNDLED)
     assert files == ["./", *(name for name in built if name not in copies)]
     assert not (
         DIST / "app" / "offline" / "service-worker.js"

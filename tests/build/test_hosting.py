@@ -92,19 +92,19 @@ def test_the_pyodide_folder_is_named_by_the_pin_and_its_files():
 
 def test_a_change_to_any_pyodide_file_renames_the_folder(tmp_path):
     """What makes `immutable` safe: the build names the folder from every file in it."""
-    from tools import site
+    from tools import served_pyodide
 
     files = {name: tmp_path / name for name in ("pyodide.asm.wasm", "pyodide-lock.json")}
     for name, path in files.items():
         path.write_bytes(name.encode())
-    first = site.pyodide_folder_name("0.27.7", files)
-    assert first == site.pyodide_folder_name(
+    first = served_pyodide.pyodide_folder_name("0.27.7", files)
+    assert first == served_pyodide.pyodide_folder_name(
         "0.27.7", dict(reversed(files.items()))
     )  # same files, same name
     files["pyodide-lock.json"].write_bytes(b"another lock")
-    assert site.pyodide_folder_name("0.27.7", files) != first
-    assert site.pyodide_folder_name("0.27.8", files).startswith("pyodide/0.27.8-")
-    assert site.pyodide_folder(DIST).relative_to(DIST).as_posix() == PYODIDE
+    assert served_pyodide.pyodide_folder_name("0.27.7", files) != first
+    assert served_pyodide.pyodide_folder_name("0.27.8", files).startswith("pyodide/0.27.8-")
+    assert served_pyodide.pyodide_folder(DIST).relative_to(DIST).as_posix() == PYODIDE
     assert f'new URL("../{PYODIDE}/", import.meta.url)' in (DIST / "app" / "config.js").read_text()
 
 

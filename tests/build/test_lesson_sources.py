@@ -13,7 +13,6 @@ import pytest
 
 import tools.course as course
 import tools.lesson as lesson
-import tools.server as server
 from site_server import DIST
 from tools.languages import with_languages
 from tools.lesson import SKELETON, SOURCES, assemble, section_titles, shown_value
@@ -294,29 +293,6 @@ def test_no_section_number_is_typed_in_the_code_or_the_docs():
             if re.search(r"\b[Ss]ections? \d+\b(?![.\d])", line) and "tools/lesson.py" not in name:
                 typed.append(f"{name}:{line_number}: {line.strip()}")
     assert typed == []
-
-
-def test_serve_rebuilds_when_a_source_changes(monkeypatch):
-    builds, stamps = [], iter([{SKELETON: 1}, {SKELETON: 1}, {SKELETON: 2}])
-    monkeypatch.setattr(server, "lesson_sources", lambda: [SKELETON])
-    monkeypatch.setattr(server, "build", lambda: builds.append("built"))
-
-    class Stamp:
-        def __init__(self, value):
-            self.st_mtime_ns = value
-
-    monkeypatch.setattr(type(SKELETON), "stat", lambda self: Stamp(next(stamps)[SKELETON]))
-    sleeps = []
-
-    def sleep(_):
-        if len(sleeps) == 2:
-            raise StopIteration
-        sleeps.append(1)
-
-    monkeypatch.setattr(server.time, "sleep", sleep)
-    with pytest.raises(StopIteration):
-        server.rebuild_on_change()
-    assert builds == ["built"]  # unchanged once, changed once
 
 
 def test_the_registry_of_demos_is_written_from_the_lesson(tmp_path, monkeypatch):

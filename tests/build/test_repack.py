@@ -17,7 +17,7 @@ import zipfile
 import pytest
 
 from site_server import DIST, PYODIDE
-from tools import in_pyodide, repack, site, vendor_pyodide
+from tools import in_pyodide, repack, served_pyodide, site, vendor_pyodide
 from tools.project import CACHE, sha256
 
 LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text())
@@ -256,18 +256,18 @@ def dist_copy(tmp_path, monkeypatch):
         if entry.name != "pyodide":
             (copy / entry.name).symlink_to(entry)
     shutil.copytree(DIST / "pyodide", copy / "pyodide")  # pyodide/<pin>-<hash>/
-    monkeypatch.setattr(site, "DIST", copy)
+    monkeypatch.setattr(served_pyodide, "DIST", copy)
     return copy
 
 
 def test_check_passes_on_the_build(dist_copy):
-    site.check()
+    served_pyodide.check()
 
 
 def test_check_refuses_the_official_deflated_wheel_under_the_served_lock(dist_copy):
     shutil.copy(STORED[1][0], dist_copy / PYODIDE / NUMPY)
     with pytest.raises(SystemExit, match=f"{NUMPY} is missing or differs from the served lock"):
-        site.check()
+        served_pyodide.check()
 
 
 def test_check_refuses_a_wheel_neither_official_nor_stored_even_when_the_served_lock_agrees(
@@ -287,7 +287,7 @@ def test_check_refuses_a_wheel_neither_official_nor_stored_even_when_the_served_
     with pytest.raises(
         SystemExit, match=f"{NUMPY} is not the official wheel stored .* is not stored"
     ):
-        site.check()
+        served_pyodide.check()
 
 
 def test_check_refuses_a_served_lock_that_changes_another_wheels_hash(dist_copy):
@@ -295,7 +295,7 @@ def test_check_refuses_a_served_lock_that_changes_another_wheels_hash(dist_copy)
     lock["packages"]["six"]["sha256"] = "0" * 64
     (dist_copy / PYODIDE / "pyodide-lock.json").write_text(json.dumps(lock))
     with pytest.raises(SystemExit, match="differs from the served lock"):
-        site.check()
+        served_pyodide.check()
 
 
 def test_check_refuses_a_stdlib_with_a_changed_member(dist_copy, tmp_path):
@@ -305,17 +305,14 @@ def test_check_refuses_a_stdlib_with_a_changed_member(dist_copy, tmp_path):
             changed.writestr(member, original.read(member) + (b"#" if n == 5 else b""))
     shutil.copy(tmp_path / "s.zip", stdlib)
     with pytest.raises(SystemExit, match="python_stdlib.zip is not npm's copy stored"):
-        site.check()
+        served_pyodide.check()
 
 
-def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(
-    tmp_path, monkeypatch
-):
+def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(tmp_path):
     """build.py build --deflated-zips, for hosts that compress no zip: nothing of Pyodide's is
     repacked, our bytecode is deflated (the same members), and check() accepts it."""
-    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
-    site.build(stored_zips=False)
-    folder = site.pyodide_folder()
+    site.build(stored_zips=False, dist=tmp_path / "dist")
+    folder = served_pyodide.pyodide_folder(tmp_path / "dist")
     assert (folder / "pyodide-lock.json").read_text() == json.dumps(LOCK, separators=(", ", ": "))
     assert sha256(folder / NUMPY) == LOCK["packages"]["numpy"]["sha256"]
     assert sha256(folder / "python_stdlib.zip") == sha256(
@@ -327,7 +324,7 @@ def test_a_deflated_zips_build_serves_the_official_files_and_lock_as_they_are(
         repack.members_differ(DIST / "py" / "bytecode.zip", bytecode, zipfile.ZIP_DEFLATED) is None
     )
     assert folder.name != PYODIDE.split("/")[1]  # other files, another folder
-    site.check()
+    served_pyodide.check(tmp_path / "dist")
 
 
 def rewrite(path, edit):
@@ -386,4 +383,4 @@ def test_check_refuses_a_stdlib_with_bytecode_not_its_sources_checked_pyc(dist_c
     rewrite(dist_copy / PYODIDE / "python_stdlib.zip", edit)
     stored_with = "python_stdlib.zip is not npm's copy stored with its bytecode"
     with pytest.raises(SystemExit, match=re.escape(f"{stored_with} ({problem})")):
-        site.check()
+        served_pyodide.check()

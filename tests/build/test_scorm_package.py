@@ -1,11 +1,13 @@
-"""tools/scorm.py: the SCORM 1.2 packages in dist/scorm/. Each manifest is parsed with the
-standard library and checked for what SCORM 1.2 requires; every file it lists is in the zip and
-every file in the zip is listed; a full package is the built site, byte for byte, less what an
-LMS cannot use; the thin one is a few KB framing the hosted site."""
+"""tools/scorm.py and tools/packages.py: the SCORM 1.2 packages that `build.py packages` writes
+into packages/scorm/, beside dist/. Each manifest is parsed with the standard library and checked
+for what SCORM 1.2 requires; every file it lists is in the zip and every file in the zip is
+listed; a full package is the built site, byte for byte, less what an LMS cannot use; the thin
+one is a few KB framing the hosted site; a language or a chapter chooses its packages."""
 
 from __future__ import annotations
 
 import html
+import json
 import re
 import zipfile
 import zlib
@@ -13,19 +15,22 @@ from pathlib import Path
 
 import pytest
 
+import build as build_cli
 from pages import PAGE_OF
 from scorm_manifest import checked_manifest, launch_target
-from site_server import DIST
-from tools import scorm, site
+from site_server import DIST, SCORM_PACKAGES, needs_packages
+from tools import packages, scorm
 from tools.i18n import TRANSLATED
 from tools.project import ROOT
+from tools.teacher_kit import PACKAGE_LIST
 
 SCORM_JS = (ROOT / "app" / "lms" / "scorm.js").read_text()
 CHAPTER_JS = (ROOT / "app" / "lms" / "chapter-to-lms.js").read_text()
 EMBED_JS = (ROOT / "app" / "pages" / "embed.js").read_text()
-FULL = sorted((DIST / "scorm").glob("*.zip"))
+FULL = sorted(SCORM_PACKAGES.glob("*.zip"))
 
 
+@needs_packages
 def test_there_is_a_package_for_the_lesson_one_per_chapter_and_one_per_graded_demo():
     lesson = "".join(page.read_text() for page in scorm.lesson_pages(DIST))
     chapters = [page.stem for page in scorm.lesson_pages(DIST)]
@@ -61,6 +66,7 @@ def test_graded_demos_are_the_sections_holding_a_test():
     assert scorm.graded_demos(page) == ["check", "more"]
 
 
+@needs_packages
 @pytest.mark.parametrize("package", FULL, ids=lambda p: p.stem)
 def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
     with zipfile.ZipFile(package) as archive:
@@ -95,23 +101,83 @@ def test_each_full_package_is_valid_scorm_1_2_and_is_the_built_site(package):
     assert package.stat().st_size < 50e6  # LMS upload limits are often 50 to 100 MB
 
 
-def test_a_file_of_an_earlier_build_never_goes_into_the_packages(tmp_path, monkeypatch):
-    """The build drops what it no longer makes before it packs dist/: a previous build's Pyodide
-    folder (named by its content's hash) once went into both packages, doubling their size."""
+def test_a_file_of_an_earlier_build_never_goes_into_the_packages(tmp_path):
+    """The build drops what it no longer makes before the packages are made from dist/: a
+    previous build's Pyodide folder (named by its content's hash) once went into both packages,
+    doubling their size."""
     import shutil
 
     shutil.copytree(DIST, tmp_path / "dist", ignore=shutil.ignore_patterns("scorm"))
     stale = tmp_path / "dist" / "pyodide" / "0.27.7-000000000000" / "python_stdlib.zip"
     stale.parent.mkdir()
     stale.write_bytes(b"an earlier build's")
-    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
-    site.build()
+    written = packages.make_packages(
+        language="en", chapter="1", dist=tmp_path / "dist", out=tmp_path / "packages"
+    )
     assert not stale.parent.exists()
-    for package in (tmp_path / "dist" / "scorm").glob("*.zip"):
-        with zipfile.ZipFile(package) as archive:
-            assert not [name for name in archive.namelist() if "000000000000" in name], package.name
+    assert [p.name for p in written] == ["positional-encoding-lab-chapter-1-why-order.zip"]
+    with zipfile.ZipFile(written[0]) as archive:
+        assert not [name for name in archive.namelist() if "000000000000" in name]
+    # dist/ itself holds no package, and its list says so: the guide then says how to get them
+    listing = tmp_path / "dist" / "scorm" / PACKAGE_LIST
+    assert list(listing.parent.iterdir()) == [listing]
+    assert json.loads(listing.read_text()) == {"packages": []}
+    # the packages' own list names what this run wrote, and nothing else is left beside it
+    built = tmp_path / "packages" / "scorm"
+    assert sorted(built.iterdir()) == sorted([*written, built / PACKAGE_LIST])
+    assert [p["file"] for p in json.loads((built / PACKAGE_LIST).read_text())["packages"]] == [
+        written[0].name
+    ]
 
 
+def test_a_language_or_a_chapter_chooses_its_packages():
+    every = scorm.packages_of(DIST)
+    chapters = [page.stem for page in scorm.lesson_pages(DIST)]
+    chinese = scorm.chosen_packages(DIST, language="zh")
+    assert chinese == [p for p in every if p.stem.startswith("positional-encoding-lab-zh")]
+    assert scorm.chosen_packages(DIST, language="en") == [p for p in every if p.language == "en"]
+    second = scorm.chosen_packages(DIST, chapter="2")
+    assert second == scorm.chosen_packages(DIST, chapter=chapters[1])
+    assert [p.language for p in second] == ["en", *TRANSLATED]
+    assert all(p.stem.endswith(f"-chapter-2-{chapters[1]}") for p in second)
+    [one] = scorm.chosen_packages(DIST, language="es", chapter=chapters[0])
+    assert one.stem == f"positional-encoding-lab-es-chapter-1-{chapters[0]}"
+    assert scorm.chosen_packages(DIST) == every
+    with pytest.raises(SystemExit, match=r"--language wants one of en, zh, es; got 'fr'"):
+        scorm.chosen_packages(DIST, language="fr")
+    with pytest.raises(SystemExit, match=rf"--chapter wants one of 1 or {chapters[0]}, .*'9'"):
+        scorm.chosen_packages(DIST, chapter="9")
+
+
+@pytest.mark.parametrize(
+    "options, says",
+    [
+        ({"scorm_site": "https://example.org/lab/", "language": "zh"}, "--scorm-site makes the"),
+        ({"sections": "rope", "chapter": "2"}, "--sections makes a full package of its own"),
+        ({"sections": "rope", "scorm_site": "https://example.org/lab/"}, "--sections makes a"),
+    ],
+)
+def test_options_that_do_not_go_together_stop_before_any_work(tmp_path, options, says):
+    with pytest.raises(SystemExit, match=says):
+        packages.make_packages(**options, dist=tmp_path / "dist", out=tmp_path / "out")
+    assert not (tmp_path / "dist").exists() and not (tmp_path / "out").exists()
+
+
+def test_build_py_packages_passes_its_options_on(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(build_cli, "make_packages", lambda **options: seen.update(options))
+    build_cli.main(["packages", "--language", "zh", "--chapter", "2", "--mastery", "70"])
+    assert seen == {
+        "language": "zh",
+        "chapter": "2",
+        "scorm_site": None,
+        "mastery": "70",
+        "attempts": None,
+        "sections": None,
+    }
+
+
+@needs_packages
 def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
     parameter = re.search(r'LAUNCH_PARAMETER = \["(\w+)", "(\w+)"\]', SCORM_JS).groups()
     assert f"?{parameter[0]}={parameter[1]}" == scorm.LAUNCH_PARAMETERS
@@ -124,7 +190,7 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
         "positional-encoding-lab-chapter-1-why-order",
         "positional-encoding-lab-chapter-5-review",
     ):
-        with zipfile.ZipFile(DIST / "scorm" / f"{stem}.zip") as archive:
+        with zipfile.ZipFile(SCORM_PACKAGES / f"{stem}.zip") as archive:
             opens[stem] = launch_target(archive.read("launch.html").decode())
             title = checked_manifest(archive)["title"]
         if "chapter" in stem:  # the title a teacher sees in the LMS names the chapter
@@ -183,11 +249,10 @@ def test_a_bad_grading_option_stops_the_build_saying_what_is_wanted(mastery, att
         scorm.grading(mastery, attempts)
 
 
-def test_a_bad_grading_option_stops_the_build_before_any_work(tmp_path, monkeypatch):
-    monkeypatch.setattr(site, "DIST", tmp_path / "dist")
+def test_a_bad_grading_option_stops_the_build_before_any_work(tmp_path):
     with pytest.raises(SystemExit, match="--mastery wants"):
-        site.build(mastery="eighty")
-    assert not (tmp_path / "dist").exists()
+        packages.make_packages(mastery="eighty", dist=tmp_path / "dist", out=tmp_path / "out")
+    assert not (tmp_path / "dist").exists() and not (tmp_path / "out").exists()
 
 
 def small_site(folder: Path) -> Path:

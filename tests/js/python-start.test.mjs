@@ -12,7 +12,7 @@ import { REQUEST } from "../../app/python/protocol.js";
 const SCRIPT = new URL("../../app/python/start-python.js", import.meta.url);
 const SRC = "http://lesson.test/app/python/start-python.js";
 
-/** The line build.py replaces with the files to download first (tools/site.py). */
+/** The line build.py replaces with the files to download first (tools/generated_scripts.py). */
 const FIRST_FILES_LINE = "  var FIRST_FILES = []; // written by build.py\n";
 const SLOW_LINK_LINE = "  var SLOW_LINK = null; // written by build.py\n";
 
