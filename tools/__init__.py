@@ -9,6 +9,7 @@
     heatmap_settings.py  the first heatmap's settings, read from the heatmap section's sliders
     page_protocol.py   the host messages and performance marks of app/page-protocol.js, for Python
     demo_lists.py      which demos are not live, need no Python or are pictured, from app/demos/
+    computed.py        the numbers pelab computes that the lesson quotes (app/computed.js), written in
     in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
     site.py            dist/, built in named steps (incrementally for serve): the pages, app/
     dist_files.py        each file written only when changed, and the rest pruned

@@ -14,6 +14,7 @@ from functools import cached_property
 from html.parser import HTMLParser
 from pathlib import Path
 
+from tools.computed import filled
 from tools.demo_lists import not_live, pictured
 from tools.project import BuildError
 
@@ -417,7 +418,7 @@ def read_section(name: str, folder: Path) -> Section:
     source = f"lesson/{name}.html"
     if not path.exists():
         raise BuildError(f"index.html names the section {name}, but {source} does not exist")
-    text = path.read_text(encoding="utf-8")
+    text = filled(path.read_text(encoding="utf-8"), source)  # the numbers pelab computes
     end = text.find("</section>")
     opened = SECTION_OPEN.search(text)
     if end < 0 or not opened or opened.group(1) != name:

@@ -18,6 +18,7 @@ import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
 import { paintPixels } from "../figures/paint.js";
 import { showPython } from "./show-python.js";
 import { t } from "../i18n.js";
+import { COMPUTED } from "../computed.js";
 
 /** Steps per request: the figures are redrawn this often. */
 const SLICE = 25;
@@ -40,12 +41,15 @@ export function pythonCode({ seed, shift, maxTrainLen }) {
     steps: t("150 steps of Adam; the page trains in slices of {slice}", { slice: SLICE }),
     table: t("one row per position"),
   };
+  // pelab's own: the demo's model trains at its learning rate, and is this wide
+  const learningRate = COMPUTED["training.learning-rate"];
+  const width = COMPUTED["training.width"];
   return `import pelab
 
 trainer = pelab.Trainer(scheme="learned", task="copy", shift=${shift}, max_train_len=${maxTrainLen},
-                        table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=0.003, seed=${seed})
+                        table_len=${maxTrainLen}, min_len=${Math.max(4, shift + 1)}, learning_rate=${learningRate}, seed=${seed})
 losses = trainer.step(150)           # ${comments.steps}
-table = trainer.params["position_table"]          # (${maxTrainLen}, 32): ${comments.table}
+table = trainer.params["position_table"]          # (${maxTrainLen}, ${width}): ${comments.table}
 print("loss:", round(losses[0], 3), "->", round(losses[-1], 3))
 print("band contrast:", round(pelab.band_contrast(table), 3))
 components, shares = pelab.principal_components(table, 2)

@@ -14,6 +14,7 @@ import pytest
 
 from pelab.alibi import alibi_slopes
 from pelab.attention import order_blindness
+from pelab.browser.computed import ROPE_FIRST, computed
 from pelab.browser.demos.added import added
 from pelab.browser.demos.alibi import alibi
 from pelab.browser.demos.extrapolation import extrapolation
@@ -33,6 +34,7 @@ from quiz_sources import questions, section_source
 pytestmark = pytest.mark.blas_numeric
 
 QUESTIONS = {q.name: q for q in questions()}
+COMPUTED = computed()
 SLIDER = re.compile(r"<lesson-slider ([^>]*)>")
 
 
@@ -168,6 +170,8 @@ def test_the_settings_legends_state_are_the_demos_first_ones_where_they_say_so()
     assert (first_setting("rope", "m"), first_setting("rope", "n")) == (5, 2)
     assert (first_setting("rope", "d"), first_setting("rope", "base")) == (8, 10000)
     assert first_setting("rope", "seed") == 0
+    # the settings pelab.browser.computed computes the legend's score at
+    assert ROPE_FIRST == {name: first_setting("rope", name) for name in ROPE_FIRST}
     assert f"reads {shown(first['score'], 6)}" in legend  # as the demo shows it, six decimals
     assert llama2(2, "none")["outside"] == 18 and "At Stretch 2, 18 of its 64 pairs" in (
         QUESTIONS["quiz-stretching-outside"].legend
@@ -193,7 +197,7 @@ def test_the_numbers_the_explanations_give():
     assert round(float(eight["distances"][0]), 2) == 1.38
     assert round(float(eight["plain_distance"]), 2) == 2.81
     # rope: the swapped positions' score
-    assert shown(rope_first(m=37, n=40)["score"], 3) == "−1.628"
+    assert shown(rope_first(m=37, n=40)["score"], 3) in QUESTIONS["quiz-rope-predict"].why
     # ntk: the factor, and what it does to the fastest and slowest pairs
     new = ntk_scaled_base(10000, 4, 128)
     assert round(new / 10000, 3) == 4.089
@@ -241,7 +245,10 @@ def test_the_choice_and_true_false_keys_that_rest_on_a_computation():
     # rope: with q != k, 3 before and 3 after score differently
     before, after = rope_first()["score"], rope_first(m=2, n=5)["score"]
     assert abs(before - after) > 0.01
-    assert (shown(before, 3), shown(after, 3)) == ("−1.586", "−1.628")
+    # the two scores its explanation quotes (pelab.browser.computed's, at these settings)
+    assert (before, after) == pytest.approx(
+        (COMPUTED["rope.first-score"], COMPUTED["rope.swapped-score"]), abs=1e-10
+    )
     # alibi, 8 heads: a key 5 back costs head 1 5/2 and head 8 5/256
     slopes = alibi_slopes(8)
     assert (5 * slopes[0], 5 * slopes[-1]) == (5 / 2, 5 / 256)

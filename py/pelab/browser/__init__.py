@@ -13,6 +13,8 @@
     mpl_backend   the matplotlib backend a Notebook selects: `plt.show()` sends figures to the
                   page (imported only once the learner imports matplotlib)
     png           RGBA pixels as a PNG file, without Pillow (build.py pre-renders with it)
+    computed      what pelab computes that the page quotes (the lesson's prose, a demo's code),
+                  written out as app/computed.js
 
 Everything here runs under CPython too, and is tested there.
 """
