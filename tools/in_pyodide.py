@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from tools.project import CACHE, ROOT, BuildError, log
@@ -60,21 +61,56 @@ def job_output(
     pelab_wheel: Path | None = None,
     suffix: str = "",
 ) -> Path:
-    """tools/jobs/<name>.py run in Pyodide (run_in_pyodide), kept in .cache/jobs/ under a hash of
-    all its output depends on: the runner, the job's source, its arguments, the wheels, pelab."""
-    job = JOBS / f"{name}.py"
+    """tools/jobs/<name>.py run in Pyodide (run_in_pyodide), kept in .cache/jobs/ (job_path)."""
+    cached = job_path(name, arguments, wheels, pelab_wheel, suffix)
+    if not cached.exists():
+        log(f"running the build step {name} in Pyodide")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(run_in_pyodide(JOBS / f"{name}.py", arguments, wheels, pelab_wheel))
+    return cached
+
+
+def job_path(
+    name: str,
+    arguments: dict,
+    wheels: list[Path],
+    pelab_wheel: Path | None = None,
+    suffix: str = "",
+) -> Path:
+    """Where job_output keeps what tools/jobs/<name>.py returns, whether it has run or not: in
+    .cache/jobs/ under a hash of all its output depends on: the runner, the job's source, its
+    arguments, the wheels, pelab."""
     made_by = b"\0".join(
         [
             RUNNER.read_bytes(),
-            job.read_bytes(),
+            (JOBS / f"{name}.py").read_bytes(),
             json.dumps(arguments, sort_keys=True).encode(),
             *(path.name.encode() for path in wheels),
             pelab_wheel.read_bytes() if pelab_wheel else b"",
         ]
     )
-    cached = CACHE / "jobs" / f"{name}-{hashlib.sha256(made_by).hexdigest()[:16]}{suffix}"
-    if not cached.exists():
-        log(f"running the build step {name} in Pyodide")
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(run_in_pyodide(job, arguments, wheels, pelab_wheel))
-    return cached
+    return CACHE / "jobs" / f"{name}-{hashlib.sha256(made_by).hexdigest()[:16]}{suffix}"
+
+
+def job_outputs(
+    jobs: dict[str, tuple[dict, bool, str]],
+    wheels: list[Path],
+    pelab_wheel: Path,
+    stale: dict[str, Path] | None = None,
+) -> dict[str, Path]:
+    """job_output of each of `jobs` ({name: (arguments, whether pelab_wheel is installed first,
+    suffix)}); those not kept in .cache/jobs/ run side by side, each in a Node of its own, as
+    many at once as there are cores (each boots Pyodide, which takes a core for seconds). A job
+    named in `stale` whose output is not kept does not run: its stale output stands in."""
+    stale = stale or {}
+    outputs: dict[str, Path] = {}
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        running = {}
+        for name, (arguments, with_pelab, suffix) in jobs.items():
+            pelab = pelab_wheel if with_pelab else None
+            if name in stale and not job_path(name, arguments, wheels, pelab, suffix).exists():
+                log(f"the build step {name} keeps its last output (build.py build remakes it)")
+                outputs[name] = stale[name]
+            else:
+                running[name] = pool.submit(job_output, name, arguments, wheels, pelab, suffix)
+    return {**outputs, **{name: future.result() for name, future in running.items()}}

@@ -9,33 +9,42 @@ import json
 import zipfile
 from pathlib import Path
 
-from tools import in_pyodide
 from tools.dist_files import DistFiles
 from tools.lesson import FIRST_RESULT
 from tools.repack import stored_copy
 
 
+def build_time_jobs(
+    first_heatmap: dict, calls: dict, stdlib: bool = True
+) -> dict[str, tuple[dict, bool, str]]:
+    """The jobs of tools/jobs/ whose outputs dist/ serves, as tools/in_pyodide.py's job_outputs
+    takes them ({name: (arguments, whether pelab is installed first, suffix)}): the font cache,
+    the first heatmap drawn with `first_heatmap` (tools/heatmap_settings.py), the demos' first
+    results from `calls` (tools/first_results.py), the bytecode, and with `stdlib` the standard
+    library's (tools/served_pyodide.py)."""
+    jobs = {
+        "font_cache": ({}, False, ".json"),
+        "first_heatmap": (first_heatmap, True, ".png"),
+        "first_results": ({"calls": calls}, True, ".json"),
+        "bytecode": ({}, True, ".zip"),
+    }
+    if stdlib:
+        jobs["stdlib_bytecode"] = ({}, True, ".zip")
+    return jobs
+
+
 def place_python_files(
-    files: DistFiles,
-    wheels: list[Path],
-    pelab: Path,
-    first_heatmap: dict,
-    calls: dict,
-    stored_zips: bool = True,
+    files: DistFiles, pelab: Path, outputs: dict[str, Path], stored_zips: bool = True
 ) -> None:
-    """pelab's wheel and the jobs' outputs in dist/py/: the first heatmap drawn with
-    `first_heatmap` (tools/heatmap_settings.py), the demos' first results from `calls`
-    (tools/first_results.py), and the bytecode as a stored zip unless `stored_zips` is False."""
-    font_cache = in_pyodide.job_output("font_cache", {}, wheels, suffix=".json")
-    files.place(font_cache, "py/matplotlib-fontlist.json")
+    """pelab's wheel and the jobs' `outputs` (build_time_jobs, run) in dist/py/, the bytecode as
+    a stored zip unless `stored_zips` is False."""
+    files.place(outputs["font_cache"], "py/matplotlib-fontlist.json")
     files.place(pelab, f"py/{pelab.name}")
-    picture = in_pyodide.job_output("first_heatmap", first_heatmap, wheels, pelab, ".png")
-    files.place(picture, "py/first-heatmap.png")
+    files.place(outputs["first_heatmap"], "py/first-heatmap.png")
     # Every live demo's first result (tools/first_results.py), a file per demo.
-    job = in_pyodide.job_output("first_results", {"calls": calls}, wheels, pelab, ".json")
-    for name, shipped in json.loads(job.read_bytes()).items():
+    for name, shipped in json.loads(outputs["first_results"].read_bytes()).items():
         files.write(FIRST_RESULT.format(name=name), json.dumps(shipped, separators=(",", ":")))
-    bytecode = in_pyodide.job_output("bytecode", {}, wheels, pelab, ".zip")  # a stored zip
+    bytecode = outputs["bytecode"]  # a stored zip
     if stored_zips:
         files.place(bytecode, "py/bytecode.zip", stored=True)
     else:

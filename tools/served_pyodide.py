@@ -11,7 +11,6 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools import in_pyodide
 from tools.dist_files import DistFiles, write_if_changed
 from tools.project import CACHE, DIST, BuildError, log, sha256
 from tools.repack import bytecode_beside_sources, members_differ, stored_copy, stored_with_bytecode
@@ -53,14 +52,16 @@ def place_pyodide(
     version: str,
     lock: dict,
     wheels: list[Path],
-    pelab: Path,
+    stdlib_bytecode: Path | None = None,
     cdn: str | None = None,
     stored_zips: bool = True,
 ) -> ServedPyodide:
     """Pyodide's files placed in dist/, or with `cdn` (a URL with {version}) nothing: the page
     then loads the runtime from there. The standard library and the first screen's wheels go out
     as stored zips unless `stored_zips` is False, so the lock the site serves carries their
-    hashes: Pyodide checks every wheel it fetches against it (subresource integrity)."""
+    hashes: Pyodide checks every wheel it fetches against it (subresource integrity). The
+    standard library holds the bytecode of the modules the boot imports, `stdlib_bytecode` (the
+    output of tools/jobs/stdlib_bytecode.py)."""
     if cdn is not None:
         url = cdn.format(version=version)
         return ServedPyodide(json.dumps(url), url, (), None)
@@ -70,8 +71,8 @@ def place_pyodide(
     prefetch: list[dict] = []  # what the worker fetches at once (config.js's PREFETCH_WHEELS)
     for name in PYODIDE_RUNTIME:
         if name == "python_stdlib.zip" and stored_zips:
-            # with the bytecode of the modules the boot imports (tools/jobs/stdlib_bytecode.py)
-            stdlib_bytecode = in_pyodide.job_output("stdlib_bytecode", {}, wheels, pelab, ".zip")
+            if stdlib_bytecode is None:
+                raise BuildError("the stored standard library needs its bytecode (stdlib_bytecode)")
             sources[name] = stored_with_bytecode(PYODIDE_NPM / name, stdlib_bytecode)
         elif name in stored_names:
             sources[name] = stored_copy(PYODIDE_NPM / name)

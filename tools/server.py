@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tools.compress import ENCODINGS
 from tools.project import DIST, ROOT, BuildError
-from tools.site import STEP_SOURCES, build, stamp
+from tools.site import SOURCES, build, stamp
 
 # The strict Content-Security-Policy the site is built to work under (serve --csp sends it):
 # everything from its own origin; 'wasm-unsafe-eval' because Pyodide compiles WebAssembly.
@@ -180,20 +180,19 @@ def make_server(
 
 
 def rebuild_on_change(interval: float = 0.3) -> None:
-    """Rebuild whenever a source of the site changes (any file that a step of tools/site.py
-    reads: the pages, lesson/, app/, py/, static/, locale/, ...), so that an edit shows on the
-    next reload. The rebuild is incremental: a step none of whose sources changed is skipped. A
-    broken source is reported and the last good site stays served."""
-    sources = tuple(sorted(set().union(*STEP_SOURCES.values())))
-    seen = stamp(sources)
+    """Rebuild whenever a source of the site changes (any file the build reads: tools/site.py's
+    SOURCES, the root's pages, lesson/, app/, py/, static/, locale/, ...), so that an edit shows
+    on the next reload. The rebuild is incremental: a step none of whose sources changed is
+    skipped. A broken source is reported and the last good site stays served."""
+    seen = stamp(SOURCES)
     while True:
         time.sleep(interval)
-        now = stamp(sources)
+        now = stamp(SOURCES)
         if now == seen:
             continue
         while True:  # an editor's save can take a few writes: wait until they are done
             time.sleep(interval)
-            settled = stamp(sources)
+            settled = stamp(SOURCES)
             if settled == now:
                 break
             now = settled

@@ -10,6 +10,7 @@ sources changed since its last build is skipped, and its files are kept as they 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -30,6 +31,7 @@ from tools.generated_scripts import (
     write_start_python,
 )
 from tools.heatmap_settings import heatmap_settings
+from tools.in_pyodide import job_outputs
 from tools.languages import EMBED, language_sites, with_languages
 from tools.lesson import (
     assemble_with_keys,
@@ -39,8 +41,8 @@ from tools.lesson import (
 )
 from tools.notebook import NOTEBOOK, notebook_text
 from tools.pelab_wheel import build_pelab_wheel
-from tools.project import CACHE, DIST, ROOT, SITE_FILES, BuildError, log
-from tools.python_files import place_python_files
+from tools.project import CACHE, DIST, ROOT, SITE_FILES, BuildError, log, sha256
+from tools.python_files import build_time_jobs, place_python_files
 from tools.scorm import FOLDER as SCORM_FOLDER
 from tools.served_pyodide import place_pyodide
 from tools.teacher_kit import PACKAGE_LIST, kit_pages, package_list
@@ -52,7 +54,6 @@ from tools.vendor_pyodide import (
 )
 
 QUIZ_KEYS = "app/quiz-keys.json"  # written by the build from the questions (tools/lesson.py)
-SITE_DIRS = ("app", "static")
 # Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
 # left out of the service worker's list. hosting/ has examples for other servers too.
 HOST_FILES = ("_headers",)
@@ -62,20 +63,32 @@ REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\
 # The course's outline; the build writes which page holds each section into it.
 OUTLINE = ROOT / "app" / "course" / "outline.js"
 OUTLINE_LINE = "export const PAGE_OF = Object.freeze({}); // written by build.py\n"
-# What each step reads, as files and folders of the project: build(incremental=True) skips a
-# step when none of them changed (nor the options it takes) since that step last ran.
-COURSE = ("index.html", "lesson")
+# Every file and folder of the project the build reads (build.py serve watches them).
+SOURCES = (
+    "index.html", *SITE_FILES, "lesson", "app", "py", "static", "locale", "hosting",
+    "package.json", "package-lock.json",
+)
+# What each step reads besides what it is handed (the course as read, the jobs' outputs, pelab's
+# wheel, which its options carry): build(incremental=True) skips a step when none of these
+# changed, nor its options, since that step last ran.
 STEP_SOURCES = {
-    "course": (*COURSE, *SITE_FILES),
-    # the JavaScript's messages and each demo's first code (the notebook) come from app/
-    "pages": (*COURSE, *SITE_FILES, "locale", "app", "py/pelab/__init__.py"),
-    "app": (*COURSE, *SITE_DIRS, "hosting", "package-lock.json"),
-    "pyodide": ("package.json", "package-lock.json", "py"),
-    "python": (*COURSE, "py"),
+    # the translations, and app/'s: its messages, and each demo's first code (the notebook)
+    "pages": ("locale", "app"),
+    "app": ("app", "package-lock.json"),
+    "static": ("static", "hosting"),
+    "pyodide": ("package.json", "package-lock.json"),
+    "python": (),
 }
 # The steps of the last build in this process: their sources' stamp and options, what they
 # returned, and the files they made (build(incremental=True) reads it).
 _last_steps: dict[str, tuple[tuple, object, set[Path], set[Path]]] = {}
+# The build-time jobs that only make Python start sooner: the bytecode of numpy's and pelab's
+# modules and of the standard library's that the boot imports. Each pyc is checked against its
+# source when imported, so one made for an older pelab is never used for an edited module, which
+# is compiled instead. So an incremental build serves the last bytecode it built while pelab is
+# being edited, rather than wait seconds for new (build.py serve); a full build makes it anew.
+BYTECODE_JOBS = ("bytecode", "stdlib_bytecode")
+_last_outputs: dict[str, Path] = {}  # each job's output in the last build of this process
 Made = TypeVar("Made")
 
 
@@ -153,21 +166,34 @@ def build(
 
     # Before any work: a broken lesson source, a picture the sliders disagree with, a live demo
     # without its first request stops the build here.
-    course = step("course", (answer_key,), lambda _: read_course(answer_key))
-    pages, keys, first_heatmap, calls = course
-    step("pages", (answer_key,), lambda own: write_pages(own, pages, keys))
-    in_bundles = step("app", (), copy_app)
-    wheels = cached_wheels(version, lock)  # each checked against the official lock first
+    pages, keys, first_heatmap, calls = read_course(answer_key)
     pelab = build_pelab_wheel(CACHE / "pelab")
+    step(
+        "pages",
+        (answer_key, pelab.name, fingerprint(pages, keys)),
+        lambda own: write_pages(own, pages, keys),
+    )
+    demos, page_of = demo_sections(), page_of_sections()
+    in_bundles = step("app", (demos, page_of), lambda own: copy_app(own, demos, page_of))
+    step("static", (), copy_static)
+    wheels = cached_wheels(version, lock)  # each checked against the official lock first
+    # The build-time jobs in Pyodide: those not cached yet (pelab changed, say) run side by side.
+    stdlib = cdn is None and stored_zips  # the standard library stored with its bytecode
+    jobs = build_time_jobs(first_heatmap, calls, stdlib)
+    # An incremental build serves its last bytecode rather than wait for new (BYTECODE_JOBS).
+    kept = {n: _last_outputs[n] for n in BYTECODE_JOBS if n in _last_outputs} if incremental else {}
+    outputs = job_outputs(jobs, wheels, pelab, stale=kept)
+    _last_outputs.update(outputs)
+    stdlib_bytecode = outputs.get("stdlib_bytecode")
     pyodide = step(
         "pyodide",
-        (cdn, stored_zips),
-        lambda own: place_pyodide(own, version, lock, wheels, pelab, cdn, stored_zips),
+        (cdn, stored_zips, stdlib_bytecode),
+        lambda own: place_pyodide(own, version, lock, wheels, stdlib_bytecode, cdn, stored_zips),
     )
     step(
         "python",
-        (stored_zips,),
-        lambda own: place_python_files(own, wheels, pelab, first_heatmap, calls, stored_zips),
+        (stored_zips, tuple(sorted(outputs.items())), sha256(pelab)),
+        lambda own: place_python_files(own, pelab, outputs, stored_zips),
     )
     write_start_python(files, pyodide, pelab.name)
     build_id = write_config(files, version, pyodide, pelab.name)
@@ -185,6 +211,11 @@ def build(
         f"built dist/ ({len(files.made)} files, {size / 1e6:.1f} MB, "
         f"Pyodide {version} {mode}, build {build_id})"
     )
+
+
+def fingerprint(*values) -> str:
+    """A sha256 of `values` (plain data: dicts, lists, strings, numbers)."""
+    return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()
 
 
 def stamp(sources: tuple[str, ...]) -> tuple:
@@ -230,30 +261,32 @@ def write_pages(files: DistFiles, pages: dict[str, str], keys: dict) -> None:
     files.write(QUIZ_KEYS, quiz_keys_json(keys))
 
 
-def copy_app(files: DistFiles) -> set[Path]:
-    """app/ and static/ copied, with the demos' registry and the course's outline written, then
-    bundled (tools/bundles.py); and the host's files. Returns the copies the bundles hold."""
+def copy_app(files: DistFiles, demos: list[str], page_of: dict[str, str]) -> set[Path]:
+    """app/ copied, with the registry of `demos` and the course's outline (the page of each
+    section, `page_of`) written, then bundled (tools/bundles.py). Returns the copies the bundles
+    hold."""
+    generated = (SERVICE_WORKER, START_PYTHON, REGISTRY, OUTLINE)  # written, not copied
+    for path in sorted((ROOT / "app").rglob("*")):
+        if (
+            path.is_file()
+            and VENDOR not in path.parents  # bundled
+            and path not in generated
+            and path.relative_to(ROOT).as_posix() not in BUNDLED
+        ):
+            files.place(path, path.relative_to(ROOT).as_posix())
+    registry = demo_registry(REGISTRY.read_text(encoding="utf-8"), demos)
+    files.write("app/demos/registry.js", registry)
+    files.write("app/course/outline.js", course_outline(OUTLINE.read_text("utf-8"), page_of))
+    return bundle_app(files)
+
+
+def copy_static(files: DistFiles) -> None:
+    """static/ (the stylesheet, the host page's script for embeds) and the host's files."""
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file():
+            files.place(path, path.relative_to(ROOT).as_posix())
     for name in HOST_FILES:
         files.place(ROOT / "hosting" / name, name)
-    generated = (SERVICE_WORKER, START_PYTHON, REGISTRY, OUTLINE)  # written, not copied
-    for folder in SITE_DIRS:
-        for path in sorted((ROOT / folder).rglob("*")):
-            if (
-                path.is_file()
-                and VENDOR not in path.parents  # bundled
-                and path not in generated
-                and path.relative_to(ROOT).as_posix() not in BUNDLED
-            ):
-                files.place(path, path.relative_to(ROOT).as_posix())
-    files.write(
-        "app/demos/registry.js",
-        demo_registry(REGISTRY.read_text(encoding="utf-8"), demo_sections()),
-    )
-    files.write(
-        "app/course/outline.js",
-        course_outline(OUTLINE.read_text(encoding="utf-8"), page_of_sections()),
-    )
-    return bundle_app(files)
 
 
 def compress_siblings(files: DistFiles) -> None:

@@ -68,3 +68,33 @@ def test_a_job_runs_again_only_when_its_source_or_its_arguments_change(tmp_path,
         in_pyodide.job_output("picture", {"size": 1}, [], suffix=".png") != first and len(runs) == 3
     )
     assert first.name.startswith("picture-") and first.read_bytes() == b'{"size": 1}'
+
+
+def test_jobs_run_side_by_side_and_a_stale_output_may_stand_in(tmp_path, monkeypatch):
+    """job_outputs runs the jobs not cached yet at once; one given a stale output (an
+    incremental build's last bytecode, tools/site.py BYTECODE_JOBS) does not run until a full
+    build asks for it, while its cached output, once there, is taken."""
+    runs = []
+
+    def fake_run(job, arguments, wheels, pelab_wheel=None):
+        runs.append((job.stem, arguments))
+        return json.dumps(arguments).encode()
+
+    monkeypatch.setattr(in_pyodide, "run_in_pyodide", fake_run)
+    monkeypatch.setattr(in_pyodide, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(in_pyodide, "JOBS", tmp_path)
+    pelab = tmp_path / "pelab.whl"
+    pelab.write_bytes(b"one")
+    for name in ("picture", "bytecode"):
+        (tmp_path / f"{name}.py").write_text("def main(**arguments): ...\n")
+    jobs = {"picture": ({"size": 1}, True, ".png"), "bytecode": ({}, True, ".zip")}
+    first = in_pyodide.job_outputs(jobs, [], pelab)
+    assert sorted(runs) == [("bytecode", {}), ("picture", {"size": 1})]
+    pelab.write_bytes(b"two")  # pelab edited: both jobs' outputs are stale
+    stale = tmp_path / "last-bytecode.zip"
+    second = in_pyodide.job_outputs(jobs, [], pelab, stale={"bytecode": stale})
+    assert second["bytecode"] == stale and second["picture"] != first["picture"]
+    assert len(runs) == 3  # the picture ran again, the bytecode did not
+    third = in_pyodide.job_outputs(jobs, [], pelab)  # a full build makes it
+    assert third["bytecode"] != first["bytecode"] and len(runs) == 4
+    assert in_pyodide.job_outputs(jobs, [], pelab, stale={"bytecode": stale}) == third
