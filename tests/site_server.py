@@ -25,7 +25,8 @@ SCORM_PACKAGES = Path(os.environ.get("PELAB_PACKAGES", ROOT / "packages")) / "sc
 needs_packages = pytest.mark.skipif(
     FAST, reason="build.py test --fast makes no packages: python3 build.py test runs this"
 )
-# dist's Pyodide folder, relative to the site: pyodide/<pin>-<hash of its files> (tools/served_pyodide.py)
+# dist's Pyodide folder, relative to the site: pyodide/<pin>-<hash of its files>
+# (tools/served_pyodide.py)
 PYODIDE = next(
     (p.parent.relative_to(DIST).as_posix() for p in DIST.glob("pyodide/*/pyodide-lock.json")),
     "pyodide",
