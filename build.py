@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     packages_cmd.add_argument(
         "--sections",
         metavar="NAME,NAME,…",
-        help="only a lesson of just these sections (numbered from 1, with their questions, their "
+        help="also a lesson of just these sections (numbered from 1, with their questions, their "
         "'Remember this' lines and the free code cell), as a package in packages/custom/",
     )
     serve_cmd = commands.add_parser("serve", help="build what is missing, then serve dist/")

@@ -6,7 +6,8 @@ package (serve, a test's fast path) makes none.
                       title and size), which the guide's download links read: copied into a
                       hosted site as its scorm/, it replaces dist/scorm/packages.json, which lists
                       none (docs/hosting.md)
-    packages/custom/  a lesson of just the chosen sections (--sections), a package each
+    packages/custom/  a lesson of just the chosen sections (--sections): a package for each
+                      choice, kept until build.py clean
 
 packages/scorm/ holds what the last run made: whatever else it held goes.
 """
@@ -46,36 +47,28 @@ def make_packages(
 ) -> list[Path]:
     """Build the site into `dist` (by default dist/), then write into `out`/scorm/ its full
     packages (only `language`'s, or only `chapter`'s, when asked: tools/scorm.py,
-    chosen_packages) and their list; with `scorm_site`, only the thin package that frames the
-    lesson hosted there; with `sections` ("attention,rope"), only a lesson of those sections, into
-    `out`/custom/. Each manifest carries the pass mark `mastery` (percent) and the graded
+    chosen_packages) and their list, or with `scorm_site` only the thin package that frames the
+    lesson hosted there; with `sections` ("attention,rope"), also a lesson of those sections,
+    into `out`/custom/. Each manifest carries the pass mark `mastery` (percent) and the graded
     `attempts` (0: no limit). Returns the packages written."""
     grade = grading(mastery, attempts)  # a bad option stops before any work
     if scorm_site is not None:
         site_address(scorm_site)  # likewise a bad URL
+        if language is not None or chapter is not None:
+            raise BuildError(
+                "--scorm-site makes the one thin package, in no language of its own: "
+                "leave out --language and --chapter"
+            )
     custom = None
     if sections is not None:  # likewise an unknown section, or a lesson that cannot be made
-        if scorm_site is not None or language is not None or chapter is not None:
+        if scorm_site is not None:
             raise BuildError(
-                "--sections makes a full package of its own: "
-                "leave out --scorm-site, --language and --chapter"
+                "--sections makes a full package, which holds Python: leave out --scorm-site"
             )
         chosen = chosen_sections(sections)
         custom = (chosen, assemble_custom(chosen)[1])
-    elif scorm_site is not None and (language is not None or chapter is not None):
-        raise BuildError(
-            "--scorm-site makes the one thin package, in no language of its own: "
-            "leave out --language and --chapter"
-        )
     build(dist=dist)
     dist = dist or DIST
-    if custom is not None:
-        package = write_custom_package(dist, out / CUSTOM, *custom, grade)
-        log(
-            f"a lesson of {len(custom[0])} sections ({', '.join(custom[0])}), as a SCORM 1.2 "
-            f"package: {shown(package)}, {package.stat().st_size / 1e6:.2f} MB"
-        )
-        return [package]
     folder = out / FOLDER
     if scorm_site is not None:
         written = [write_thin_package(dist, scorm_site, folder, grade)]
@@ -93,6 +86,13 @@ def make_packages(
         f"to offer them for download on a hosted site, copy {shown(folder)}/ into it as its "
         f"{FOLDER}/ (docs/hosting.md)"
     )
+    if custom is not None:
+        package = write_custom_package(dist, out / CUSTOM, *custom, grade)
+        log(
+            f"a lesson of {len(custom[0])} sections ({', '.join(custom[0])}), as a SCORM 1.2 "
+            f"package: {shown(package)}, {package.stat().st_size / 1e6:.2f} MB"
+        )
+        written.append(package)
     return written
 
 

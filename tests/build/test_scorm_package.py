@@ -153,8 +153,8 @@ def test_a_language_or_a_chapter_chooses_its_packages():
     "options, says",
     [
         ({"scorm_site": "https://example.org/lab/", "language": "zh"}, "--scorm-site makes the"),
-        ({"sections": "rope", "chapter": "2"}, "--sections makes a full package of its own"),
         ({"sections": "rope", "scorm_site": "https://example.org/lab/"}, "--sections makes a"),
+        ({"sections": "nope"}, "there is no section nope"),
     ],
 )
 def test_options_that_do_not_go_together_stop_before_any_work(tmp_path, options, says):
