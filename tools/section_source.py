@@ -21,7 +21,7 @@ from tools.project import BuildError
 SECTION_OPEN = re.compile(r'<section id="([\w-]+)"')
 DEMO_OPEN = re.compile(r'<section id="[\w-]+" class="demo"')
 TITLE = re.compile(r'(<h2 id="([\w-]+)-title">)(.*?)</h2>', flags=re.S)
-# A cross-reference to a section: the build adds its number ("section 6").
+# A cross-reference to a section: the build adds its number after the word.
 REFERENCE = re.compile(r'<a href="#([\w-]+)" class="section-ref">([Ss]ections?)</a>')
 TYPED_NUMBER = re.compile(r"\b[Ss]ections? \d+(?!\.\d)")
 ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
@@ -272,7 +272,9 @@ def read_controls(source_html: str, source: str = "") -> dict[str, Control]:
     for attributes in parser.sliders:
         if problem := _slider_problem(attributes):
             shown = " ".join(f'{k}="{v}"' for k, v in attributes.items())
-            raise BuildError(f"{source or 'a section'}: the <lesson-slider {shown}> {problem}")
+            raise BuildError(
+                f"{source or 'a section'}: a <lesson-slider> {problem}: <lesson-slider {shown}>"
+            )
     return parser.found
 
 

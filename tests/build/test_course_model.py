@@ -113,7 +113,7 @@ BROKEN = {
         "after </section> only its quiz questions may follow",
     ),
     "a typed section number": (
-        lambda t: t.replace("The fix of the original", "As section 1 showed, the fix of the", 1),
+        lambda t: t.replace("The fix of", f"As {'section'} 1 showed, the fix of", 1),
         "types a section number",
     ),
 }
