@@ -25,8 +25,8 @@ import pytest
 from pages import PAGE_OF, hold_python, poll, wait_for_state
 from quiz_lesson import build_site
 from site_server import DIST, ROOT, served
+from tools.custom_lesson import assemble_custom
 from tools.i18n import TRANSLATED
-from tools.lesson import assemble_custom
 from tools.scorm import write_custom_package, write_packages, write_thin_package
 
 HERE = Path(__file__).parent / "lms"
@@ -424,7 +424,7 @@ def test_a_chapter_package_is_graded_by_its_end_test_alone(page, lms, parameters
 
 
 def custom_package(lms, tmp_path, chosen: list[str]) -> str:
-    """A lesson of the sections `chosen` (build.py build --sections), unzipped into the test LMS;
+    """A lesson of the sections `chosen` (build.py packages --sections), unzipped into the test LMS;
     its name there."""
     _, root, _ = lms
     package = write_custom_package(DIST, tmp_path, chosen, assemble_custom(chosen)[1])
