@@ -28,6 +28,7 @@ import argparse
 import shutil
 import sys
 
+from tools.i18n import LANGUAGES
 from tools.languages import update as update_translations
 from tools.packages import PACKAGES, make_packages
 from tools.project import DIST, log
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     packages_cmd.add_argument(
         "--language",
         metavar="LANG",
-        help="only the packages in this language: en, zh or es (default: every language)",
+        help=f"only the packages in this language: {', '.join(LANGUAGES)} (default: all)",
     )
     packages_cmd.add_argument(
         "--chapter",
