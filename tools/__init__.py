@@ -1,15 +1,18 @@
 """The jobs behind build.py, one module each; build.py is only their command line.
 
-    project.py         the project's folders, BuildError, and how a step logs and runs commands
+    project.py         the project's folders, BuildError, how a step logs and runs commands, and
+                       how a file shared with a build running beside it is replaced whole
     vendor_pyodide.py  the Pyodide pin (package.json), npm ci, the official lock, the wheels
     pelab_wheel.py     py/pelab as a reproducible wheel
     course.py          the course model: index.html and lesson/*.html read once, into typed
                        chapters, sections, controls, questions, exercises; the only reader
+    section_source.py    one lesson/NAME.html read and checked into the model's objects
     lesson.py          the course's pages (entrance, a page per chapter) written from the model
+    custom_lesson.py     a lesson of chosen sections (build.py packages --sections)
     heatmap_settings.py  the first heatmap's settings, read from the heatmap section's sliders
     page_protocol.py   the host messages and performance marks of app/page-protocol.js, for Python
     demo_lists.py      which demos are not live, need no Python or are pictured, from app/demos/
-    computed.py        the numbers pelab computes that the lesson quotes (app/computed.js), written in
+    computed.py        the numbers pelab computes that the lesson quotes (app/computed.js)
     in_pyodide.py      build-time jobs (jobs/*.py) run in Pyodide under Node (pyodide-job.mjs)
     site.py            dist/, built in named steps (incrementally for serve): the pages, app/
     dist_files.py        each file written only when changed, and the rest pruned

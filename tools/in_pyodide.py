@@ -12,7 +12,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tools.project import CACHE, ROOT, BuildError, log
+from tools.project import CACHE, ROOT, BuildError, log, replace_atomically
 from tools.vendor_pyodide import PYODIDE_NPM, PYODIDE_RUNTIME
 
 RUNNER = ROOT / "tools" / "pyodide-job.mjs"
@@ -66,7 +66,8 @@ def job_output(
     if not cached.exists():
         log(f"running the build step {name} in Pyodide")
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(run_in_pyodide(JOBS / f"{name}.py", arguments, wheels, pelab_wheel))
+        output = run_in_pyodide(JOBS / f"{name}.py", arguments, wheels, pelab_wheel)
+        replace_atomically(cached, output)  # a build beside this one may read it meanwhile
     return cached
 
 

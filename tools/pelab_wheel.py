@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import zipfile
 from pathlib import Path
 
-from tools.project import ROOT, BuildError
+from tools.project import ROOT, BuildError, replace_atomically
 
 
 def pelab_version() -> str:
@@ -39,12 +40,18 @@ def build_pelab_wheel(target: Path) -> Path:
     files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
     wheel = target / f"pelab-{version}-py3-none-any.whl"
     target.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             archive.writestr(info, data, zipfile.ZIP_DEFLATED)
+    # Written whole or not at all, and only when it changed: another build (a test's, beside
+    # this one) may be reading the wheel at this moment.
+    if not wheel.exists() or wheel.read_bytes() != buffer.getvalue():
+        replace_atomically(wheel, buffer.getvalue())
     return wheel
+
 
 
 def record_digest(data: bytes) -> str:

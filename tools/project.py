@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,3 +41,11 @@ def run(command: list[str], **kwargs) -> None:
     result = subprocess.run(command, cwd=ROOT, **kwargs)
     if result.returncode:
         raise BuildError(f"{command[0]} exited with {result.returncode}")
+
+
+def replace_atomically(path: Path, data: bytes) -> None:
+    """`path` holds `data`, written beside it and renamed over it: a reader sees the old file or
+    the new one, never half of either."""
+    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", delete=False) as f:
+        f.write(data)
+    os.replace(f.name, path)
