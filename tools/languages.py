@@ -180,7 +180,7 @@ def english_site() -> tuple[dict[str, str], dict[str, dict]]:
     from tools.teacher_kit import kit_pages
 
     pages, keys = assemble_with_keys()
-    pages.update(kit_pages(pages))
+    pages.update(kit_pages())
     for name in SITE_FILES:
         pages[name] = (ROOT / name).read_text(encoding="utf-8")
     return pages, keys

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -23,7 +22,6 @@ from tools.compress import COMPRESSIBLE, compressed
 from tools.dist_files import DistFiles, copy_if_changed
 from tools.first_results import first_calls
 from tools.generated_scripts import (
-    GENERATED,
     SERVICE_WORKER,
     START_PYTHON,
     write_config,
@@ -35,13 +33,11 @@ from tools.in_pyodide import job_outputs
 from tools.languages import EMBED, language_sites, with_languages
 from tools.lesson import (
     assemble_with_keys,
-    demo_sections,
-    page_of_sections,
     quiz_keys_json,
 )
 from tools.notebook import NOTEBOOK, notebook_text
 from tools.pelab_wheel import build_pelab_wheel
-from tools.project import CACHE, DIST, ROOT, SITE_FILES, BuildError, log, sha256
+from tools.project import CACHE, DIST, ROOT, SITE_FILES, log, sha256
 from tools.python_files import build_time_jobs, place_python_files
 from tools.scorm import FOLDER as SCORM_FOLDER
 from tools.served_pyodide import place_pyodide
@@ -52,17 +48,12 @@ from tools.vendor_pyodide import (
     official_lock,
     pyodide_version,
 )
+from tools.wiring import write_wiring
 
 QUIZ_KEYS = "app/quiz-keys.json"  # written by the build from the questions (tools/lesson.py)
 # Read by the host, not the browser (Netlify, Cloudflare Pages): copied to the site's root, and
 # left out of the service worker's list. hosting/ has examples for other servers too.
 HOST_FILES = ("_headers",)
-# The demos' registry; the build writes their imports and table into it from the lesson's sources.
-REGISTRY = ROOT / "app" / "demos" / "registry.js"
-REGISTRY_LINE = "export const DEMOS = Object.freeze({}); // written by build.py\n"
-# The course's outline; the build writes which page holds each section into it.
-OUTLINE = ROOT / "app" / "course" / "outline.js"
-OUTLINE_LINE = "export const PAGE_OF = Object.freeze({}); // written by build.py\n"
 # Every file and folder of the project the build reads (build.py serve watches them).
 SOURCES = (
     "index.html", *SITE_FILES, "lesson", "app", "py", "static", "locale", "hosting",
@@ -90,42 +81,6 @@ _last_steps: dict[str, tuple[tuple, object, set[Path], set[Path]]] = {}
 BYTECODE_JOBS = ("bytecode", "stdlib_bytecode")
 _last_outputs: dict[str, Path] = {}  # each job's output in the last build of this process
 Made = TypeVar("Made")
-
-
-def demo_registry(template: str, demos: list[str]) -> str:
-    """app/demos/registry.js with its demos written in: an import of NAMEDemo from ./NAME.js and a
-    DEMOS entry for each demo section of the lesson, in the page's order."""
-    if template.count(REGISTRY_LINE) != 1:
-        raise BuildError(f"app/demos/registry.js must hold the line {REGISTRY_LINE.strip()!r} once")
-    for name in demos:
-        module = REGISTRY.parent / f"{name}.js"
-        if not module.exists():
-            raise BuildError(
-                f"lesson/{name}.html is a demo section, but app/demos/{name}.js does not exist "
-                f"(it exports {name}Demo(root, python, context))"
-            )
-        if not re.search(
-            rf"^export function {name}Demo\(", module.read_text(encoding="utf-8"), flags=re.M
-        ):
-            raise BuildError(
-                f"app/demos/{name}.js must export function {name}Demo(root, python, context)"
-            )
-    imports = "".join(f'import {{ {name}Demo }} from "./{name}.js";\n' for name in demos)
-    table = "".join(f"  {name}: {name}Demo,\n" for name in demos)
-    return template.replace(
-        REGISTRY_LINE,
-        f"// {GENERATED}\n{imports}export const DEMOS = Object.freeze({{\n{table}}});\n",
-    )
-
-
-def course_outline(template: str, page_of: dict[str, str]) -> str:
-    """app/course/outline.js with the page of every section written in."""
-    if template.count(OUTLINE_LINE) != 1:
-        raise BuildError(f"app/course/outline.js must hold the line {OUTLINE_LINE.strip()!r} once")
-    rows = (f"  {json.dumps(name)}: {json.dumps(page)},\n" for name, page in page_of.items())
-    table = "".join(rows)
-    written = f"// {GENERATED}\nexport const PAGE_OF = Object.freeze({{\n{table}}});\n"
-    return template.replace(OUTLINE_LINE, written)
 
 
 def build(
@@ -166,15 +121,15 @@ def build(
 
     # Before any work: a broken lesson source, a picture the sliders disagree with, a live demo
     # without its first request stops the build here.
-    pages, keys, first_heatmap, calls = read_course(answer_key)
+    pages, keys, first_heatmap, calls = course_pages(answer_key)
+    write_wiring()  # app/demos/demos.js and app/course/page-of.js, before app/ is read
     pelab = build_pelab_wheel(CACHE / "pelab")
     step(
         "pages",
         (answer_key, pelab.name, fingerprint(pages, keys)),
         lambda own: write_pages(own, pages, keys),
     )
-    demos, page_of = demo_sections(), page_of_sections()
-    in_bundles = step("app", (demos, page_of), lambda own: copy_app(own, demos, page_of))
+    in_bundles = step("app", (), copy_app)
     step("static", (), copy_static)
     wheels = cached_wheels(version, lock)  # each checked against the official lock first
     # The build-time jobs in Pyodide: those not cached yet (pelab changed, say) run side by side.
@@ -231,11 +186,11 @@ def stamp(sources: tuple[str, ...]) -> tuple:
     return tuple(found)
 
 
-def read_course(answer_key: bool) -> tuple[dict[str, str], dict, dict, dict]:
+def course_pages(answer_key: bool) -> tuple[dict[str, str], dict, dict, dict]:
     """The English pages (the course, the teacher's kit, the embed and the guide), the quiz's
     keys, the first heatmap's settings and every live demo's first request."""
     pages, keys = assemble_with_keys()
-    pages.update(kit_pages(pages, with_answer_key=answer_key))
+    pages.update(kit_pages(with_answer_key=answer_key))
     first_heatmap = heatmap_settings("".join(pages.values()))
     calls = first_calls()
     for name in SITE_FILES:  # the embed and the guide, translated as the course is
@@ -261,11 +216,10 @@ def write_pages(files: DistFiles, pages: dict[str, str], keys: dict) -> None:
     files.write(QUIZ_KEYS, quiz_keys_json(keys))
 
 
-def copy_app(files: DistFiles, demos: list[str], page_of: dict[str, str]) -> set[Path]:
-    """app/ copied, with the registry of `demos` and the course's outline (the page of each
-    section, `page_of`) written, then bundled (tools/bundles.py). Returns the copies the bundles
-    hold."""
-    generated = (SERVICE_WORKER, START_PYTHON, REGISTRY, OUTLINE)  # written, not copied
+def copy_app(files: DistFiles) -> set[Path]:
+    """app/ copied (its wiring written from the course first: tools/wiring.py), then bundled
+    (tools/bundles.py). Returns the copies the bundles hold."""
+    generated = (SERVICE_WORKER, START_PYTHON)  # written, not copied
     for path in sorted((ROOT / "app").rglob("*")):
         if (
             path.is_file()
@@ -274,9 +228,6 @@ def copy_app(files: DistFiles, demos: list[str], page_of: dict[str, str]) -> set
             and path.relative_to(ROOT).as_posix() not in BUNDLED
         ):
             files.place(path, path.relative_to(ROOT).as_posix())
-    registry = demo_registry(REGISTRY.read_text(encoding="utf-8"), demos)
-    files.write("app/demos/registry.js", registry)
-    files.write("app/course/outline.js", course_outline(OUTLINE.read_text("utf-8"), page_of))
     return bundle_app(files)
 
 

@@ -1,23 +1,22 @@
 """The teacher's kit: teaching.html, the instructor notes, and answer-key.html, the answer key,
-both written by the build beside the course's pages so that they cannot drift from it.
+both written by the build beside the course's pages so that they cannot drift from it. Everything
+about the course comes from the course model (tools/course.py):
 
-- The minutes, the chapters, their sections and steps are read from the course map that
-  tools/lesson.py writes into every chapter page: the build computes them once, here they are
-  only copied.
-- The prerequisites are the entrance's "Before you start" paragraph (index.html owns them).
-- The misconceptions are the sections' exam traps (`<aside class="trap">` in lesson/NAME.html).
-- The learning goals and discussion prompts, which no other file holds, are
-  lesson/pages/teaching-notes.html, one block per chapter; the page around them is
-  lesson/pages/teaching.html, and both pages' frame (head, footer) lesson/pages/kit.html.
-- The answer key is read from the questions' source markup (after `</section>` in
-  lesson/NAME.html): `data-correct` on the right option of a choice or true/false question,
-  `data-answer` and `data-tolerance` on a numeric one, `data-test` on an end-test item,
-  `data-refers` and `data-setup` where given, and the `.quiz-explain` text.
+- the chapters, their sections and steps, and each section's minutes as the course map counts
+  them (tools/lesson.py, course_minutes);
+- the prerequisites: the entrance's "Before you start" paragraph (index.html owns them);
+- the misconceptions: the sections' exam traps (`<aside class="trap">` in lesson/NAME.html);
+- the answer key: each question's key as its source marks it (`data-correct`, `data-answer` and
+  `data-tolerance`, `data-why`, `data-test`, `data-refers`, `data-setup`, the explanation).
 
-And dist/scorm/packages.json, the list of the SCORM packages the build wrote (each zip's file
-name, its manifest's title and its size), which the guide's download links are made from
+The learning goals and discussion prompts, which no other file holds, are
+lesson/pages/teaching-notes.html, one block per chapter; the page around them is
+lesson/pages/teaching.html, and both pages' frame (head, footer) lesson/pages/kit.html.
+
+And scorm/packages.json, the list of the SCORM packages `build.py packages` wrote (each zip's
+file name, its manifest's title and its size), which the guide's download links are made from
 (app/pages/package-downloads.js): written after the packages, since the full ones hold the
-guide, so no package holds the list.
+guide, so no package holds the list. The site alone (`build.py build`) lists none.
 
 The answer key is a public page on a hosted site (a static site cannot hide a file); no
 learner's page links to it, and `build.py build --no-answer-key` leaves it out.
@@ -338,9 +337,8 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
     }
 
 
-def kit_pages(pages: dict[str, str] | None = None, with_answer_key: bool = True) -> dict[str, str]:
-    """teaching.html and (unless left out) answer-key.html, from the course model (`pages`, the
-    built pages, are no longer read: kept for the callers that pass them)."""
+def kit_pages(with_answer_key: bool = True) -> dict[str, str]:
+    """teaching.html and (unless left out) answer-key.html, from the course model."""
     chapters = course_of()
     fields = teaching_notes(chapters, with_answer_key)
     template = TEACHING_TEMPLATE.read_text(encoding="utf-8")
@@ -373,7 +371,7 @@ def kit_sources() -> list:
 
 
 def package_list(packages: list[Path]) -> str:
-    """dist/scorm/packages.json: each package's file name (relative to dist/scorm/), its
+    """scorm/packages.json: each package's file name (relative to scorm/), its
     manifest's title and its size in bytes, in the order the build wrote them."""
     rows = []
     for package in packages:

@@ -20,12 +20,12 @@
 /**
  * @typedef {(root: HTMLElement, python: any, context: any) => {firstRender: Promise<unknown>}} DemoFactory
  */
+import { DEMOS } from "./demos.js";
 
 // Every demo by name, in the lesson's order: one per section of class "demo" in lesson/, whose
-// module is ./NAME.js exporting NAMEDemo. build.py writes the imports and this table from the
-// lesson's sources (tools/site.py, demo_registry), so a new demo adds no line here.
-/** @type {Readonly<Record<string, DemoFactory>>} */
-export const DEMOS = Object.freeze({}); // written by build.py
+// module is ./NAME.js exporting NAMEDemo. build.py writes their imports and this table into
+// ./demos.js from the lesson's sources (tools/wiring.py), so a new demo adds no line by hand.
+export { DEMOS };
 
 /**
  * The demos that need no Python at all: an embed of one starts none, and downloads none of it.

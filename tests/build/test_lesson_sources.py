@@ -295,36 +295,6 @@ def test_no_section_number_is_typed_in_the_code_or_the_docs():
     assert typed == []
 
 
-def test_the_registry_of_demos_is_written_from_the_lesson(tmp_path, monkeypatch):
-    """A new demo adds no line to app/demos/registry.js: the build imports NAMEDemo from
-    app/demos/NAME.js for every demo section, in the page's order, and names what is missing."""
-    import tools.site as site
-
-    built = (DIST / "app" / "demos" / "registry.js").read_text(encoding="utf-8")
-    assert built == site.demo_registry(
-        site.REGISTRY.read_text(encoding="utf-8"), lesson.demo_sections()
-    )
-    names = lesson.demo_sections()
-    assert re.findall(r'^import \{ (\w+)Demo \} from "\./(\w+)\.js";$', built, flags=re.M) == [
-        (n, n) for n in names
-    ]
-    assert re.findall(r"^  (\w+): (\w+)Demo,$", built, flags=re.M) == [(n, n) for n in names]
-    monkeypatch.setattr(site, "REGISTRY", tmp_path / "registry.js")
-    (tmp_path / "toy.js").write_text("export function toyDemo(root, python, context) {}\n")
-    (tmp_path / "half.js").write_text("export function otherDemo() {}\n")
-    template = site.REGISTRY_LINE
-    assert 'import { toyDemo } from "./toy.js";' in site.demo_registry(template, ["toy"])
-    with pytest.raises(
-        SystemExit,
-        match=r"lesson/gone\.html is a demo section, but app/demos/gone\.js does not exist",
-    ):
-        site.demo_registry(template, ["gone"])
-    with pytest.raises(SystemExit, match=r"app/demos/half\.js must export function halfDemo"):
-        site.demo_registry(template, ["half"])
-    with pytest.raises(SystemExit, match="must hold the line"):
-        site.demo_registry("export const DEMOS = {};\n", ["toy"])
-
-
 @pytest.mark.parametrize(
     ("skeleton", "message"),
     [

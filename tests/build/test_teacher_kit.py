@@ -18,7 +18,7 @@ import build as build_cli
 from site_server import DIST, SCORM_PACKAGES, needs_packages
 from tools import course, teacher_kit
 from tools.course import read_course
-from tools.lesson import assemble, number, plain
+from tools.lesson import number, plain
 from tools.project import ROOT, BuildError
 from tools.teacher_kit import MapChapter, MapSection
 
@@ -127,7 +127,7 @@ def test_no_learner_page_links_the_answer_key_and_the_kit_does():
 
 
 def test_no_answer_key_leaves_it_out_and_the_kit_says_how_it_was_built(monkeypatch):
-    kit = teacher_kit.kit_pages(assemble(), with_answer_key=False)
+    kit = teacher_kit.kit_pages(with_answer_key=False)
     assert list(kit) == [teacher_kit.TEACHING]
     assert "built without its answer key" in kit[teacher_kit.TEACHING]
     assert teacher_kit.ANSWER_KEY not in re.sub(r"<code>.*?</code>", "", kit[teacher_kit.TEACHING])
@@ -177,24 +177,23 @@ def test_the_kit_has_every_chapter_with_the_builds_minutes_and_every_exam_trap()
 
 def test_notes_must_match_the_chapters(tmp_path, monkeypatch):
     notes = teacher_kit.TEACHING_NOTES.read_text(encoding="utf-8")
-    pages = assemble()
     missing = tmp_path / "missing.html"
     missing.write_text(re.sub(r'<div class="chapter-notes" data-chapter="geometry">.*?</div>',
                               "", notes, flags=re.S))
     monkeypatch.setattr(teacher_kit, "TEACHING_NOTES", missing)
     with pytest.raises(BuildError, match="no notes for the chapter geometry"):
-        teacher_kit.kit_pages(pages)
+        teacher_kit.kit_pages()
     unknown = tmp_path / "unknown.html"
     unknown.write_text(notes.replace('data-chapter="geometry"', 'data-chapter="geometri"'))
     monkeypatch.setattr(teacher_kit, "TEACHING_NOTES", unknown)
     with pytest.raises(BuildError, match="chapter geometri, which index.html does not list"):
-        teacher_kit.kit_pages(pages)
+        teacher_kit.kit_pages()
     empty = tmp_path / "empty.html"
     empty.write_text(re.sub(r'<ul class="prompts">.*?</ul>', '<ul class="prompts"></ul>',
                             notes, count=1, flags=re.S))
     monkeypatch.setattr(teacher_kit, "TEACHING_NOTES", empty)
     with pytest.raises(BuildError, match='needs a <ul class="prompts"> with at least one item'):
-        teacher_kit.kit_pages(pages)
+        teacher_kit.kit_pages()
 
 
 @needs_packages
