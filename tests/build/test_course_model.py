@@ -56,6 +56,16 @@ def test_each_live_demo_has_its_files_where_the_recipe_puts_them(name):
         assert holds in file.read_text(encoding="utf-8"), f"demo {name}: {path} lacks {holds}"
 
 
+def test_contributings_recipe_names_exactly_the_slice():
+    """CONTRIBUTING.md's "Adding a demo" lists, as its numbered files, the section source, the
+    line in index.html and the slice this module checks: no more, no fewer."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    recipe = text.split("## Adding a demo", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^\d\. \*\*`([\w./-]+)`\*\*", recipe, flags=re.M)
+    assert sorted(listed) == sorted(["lesson/NAME.html", "index.html", *slice_files("NAME")])
+    assert "**six files**" in recipe and len(listed) == 6
+
+
 def test_each_first_call_names_an_entry_point_of_its_own_demo_module():
     from pelab.browser.entry_points import DEMO_OF
 
