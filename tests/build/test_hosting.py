@@ -123,7 +123,7 @@ def test_the_netlify_and_cloudflare_headers_match_the_servers_for_every_file():
 def test_the_nginx_and_apache_examples_send_the_servers_cache_headers():
     pattern = server.VERSIONED.pattern  # the server's rule, in both examples' own syntax
     nginx = (HOSTING / "nginx.conf").read_text()
-    assert f"location ~ ^{pattern} {{" in nginx
+    assert f'location ~ "^{pattern}" {{' in nginx  # quoted: nginx reads { as a block's start
     assert f'add_header Cache-Control "{server.IMMUTABLE}";' in nginx
     assert f'add_header Cache-Control "{server.REVALIDATE}" always;' in nginx
     assert "gzip_static on;" in nginx and "brotli_static on;" in nginx
