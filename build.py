@@ -118,7 +118,9 @@ def main(argv: list[str] | None = None) -> None:
         help="omit the COOP/COEP headers, like most static hosts (Stop then restarts Python)",
     )
     serve_cmd.add_argument(
-        "--csp", action="store_true", help="send the strict Content-Security-Policy"
+        "--csp",
+        action="store_true",
+        help="send the strict Content-Security-Policy, with the frame-ancestors of hosting/",
     )
     test_cmd = commands.add_parser(
         "test", help="install test needs, build, make the packages, run the whole suite"

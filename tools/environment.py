@@ -1,5 +1,6 @@
 """What the tests and the benchmark need beyond python3 and Node: a virtual environment with
-requirements-dev.txt, and Chromium (Debian's package; Playwright's downloads are not used)."""
+requirements-dev.txt, Chromium (Debian's package; Playwright's downloads are not used), and a
+Java runtime for the Nu HTML Checker (npm's vnu-jar; Debian's default-jre-headless)."""
 
 from __future__ import annotations
 
@@ -28,16 +29,34 @@ def ensure_chromium() -> str:
     not used)."""
     if path := find_chromium():
         return path
+    return apt_install("chromium", find_chromium, "or set PELAB_CHROMIUM")
+
+
+def find_java() -> str | None:
+    return shutil.which("java")
+
+
+def ensure_java() -> str:
+    """Find a Java runtime, which the Nu HTML Checker needs (tests/build/test_valid_html.py),
+    installing Debian's default-jre-headless when there is none (vnu-jar's own downloader, its
+    install script, is not run: npm ci --ignore-scripts)."""
+    if path := find_java():
+        return path
+    return apt_install("default-jre-headless", find_java, "or put a java (11+) on PATH")
+
+
+def apt_install(package: str, find, otherwise: str) -> str:
+    """Install Debian's `package` (as root, with apt-get), then `find()` what it provides."""
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         raise BuildError(
-            "no Chromium found: install it (apt-get install -y chromium) or set PELAB_CHROMIUM"
+            f"no {package} found: install it (apt-get install -y {package}) {otherwise}"
         )
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(["apt-get", "update", "-q"], env=env)
-    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"], env=env)
-    if path := find_chromium():
+    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", package], env=env)
+    if path := find():
         return path
-    raise BuildError("apt-get installed chromium but no chromium executable is on PATH")
+    raise BuildError(f"apt-get installed {package} but what it provides is not on PATH")
 
 
 def ensure_venv() -> Path:

@@ -1,5 +1,6 @@
 """The development server for dist/: the MIME types Pyodide needs, cross-origin isolation
-(COOP/COEP), and optionally the strict Content-Security-Policy the site is built to work under."""
+(COOP/COEP), and optionally (--csp) the strict Content-Security-Policy the site is built to work
+under, with the frame-ancestors the hosts' configurations send (tools/security_headers.py)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,9 @@ from pathlib import Path
 
 from tools.compress import ENCODINGS
 from tools.project import DIST, ROOT, BuildError
+from tools.security_headers import NOSNIFF, REFERRER_POLICY, content_security_policy
 from tools.site import SOURCES, build, stamp
 
-# The strict Content-Security-Policy the site is built to work under (serve --csp sends it):
-# everything from its own origin; 'wasm-unsafe-eval' because Pyodide compiles WebAssembly.
-STRICT_CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-    "img-src 'self' data: blob:; worker-src 'self' blob:"
-)
 # Cache-Control. A file whose URL changes whenever its content does may be kept for good: the
 # Pyodide folder, dist/pyodide/<pin>-<hash of its files>/, named so by the build. Everything else
 # (the pages, the service worker, app/, py/, static/) keeps its URL from one build to the next, so
@@ -145,11 +141,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         if self.vary:
             self.send_header("Vary", "Accept-Encoding")
-        if self.csp:
-            self.send_header("Content-Security-Policy", STRICT_CSP)
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        if self.csp:
+            self.send_header("Content-Security-Policy", content_security_policy(path))
         self.send_header("Cache-Control", cache_control(path, getattr(self, "status", 200)))
-        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("X-Content-Type-Options", NOSNIFF)
+        self.send_header("Referrer-Policy", REFERRER_POLICY)
         if self.isolated:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")

@@ -40,6 +40,7 @@ from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, ROOT, SITE_FILES, log, sha256
 from tools.python_files import build_time_jobs, place_python_files
 from tools.scorm import FOLDER as SCORM_FOLDER
+from tools.security_headers import headers_allowing
 from tools.served_pyodide import place_pyodide
 from tools.teacher_kit import PACKAGE_LIST, kit_pages, package_list
 from tools.vendor_pyodide import (
@@ -130,7 +131,7 @@ def build(
         lambda own: write_pages(own, pages, keys),
     )
     in_bundles = step("app", (), copy_app)
-    step("static", (), copy_static)
+    step("static", (cdn,), lambda own: copy_static(own, cdn))
     wheels = cached_wheels(version, lock)  # each checked against the official lock first
     # The build-time jobs in Pyodide: those not cached yet (pelab changed, say) run side by side.
     stdlib = cdn is None and stored_zips  # the standard library stored with its bytecode
@@ -231,13 +232,18 @@ def copy_app(files: DistFiles) -> set[Path]:
     return bundle_app(files)
 
 
-def copy_static(files: DistFiles) -> None:
-    """static/ (the stylesheet, the host page's script for embeds) and the host's files."""
+def copy_static(files: DistFiles, cdn: str | None = None) -> None:
+    """static/ (the stylesheet, the host page's script for embeds) and the host's files; in a
+    light build (`cdn`), their Content-Security-Policy lets the page load Pyodide from the CDN."""
     for path in sorted((ROOT / "static").rglob("*")):
         if path.is_file():
             files.place(path, path.relative_to(ROOT).as_posix())
     for name in HOST_FILES:
-        files.place(ROOT / "hosting" / name, name)
+        source = ROOT / "hosting" / name
+        if cdn:
+            files.write(name, headers_allowing(source.read_text(), cdn))
+        else:
+            files.place(source, name)
 
 
 def compress_siblings(files: DistFiles) -> None:

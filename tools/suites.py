@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 
-from tools.environment import ensure_chromium, ensure_venv
+from tools.environment import ensure_chromium, ensure_java, ensure_venv
 from tools.packages import PACKAGES, make_packages
 from tools.project import DIST, ROOT, BuildError, run
 from tools.site import build
@@ -20,6 +20,8 @@ def test(pytest_args: list[str], fast: bool = False) -> None:
         # The linter before anything slow (its rules: pyproject.toml's [tool.ruff]).
         run([str(python), "-m", "ruff", "check", "py", "tools", "tests", "bench", "build.py"])
     chromium = ensure_chromium()
+    if not fast:
+        ensure_java()  # the Nu HTML Checker's (tests/build/test_valid_html.py; --fast skips it)
     if fast:
         build()
     else:

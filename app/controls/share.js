@@ -9,6 +9,7 @@ import { isLogScale, positionFor, valueText } from "./slider.js";
 import { pageOf } from "../course/outline.js";
 import { pageLanguage, t } from "../i18n.js";
 import { embedAddress } from "../site-languages.js";
+import { embedCode } from "./embed-code.js";
 
 /** The longest text a link may put into a text box. */
 const MAX_TEXT = 1_000;
@@ -206,12 +207,11 @@ export function shareBar(root, { name, title, linkFor, cell }) {
   );
   embed.addEventListener("click", () => {
     const url = embedUrl(name, readState(root, cell));
-    const height = Math.ceil(root.getBoundingClientRect().height + 80);
+    const height = root.getBoundingClientRect().height + 80;
     // Translators: the title of an embedded demo's frame on a course's page; {title} is the demo's.
     const frameTitle = t("Positional Encoding Lab: {title}", { title });
     copy(
-      `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(frameTitle)}" ` +
-        `width="100%" height="${height}" loading="lazy" style="border: 0; max-width: 100%;"></iframe>`,
+      embedCode(url, frameTitle, height),
       t("Embed code copied."),
       t("Copy the embed code below (the browser did not allow copying)."),
     );
@@ -231,8 +231,4 @@ export function lessonUrl(name, state) {
   const url = new URL(pageOf(name), document.baseURI);
   url.hash = new URLSearchParams([["demo", name], ...state]).toString();
   return url.href;
-}
-
-function escapeAttribute(text) {
-  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

@@ -1,13 +1,19 @@
-"""The pages under the strict Content-Security-Policy (STRICT_CSP in tools/server.py): no inline
-script or style, nothing from another origin, WebAssembly allowed. Every part must still work."""
+"""The pages under the strict Content-Security-Policy (tools/security_headers.py, as serve --csp
+and hosting/'s configurations send it): no inline script or style, nothing from another origin,
+WebAssembly allowed. Every part must still work, and only the embeds may be framed by another
+site."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import threading
+
 import pytest
 
-from pages import PAGE_OF, code_editor, poll, wait_for_state
+from pages import PAGE_OF, code_editor, hold_python, poll, wait_for_state
 from site_server import FAST, served
-from tools.server import STRICT_CSP
+from tools.security_headers import STRICT_CSP
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +34,7 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
     # The entrance, its old-links script and the map included.
     response = page.goto(f"{csp_url}index.html#heatmap")
     page.wait_for_url(f"{csp_url}{PAGE_OF['heatmap']}#heatmap")
-    assert response.headers["content-security-policy"] == STRICT_CSP
+    assert response.headers["content-security-policy"] == f"{STRICT_CSP}; frame-ancestors 'self'"
     assert wait_for_state(page) == "ready"
     poll(
         page,
@@ -83,3 +89,41 @@ def test_embed_and_the_teachers_page_work_under_the_strict_policy(page, page_log
     for kit in ("teaching.html", "answer-key.html"):  # the teacher's kit
         page.goto(f"{csp_url}{kit}")
     assert violations(page_log) == [] and page_log.console_errors() == []
+
+
+@pytest.fixture
+def course_page(tmp_path, csp_url):
+    """A course page on another origin (another port) framing the quiz's embed, in Spanish, and
+    a chapter page of the lesson."""
+    (tmp_path / "course.html").write_text(
+        f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course</title>
+</head><body><h1>Week 3</h1>
+<iframe id="embed" src="{csp_url}embed.html?demo=quiz&amp;lang=es" title="quiz"></iframe>
+<iframe id="chapter" src="{csp_url}{PAGE_OF['heatmap']}" title="chapter"></iframe>
+</body></html>"""
+    )
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/course.html"
+    server.shutdown()
+    server.server_close()
+
+
+def test_another_site_may_frame_the_embeds_and_no_other_page(page, page_log, course_page, csp_url):
+    """frame-ancestors: the embeds sit in course pages anywhere; every other page only in the
+    site's own (clickjacking), so the browser refuses the chapter page in another site's frame."""
+    hold_python(page)
+    page.goto(course_page)
+    quiz = page.frame_locator("#embed").locator("form.quiz")
+    quiz.wait_for()
+    def refused() -> list[str]:
+        return [line for line in page_log.console if "frame-ancestors 'self'" in line]
+
+    poll(page, "() => 0", lambda _: refused())  # the console line comes as the frame is refused
+    assert len(refused()) == 1 and f"'{csp_url}" in refused()[0], refused()
+    frames = [frame.url for frame in page.frames]
+    assert "chrome-error://chromewebdata/" in frames  # the chapter page: refused
+    assert f"{csp_url}es/embed.html?demo=quiz&lang=es" in frames  # the Spanish embed: shown
+    assert [line for line in violations(page_log) if line not in refused()] == []

@@ -115,7 +115,7 @@ def test_copy_link_and_embed_code_restore_the_state_exactly(page, site_url, brow
     )
     for part in [
         'title="Positional Encoding Lab: Attention cannot see order"',
-        'width="100%"',
+        'style="width: 100%; border: 0"',
         'loading="lazy"',
         'height="',
     ]:

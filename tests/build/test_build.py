@@ -13,7 +13,15 @@ import pytest
 
 import build as build_cli
 from site_server import DIST, PYODIDE, served
-from tools import bundles, generated_scripts, pelab_wheel, served_pyodide, site, vendor_pyodide
+from tools import (
+    bundles,
+    generated_scripts,
+    pelab_wheel,
+    security_headers,
+    served_pyodide,
+    site,
+    vendor_pyodide,
+)
 from tools.project import CACHE, ROOT, BuildError, sha256
 
 LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text())
@@ -122,6 +130,10 @@ def test_the_light_build_loads_pyodide_from_the_cdn_and_vendors_nothing(tmp_path
         vendor_pyodide.PYODIDE_CDN.format(version="0.27.7") + name for name in RUNTIME
     ]
     assert ours == ["../../py/bytecode.zip", "../../py/pelab-0.1.0-py3-none-any.whl"]
+    # the hosts' headers let the page load it (tests/build/test_hosting.py checks how)
+    assert (tmp_path / "dist" / "_headers").read_text() == security_headers.headers_allowing(
+        (ROOT / "hosting" / "_headers").read_text(), vendor_pyodide.PYODIDE_CDN
+    )
 
 
 def test_the_default_build_is_self_hosted_and_says_it_is_generated():

@@ -1,8 +1,9 @@
 // The page's pure functions under Node's test runner: scheduling, axes, number formats, shuffles,
-// the rows of small multiples.
+// the rows of small multiples, the embed code.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { embedCode } from "../../app/controls/embed-code.js";
 import { shuffledOrder } from "../../app/demos/attention.js";
 import { latestWins } from "../../app/demos/latest.js";
 import { difference, fixed, formatNumber, roundSignificant } from "../../app/figures/format.js";
@@ -112,4 +113,12 @@ test("a chart's y range widens to round values: no line runs along its top edge"
   assert.deepEqual(roundRange(14.2, 32), [10, 35, 5]);
   assert.deepEqual(roundRange(-1, 1), [-1, 1, 0.5]);
   assert.deepEqual(roundRange(2, 2), [1, 3, 0.5]); // a flat line gets a range around it
+});
+
+test("the embed code escapes its address and title, and is as tall as the demo, whole pixels", () => {
+  assert.equal(
+    embedCode("https://x.org/embed.html?demo=waves&lang=es#base=10", 'Lab: "waves" <1>', 612.2),
+    '<iframe src="https://x.org/embed.html?demo=waves&amp;lang=es#base=10" title="Lab: &quot;waves&quot; &lt;1>" ' +
+      'height="613" loading="lazy" style="width: 100%; border: 0"></iframe>',
+  );
 });
