@@ -1,6 +1,6 @@
-"""The benchmark's page helpers (bench/run.py) against the real lesson: a change to the page must
-not break `python3 build.py bench` unnoticed. Figures are the benchmark's; here only that it
-runs."""
+"""The benchmark's page helpers (bench/run.py, bench/page_marks.py) against the real lesson: a
+change to the page must not break `python3 build.py bench` unnoticed. Figures are the
+benchmark's; here only that it runs."""
 
 from __future__ import annotations
 
@@ -10,19 +10,21 @@ from pages import poll
 from site_server import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
+import page_marks  # noqa: E402  (bench/page_marks.py)
 import run  # noqa: E402  (bench/run.py)
 
 
 def test_the_benchmark_reads_the_boot_stages_of_protocol_js(lesson):
-    """bench/run.py parses BOOT_STAGES out of app/python/protocol.js: the names the page marks."""
+    """bench/page_marks.py parses BOOT_STAGES out of app/python/protocol.js: the names the page
+    marks."""
     stages = lesson.evaluate(
         "async () => (await import(new URL('app/python/protocol.js', document.baseURI)))"
         ".BOOT_STAGES"
     )
-    assert run.boot_stages() == tuple(stages)
-    assert run.STAGES == (*stages[:-1], "ready")
-    for stage in run.STAGES:
-        assert run.wait_for_mark(lesson, f"pelab:stage-{stage}") > 0
+    assert page_marks.boot_stages() == tuple(stages)
+    assert page_marks.STAGES == (*stages[:-1], "ready")
+    for stage in page_marks.STAGES:
+        assert page_marks.wait_for_mark(lesson, f"pelab:stage-{stage}") > 0
 
 
 def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):
@@ -35,7 +37,7 @@ def test_the_benchmark_can_run_a_cell_and_drag_the_heatmap(lesson):
         lambda n: n > 0,
     )
     assert latencies >= 1
-    assert run.wait_for_mark(lesson, "pelab:first-live-heatmap") > 0
+    assert page_marks.wait_for_mark(lesson, "pelab:first-live-heatmap") > 0
 
 
 def test_the_benchmark_measures_an_embed_cold_on_a_network_profile(browser, site_url):
