@@ -146,9 +146,9 @@ def main(argv: list[str] | None = None) -> None:
         "--runs", type=int, default=5, help="cold runs to take the median of (default 5)"
     )
     bench_cmd.add_argument(
-        "--only", choices=("network", "training"),
+        "--only", choices=("network", "training", "lighthouse"),
         help="only the network profile (its figures are printed, not written), "
-        "or only the training demos",
+        "only the training demos, or only Lighthouse's scores (bench/lighthouse.py)",
     )
     commands.add_parser(
         "translations", help="update locale/messages.pot and locale/*.po from the lesson"

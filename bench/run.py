@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from lighthouse import lighthouse_figures, scores_table
 from page_marks import MARK, MARKS, STAGES, wait_for_mark, wait_ready
 from playwright.sync_api import sync_playwright
 from training import experiment_run, training_figures, training_run
@@ -341,13 +342,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--net-runs", type=int, default=NETWORK_RUNS)
     parser.add_argument(
-        "--only", choices=("network", "training"),
+        "--only", choices=("network", "training", "lighthouse"),
         help="only the network profile (its keys, printed; written only to --out if given), "
-             "or only the training demos (train_ms, steps per second, "
-             "the extrapolation experiment's time; written to bench/training-results.json)",
+             "only the training demos (train_ms, steps per second, "
+             "the extrapolation experiment's time; written to bench/training-results.json), "
+             "or only Lighthouse (bench/lighthouse.py; written as the lighthouse entry of "
+             "bench/results.json, or of --out)",
     )
     parser.add_argument(
-        "--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)"
+        "--dist", type=Path, default=DIST,
+        help="the built site to measure (default: dist/); Lighthouse audits a build of the "
+             "working tree that knows its address instead (bench/lighthouse.py)",
     )
     parser.add_argument(
         "--out",
@@ -357,6 +362,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.only == "training":
         return training_only(args.runs)
+    if args.only == "lighthouse":
+        return lighthouse_only(args.out or ROOT / "bench" / "results.json")
     if args.out is None and not args.only:
         args.out = ROOT / "bench" / "results.json"
     dist = args.dist.resolve()
@@ -406,6 +413,8 @@ def main() -> None:
             browser.close()
             server.shutdown()
             typical_server.shutdown()
+    # Last, with the bench's own Chromium closed: Lighthouse launches its own.
+    lighthouse = None if args.only else lighthouse_figures(chromium, CHROMIUM_ARGS)
     net_floor = statistics.median(net_floors)
     net_cold = statistics.median(run["cold"] for run in net_runs)
     network = {
@@ -430,13 +439,20 @@ def main() -> None:
     results = (
         network
         if args.only
-        else {**loopback_results(args, dist, floors, runs, extra, trained), **network}
+        else {
+            **loopback_results(args, dist, floors, runs, extra, trained),
+            **network,
+            "lighthouse": lighthouse,
+        }
     )
     if args.out:
         args.out.write_text(json.dumps(results, indent=2) + "\n")
     print("\n| figure | value |\n| --- | --- |")
     for key, value in results.items():
-        print(f"| `{key}` | {value} |")
+        if key != "lighthouse":
+            print(f"| `{key}` | {value} |")
+    if lighthouse:
+        print("\n" + scores_table(lighthouse))
     if args.out:
         out = args.out.resolve()
         print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
@@ -517,6 +533,18 @@ def training_only(runs: int) -> None:
     print("\n| figure | value |\n| --- | --- |")
     for key, value in results.items():
         print(f"| `{key}` | {value} |")
+
+
+def lighthouse_only(out: Path) -> None:
+    """--only lighthouse: Lighthouse's figures alone, written as the `lighthouse` entry of `out`
+    (bench/results.json), whose other figures stay the last whole bench's; the entry has its
+    own date."""
+    figures = lighthouse_figures(find_chromium(), CHROMIUM_ARGS)
+    results = json.loads(out.read_text()) if out.exists() else {}
+    results["lighthouse"] = figures
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print("\n" + scores_table(figures))
+    print(f"\nwritten to {out.resolve()}")
 
 
 if __name__ == "__main__":
