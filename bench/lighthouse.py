@@ -37,7 +37,7 @@ from tools.site import build  # noqa: E402
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse"
 CLI = LIGHTHOUSE / "cli" / "index.js"
 # The entrance, two chapter pages (the first, where the rest of the bench opens the lesson, and
-# the largest) and the first in Chinese: public addresses, which never move.
+# the largest) and the first in Chinese. A page the site no longer has stops the job, named.
 PAGES = ("index.html", "why-order.html", "inside-attention.html", "zh/why-order.html")
 PRESETS = ("mobile", "desktop")  # mobile is Lighthouse's default; desktop is --preset=desktop
 RUNS = 2
@@ -106,8 +106,7 @@ def audit(url: str, preset: str, chromium: str, chrome_flags: list[str]) -> dict
 def lighthouse_figures(chromium: str, chromium_args: list[str]) -> dict:
     """Every page of PAGES audited RUNS times with each preset, the runs interleaved (the first
     run of every page and preset, then the second) so that a slow spell of the machine is spread
-    over them. `chromium_args` are the bench's own, with Chrome's new headless mode, which
-    Lighthouse needs."""
+    over them. `chromium_args` are the bench's own, `--headless` given as `--headless=new`."""
     flags = ["--headless=new" if arg == "--headless" else arg for arg in chromium_args]
     folder = Path(tempfile.mkdtemp(prefix="pelab-lighthouse-"))
     server = make_server(0, folder, quiet=True)
@@ -141,6 +140,7 @@ def lighthouse_figures(chromium: str, chromium_args: list[str]) -> dict:
 
 
 def brief(run: dict) -> str:
+    """One run's figures on a line, or its error."""
     if "error" in run and run.get("performance") is None:
         return run["error"]
     return ", ".join(f"{key} {run.get(key)}" for key in FIGURES)
