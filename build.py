@@ -70,6 +70,13 @@ def main(argv: list[str] | None = None) -> None:
         help="leave answer-key.html (the teachers' answer key, public on a hosted site) out of "
         "dist/",
     )
+    build_cmd.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site will be served at (https://example.org/lab/): every page's "
+        "hreflang links become absolute and name the page as canonical, as search engines want "
+        "them (without it they are relative, and dist/ works wherever it is put)",
+    )
     packages_cmd = commands.add_parser(
         "packages", help="build, then write the SCORM 1.2 packages into packages/scorm/"
     )
@@ -141,9 +148,9 @@ def main(argv: list[str] | None = None) -> None:
         "--runs", type=int, default=5, help="cold runs to take the median of (default 5)"
     )
     bench_cmd.add_argument(
-        "--only", choices=("network", "training"),
+        "--only", choices=("network", "training", "lighthouse"),
         help="only the network profile (its figures are printed, not written), "
-        "or only the training demos",
+        "only the training demos, or only Lighthouse's scores (bench/lighthouse.py)",
     )
     commands.add_parser(
         "translations", help="update locale/messages.pot and locale/*.po from the lesson"
@@ -158,7 +165,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     if args.command == "build":
-        build(cdn=args.pyodide_cdn, stored_zips=args.stored_zips, answer_key=args.answer_key)
+        build(
+            cdn=args.pyodide_cdn,
+            stored_zips=args.stored_zips,
+            answer_key=args.answer_key,
+            site_url=args.site_url,
+        )
     elif args.command == "packages":
         make_packages(
             language=args.language,

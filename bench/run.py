@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
 import sys
 import tempfile
@@ -21,13 +20,15 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from lighthouse import lighthouse_figures, scores_table
+from page_marks import MARK, MARKS, STAGES, wait_for_mark, wait_ready
 from playwright.sync_api import sync_playwright
+from training import experiment_run, training_figures, training_run
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tools.environment import find_chromium  # noqa: E402  (the project's Chromium lookup)
 from tools.lesson import page_of_sections  # noqa: E402  (which page holds which section)
-from tools.page_protocol import marks  # noqa: E402  (app/page-protocol.js: the marks' owner)
 from tools.project import CACHE, DIST  # noqa: E402
 from tools.served_pyodide import pyodide_folder  # noqa: E402
 from tools.server import make_server  # noqa: E402  (the project's server)
@@ -68,7 +69,6 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: "longtask", buffered: true });
 """
-MARK = "(name) => performance.getEntriesByName(name)[0]?.startTime ?? null"
 # Issue 24's network profile: Chromium's own emulation (DevTools protocol), 20 Mbps down, 10 up,
 # 40 ms latency, with the HTTP cache off; each run is a fresh context, so it starts empty too.
 NETWORK = {
@@ -91,44 +91,8 @@ TRAINING = PAGE_OF["training"]
 EXPERIMENT = PAGE_OF["extrapolation"]
 CELLS = PAGE_OF["cell"]  # a teacher's embed, on the same profile (embed_net_cold_ms)
 NETWORK_RUNS = 3  # fewer than the loopback runs: each pair takes some 20 s at this speed
-
-
-def boot_stages(protocol: Path = ROOT / "app" / "python" / "protocol.js") -> tuple[str, ...]:
-    """BOOT_STAGES of app/python/protocol.js, their one owner: its
-    `BOOT_STAGES = Object.freeze([...])`."""
-    match = re.search(
-        r"^export const BOOT_STAGES = Object\.freeze\((\[[^\]]*\])\);$", protocol.read_text(), re.M
-    )
-    if not match:
-        raise ValueError(f"no BOOT_STAGES = Object.freeze([...]) line in {protocol}")
-    return tuple(json.loads(match[1]))
-
-
-# The boot stages the worker announces (all but the page's last), each marked as when it began
-# (MARKS["STAGE"] + NAME); "ready" is its end.
-STAGES = (*boot_stages()[:-1], "ready")
-# The performance marks the page leaves (MARK of app/page-protocol.js).
-MARKS = marks()
 # Every entry of a performance measure: [start, duration] each.
 MEASURES = "(name) => performance.getEntriesByName(name).map((e) => [e.startTime, e.duration])"
-
-
-def wait_for_mark(page, name: str, timeout: float = 120) -> float:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = page.evaluate(MARK, name)
-        if value is not None:
-            return value
-        page.wait_for_timeout(20)
-    raise TimeoutError(f"no {name} mark after {timeout} s")
-
-
-def wait_ready(page, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while page.evaluate("() => document.documentElement.dataset.state") != "ready":
-        if time.monotonic() > deadline:
-            raise TimeoutError("the lesson did not become ready")
-        page.wait_for_timeout(50)
 
 
 def floor_run(browser, base: str) -> float:
@@ -293,63 +257,6 @@ def heatmap_at_512_once_settled(page) -> None:
         page.wait_for_timeout(20)
 
 
-def training_run(browser, base: str) -> dict:
-    """The training demo's default run, from Train to a structured table (its band contrast
-    reaching the page's threshold). The heatmap, whose slider this once dragged while the model
-    trained, is on another chapter's page now: no learner can drag it during a run."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(base + TRAINING)
-        wait_ready(page)
-        page.locator("#training .training-train").click()
-        structured = wait_for_mark(page, MARKS["TRAINING_STRUCTURED"])
-        start = page.evaluate(MARK, MARKS["TRAINING_START"])
-        booted = page.evaluate(MARK, MARKS["TRAINING_BOOTED"])
-        steps_at = int(
-            page.evaluate("() => document.querySelector('#training').dataset.structuredAt")
-        )
-        return {
-            "train_ms": structured - start,
-            "train_boot_ms": booted - start,
-            "train_steps_to_structured": steps_at,
-            "train_steps_per_s": float(
-                page.evaluate(
-                    "() => document.querySelector('#training').dataset.stepsPerSecond"
-                )
-            ),
-        }
-    finally:
-        context.close()
-
-
-def experiment_run(browser, base: str, quick: bool) -> float:
-    """The extrapolation experiment, Run to done (its Python's boot included), in ms."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(base + EXPERIMENT)
-        wait_ready(page)
-        if quick:
-            page.locator("#extrapolation [name=quick]").check()
-        page.locator("#extrapolation .extrapolation-run").click()
-        done = wait_for_mark(page, MARKS["EXPERIMENT_DONE"], timeout=600)
-        return done - page.evaluate(MARK, MARKS["EXPERIMENT_START"])
-    finally:
-        context.close()
-
-
-def training_figures(runs: list[dict]) -> dict:
-    """The training demo's figures: medians over runs."""
-    return {
-        "train_runs": len(runs),
-        "train_ms": round(statistics.median(run["train_ms"] for run in runs)),
-        "train_boot_ms": round(statistics.median(run["train_boot_ms"] for run in runs)),
-        "train_steps_to_structured": statistics.median(
-            run["train_steps_to_structured"] for run in runs
-        ),
-        "train_steps_per_s": round(statistics.median(run["train_steps_per_s"] for run in runs), 1),
-    }
 
 
 RENDER_TIMES = """
@@ -450,13 +357,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--net-runs", type=int, default=NETWORK_RUNS)
     parser.add_argument(
-        "--only", choices=("network", "training"),
+        "--only", choices=("network", "training", "lighthouse"),
         help="only the network profile (its keys, printed; written only to --out if given), "
-             "or only the training demos (train_ms, steps per second, "
-             "the extrapolation experiment's time; written to bench/training-results.json)",
+             "only the training demos (train_ms, steps per second, "
+             "the extrapolation experiment's time; written to bench/training-results.json), "
+             "or only Lighthouse (bench/lighthouse.py; written as the lighthouse entry of "
+             "bench/results.json, or of --out)",
     )
     parser.add_argument(
-        "--dist", type=Path, default=DIST, help="the built site to measure (default: dist/)"
+        "--dist", type=Path, default=DIST,
+        help="the built site to measure (default: dist/); Lighthouse audits a build of the "
+             "working tree that knows its address instead (bench/lighthouse.py)",
     )
     parser.add_argument(
         "--out",
@@ -466,6 +377,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.only == "training":
         return training_only(args.runs)
+    if args.only == "lighthouse":
+        return lighthouse_only(args.out or ROOT / "bench" / "results.json")
     if args.out is None and not args.only:
         args.out = ROOT / "bench" / "results.json"
     dist = args.dist.resolve()
@@ -487,7 +400,8 @@ def main() -> None:
                     flush=True,
                 )
             extra = None if args.only else python_figures(browser, base)
-            trained = [] if args.only else [training_run(browser, base) for _ in range(args.runs)]
+            runs_trained = 0 if args.only else args.runs
+            trained = [training_run(browser, base + TRAINING) for _ in range(runs_trained)]
             print(
                 f"network profile (20/10 Mbps, 40 ms, empty cache), {args.net_runs} runs:",
                 flush=True,
@@ -514,6 +428,8 @@ def main() -> None:
             browser.close()
             server.shutdown()
             typical_server.shutdown()
+    # Last, with the bench's own Chromium closed: Lighthouse launches its own.
+    lighthouse = None if args.only else lighthouse_figures(chromium, CHROMIUM_ARGS)
     net_floor = statistics.median(net_floors)
     net_cold = statistics.median(run["cold"] for run in net_runs)
     network = {
@@ -538,13 +454,20 @@ def main() -> None:
     results = (
         network
         if args.only
-        else {**loopback_results(args, dist, floors, runs, extra, trained), **network}
+        else {
+            **loopback_results(args, dist, floors, runs, extra, trained),
+            **network,
+            "lighthouse": lighthouse,
+        }
     )
     if args.out:
         args.out.write_text(json.dumps(results, indent=2) + "\n")
     print("\n| figure | value |\n| --- | --- |")
     for key, value in results.items():
-        print(f"| `{key}` | {value} |")
+        if key != "lighthouse":
+            print(f"| `{key}` | {value} |")
+    if lighthouse:
+        print("\n" + scores_table(lighthouse))
     if args.out:
         out = args.out.resolve()
         print(f"\nwritten to {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
@@ -602,14 +525,14 @@ def training_only(runs: int) -> None:
         try:
             measured = []
             for n in range(runs):
-                measured.append(training_run(browser, base))
+                measured.append(training_run(browser, base + TRAINING))
                 print(
                     f"training run {n + 1}/{runs}: structured in {measured[-1]['train_ms']:.0f} ms "
                     f"(step {measured[-1]['train_steps_to_structured']})",
                     flush=True,
                 )
             experiments = {
-                quick: [experiment_run(browser, base, quick) for _ in range(runs)]
+                quick: [experiment_run(browser, base + EXPERIMENT, quick) for _ in range(runs)]
                 for quick in (True, False)
             }
         finally:
@@ -625,6 +548,18 @@ def training_only(runs: int) -> None:
     print("\n| figure | value |\n| --- | --- |")
     for key, value in results.items():
         print(f"| `{key}` | {value} |")
+
+
+def lighthouse_only(out: Path) -> None:
+    """--only lighthouse: Lighthouse's figures alone, written as the `lighthouse` entry of `out`
+    (bench/results.json), whose other figures stay the last whole bench's; the entry has its
+    own date."""
+    figures = lighthouse_figures(find_chromium(), CHROMIUM_ARGS)
+    results = json.loads(out.read_text()) if out.exists() else {}
+    results["lighthouse"] = figures
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print("\n" + scores_table(figures))
+    print(f"\nwritten to {out.resolve()}")
 
 
 if __name__ == "__main__":

@@ -20,16 +20,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
-from run import (  # noqa: E402
-    CHROMIUM_ARGS,
-    MARK,
-    MARKS,
-    PROFILES,
-    STAGES,
-    network_page,
-    serve_with_floor,
-    wait_for_mark,
-)
+from page_marks import MARK, MARKS, STAGES, wait_for_mark  # noqa: E402
+from run import CHROMIUM_ARGS, PROFILES, network_page, serve_with_floor  # noqa: E402
 
 from tools.environment import find_chromium  # noqa: E402
 from tools.project import DIST  # noqa: E402

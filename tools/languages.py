@@ -7,6 +7,10 @@ Every page, English too, gets `<link rel="alternate" hreflang>` to each language
 language menu (app/course/language-menu.js keeps the reader's place when it is used); a translated
 page carries the translations of app/'s strings (app/i18n.js reads them). The quiz's keys are
 written per language too (app/quiz-keys.LANG.json), their explanations translated.
+
+Where the site's address is known (`build.py build --site-url URL`), the hreflang links are
+absolute, as search engines take them, and each page names itself as canonical; without it they
+stay relative, so that dist/ works wherever it is put.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from urllib.parse import urlsplit
 
 from tools.i18n import (
     LANGUAGES,
@@ -27,7 +32,7 @@ from tools.i18n import (
     update_catalogs,
 )
 from tools.notebook import NOTEBOOK, notebook_text
-from tools.project import ROOT, log
+from tools.project import ROOT, BuildError, log
 
 LINK = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
 ABSOLUTE = re.compile(r"^(?:[a-z][\w+.-]*:|/|#|\?)", flags=re.I)
@@ -58,21 +63,46 @@ def relocated(page: str, pages: set[str]) -> str:
     return LINK.sub(fix, page)
 
 
-def address(name: str, seen_from: str, language: str) -> str:
-    """Page `name` in `language`, as a link from a page in `seen_from`'s folder."""
-    up = "" if seen_from == SOURCE_LANGUAGE else "../"
-    return f"{up}{name}" if language == SOURCE_LANGUAGE else f"{up}{language}/{name}"
+def address(name: str, seen_from: str, language: str, site_url: str | None = None) -> str:
+    """Page `name` in `language`, as a link from a page in `seen_from`'s folder, or as an
+    absolute URL under `site_url` (the site's root, ending in a slash) when it is given."""
+    own = name if language == SOURCE_LANGUAGE else f"{language}/{name}"
+    if site_url:
+        return site_url + own
+    return own if seen_from == SOURCE_LANGUAGE else f"../{own}"
 
 
-def alternates(name: str, language: str) -> str:
-    """The <link rel="alternate"> lines of page `name` seen from `language`'s folder."""
+def site_address(url: str) -> str:
+    """`url` as the site's root for absolute links: http(s), a host, no query or fragment, and
+    ending in a slash (added if missing), so that a page's address is the root and its name."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise BuildError(
+            f"--site-url {url!r} is not the address of the site's root: give an absolute http(s) "
+            "URL without a query or fragment, such as https://example.org/lab/"
+        )
+    return url if url.endswith("/") else url + "/"
+
+
+def alternates(name: str, language: str, site_url: str | None = None) -> str:
+    """The <link rel="alternate"> lines of page `name` seen from `language`'s folder, and, with
+    `site_url`, absolute and followed by the page's <link rel="canonical">: itself, in its own
+    language (a translation is a page of its own, not a copy of the English one)."""
     lines = [
-        f'  <link rel="alternate" hreflang="{other}" href="{address(name, language, other)}">\n'
+        f'  <link rel="alternate" hreflang="{other}" '
+        f'href="{_attribute(address(name, language, other, site_url))}">\n'
         for other in LANGUAGES
     ]
-    default = address(name, language, SOURCE_LANGUAGE)
+    default = _attribute(address(name, language, SOURCE_LANGUAGE, site_url))
     lines.append(f'  <link rel="alternate" hreflang="x-default" href="{default}">\n')
+    if site_url:
+        own = _attribute(address(name, language, language, site_url))
+        lines.append(f'  <link rel="canonical" href="{own}">\n')
     return "".join(lines)
+
+
+def _attribute(value: str) -> str:
+    return html.escape(value, quote=True)
 
 
 def language_menu(name: str, language: str) -> str:
@@ -87,10 +117,13 @@ def language_menu(name: str, language: str) -> str:
     return f'  <nav class="language-menu" aria-label="Language"><ul>{"".join(items)}</ul></nav>\n'
 
 
-def with_languages(name: str, page: str, language: str = SOURCE_LANGUAGE) -> str:
-    """`page` with its alternates in <head> and the language menu first in <body> (after the
-    skip link, which stays the first thing a keyboard reaches)."""
-    page = page.replace(HEAD_END, alternates(name, language) + HEAD_END, 1)
+def with_languages(
+    name: str, page: str, language: str = SOURCE_LANGUAGE, site_url: str | None = None
+) -> str:
+    """`page` with its alternates in <head> (absolute, with its canonical link, under
+    `site_url`) and the language menu first in <body> (after the skip link, which stays the first
+    thing a keyboard reaches)."""
+    page = page.replace(HEAD_END, alternates(name, language, site_url) + HEAD_END, 1)
     menu = language_menu(name, language)
     if SKIP_LINK.search(page):
         return SKIP_LINK.sub(lambda m: m.group(1) + menu, page, count=1)
@@ -120,10 +153,14 @@ def translated_keys(keys: dict[str, dict], translator: Translator) -> dict[str, 
 
 
 def language_sites(
-    pages: dict[str, str], keys: dict[str, dict], languages=TRANSLATED
+    pages: dict[str, str],
+    keys: dict[str, dict],
+    languages=TRANSLATED,
+    site_url: str | None = None,
 ) -> tuple[dict[str, str], dict[str, dict[str, dict]], dict[str, tuple[int, int]]]:
     """Every page in each language ({"zh/index.html": text}), the quiz's keys per language, and
-    each language's coverage (translated, all messages)."""
+    each language's coverage (translated, all messages). `site_url`, the site's address if it
+    is known, makes the hreflang links absolute and adds each page's canonical link."""
     names = set(pages) | {NOTEBOOK}  # the notebook is written per language too
     out: dict[str, str] = {}
     language_keys: dict[str, dict[str, dict]] = {}
@@ -138,7 +175,7 @@ def language_sites(
         for name, page in pages.items():
             page = relocated(page, names)
             if name != EMBED:
-                page = with_languages(name, page, language)
+                page = with_languages(name, page, language, site_url)
             text = translate_page(page, translator, name)
             # before the page's first script, so that the catalog is there before any code runs
             head = text.index(HEAD_END)

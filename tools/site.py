@@ -30,7 +30,7 @@ from tools.generated_scripts import (
 )
 from tools.heatmap_settings import heatmap_settings
 from tools.in_pyodide import job_outputs
-from tools.languages import EMBED, language_sites, with_languages
+from tools.languages import EMBED, language_sites, site_address, with_languages
 from tools.lesson import (
     assemble_with_keys,
     quiz_keys_json,
@@ -90,6 +90,7 @@ def build(
     answer_key: bool = True,
     dist: Path | None = None,
     incremental: bool = False,
+    site_url: str | None = None,
 ) -> None:
     """Bundle the site into `dist` (by default dist/). Idempotent; a rebuild with a warm .cache/
     needs no network. The standard library goes out stored with the bytecode of the modules the
@@ -100,7 +101,10 @@ def build(
     (teaching.html, and answer-key.html unless `answer_key` is False) is written from the course
     (tools/teacher_kit.py). dist/scorm/packages.json lists no package: `build.py packages` makes
     them (tools/packages.py). With `incremental`, steps whose sources did not change since this
-    process last built are skipped."""
+    process last built are skipped. `site_url`, the address the site will have, makes every
+    page's hreflang links absolute and gives it a canonical link (tools/languages.py); without
+    it they are relative, and dist/ works wherever it is put."""
+    site_url = None if site_url is None else site_address(site_url)  # before any work
     files = DistFiles(dist or DIST)
     version = pyodide_version()
     ensure_node_modules()
@@ -127,8 +131,8 @@ def build(
     pelab = build_pelab_wheel(CACHE / "pelab")
     step(
         "pages",
-        (answer_key, pelab.name, fingerprint(pages, keys)),
-        lambda own: write_pages(own, pages, keys),
+        (answer_key, site_url, pelab.name, fingerprint(pages, keys)),
+        lambda own: write_pages(own, pages, keys, site_url),
     )
     in_bundles = step("app", (), copy_app)
     step("static", (cdn,), lambda own: copy_static(own, cdn))
@@ -199,14 +203,20 @@ def course_pages(answer_key: bool) -> tuple[dict[str, str], dict, dict, dict]:
     return pages, keys, first_heatmap, calls
 
 
-def write_pages(files: DistFiles, pages: dict[str, str], keys: dict) -> None:
-    """Every page in every language, the quiz's keys per language and the take-home notebook."""
+def write_pages(
+    files: DistFiles, pages: dict[str, str], keys: dict, site_url: str | None = None
+) -> None:
+    """Every page in every language, the quiz's keys per language and the take-home notebook;
+    with `site_url`, every page but the embed with absolute hreflang and canonical links."""
     # The site in each language (tools/languages.py): dist/LANG/, every page of the root, and
     # the quiz's keys, from the catalogs in locale/; a broken translation stops the build here.
-    translated, language_keys, _ = language_sites(pages, keys)
+    translated, language_keys, _ = language_sites(pages, keys, site_url=site_url)
     for name, text in pages.items():  # tools/lesson.py: the entrance, a page per chapter
-        # an embed has no language menu: its host page is the reader's page
-        files.write(name, text if name == EMBED else with_languages(name, text))
+        # an embed has no language menu, nor alternates: its host page is the reader's page, and
+        # the embed alone is not for search engines (embed.html says why)
+        files.write(
+            name, text if name == EMBED else with_languages(name, text, site_url=site_url)
+        )
     for name, text in translated.items():
         files.write(name, text)
     for language, language_key in language_keys.items():
