@@ -26,6 +26,8 @@
     return;
   }
 
+  closeMapWhenNarrow();
+
   var messages = null;
   /** `english` in the page's language, each {name} of `values` replaced (as app/i18n.js t()). */
   function t(english, values) {
@@ -117,5 +119,29 @@
     box.hidden = false;
     var message = document.querySelector(".boot-message");
     if (message) message.textContent = t("The lesson could not start.");
+  }
+
+  /**
+   * A chapter page's course map (tools/lesson.py) ships open: beside the chapter, on a wide
+   * screen, it is a column that is always open. On a narrower one it is a bar whose outline
+   * opens on demand (app/course/map.js), so it is closed here, as the parser inserts it, before
+   * the first paint: closed by map.js, once the page had painted, it moved the whole chapter up
+   * by the outline's height (from 707 px down to 98 px at 360 px wide). A MutationObserver's
+   * callback runs before the browser next renders, and this one stops at the map or with the
+   * parsing.
+   */
+  function closeMapWhenNarrow() {
+    var wide = "(min-width: 85rem)"; // as app/course/map.js WIDE and static/lab.css's map columns
+    if (!window.MutationObserver || !window.matchMedia || window.matchMedia(wide).matches) return;
+    var watch = new MutationObserver(function () {
+      var panel = document.querySelector(".course-map details.map-panel");
+      if (!panel) return;
+      panel.removeAttribute("open");
+      watch.disconnect();
+    });
+    watch.observe(html, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", function () {
+      watch.disconnect();
+    });
   }
 })();
