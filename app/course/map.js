@@ -10,7 +10,7 @@ import { CHECK_EVENT } from "../page-protocol.js";
 import { check, readProgress, visit } from "./progress.js";
 import { t } from "../i18n.js";
 
-/** Where the map is a side column (static/lab.css uses the same width). */
+/** Where the map is a side column (static/lab.css and preflight.js, which closes it before the first paint, use the same width). */
 const WIDE = "(min-width: 85rem)";
 
 /** @param {HTMLElement} nav the page's .course-map */

@@ -56,6 +56,10 @@ function showMore(box, hint, hidden) {
 }
 
 function nameOf(box) {
-  const caption = box.querySelector("caption") ?? box.closest("figure")?.querySelector("figcaption");
+  const labelledBy = box.querySelector("table[aria-labelledby]")?.getAttribute("aria-labelledby");
+  const caption =
+    box.querySelector("caption") ??
+    box.closest("figure")?.querySelector("figcaption") ??
+    (labelledBy ? box.ownerDocument.getElementById(labelledBy) : null);
   return caption?.textContent.trim() || t("Table");
 }

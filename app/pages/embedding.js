@@ -9,6 +9,7 @@ import { NOT_SETTINGS } from "../controls/share.js";
 import { HOST_MESSAGE } from "../page-protocol.js";
 import { PAGE_OF } from "../course/outline.js";
 import { showPackageDownloads } from "./package-downloads.js";
+import { scrollableByKeyboard } from "../figures/scroll-region.js";
 import { keepPlace } from "../course/language-menu.js";
 import { pageLanguage, t } from "../i18n.js";
 import { isTranslatedPage } from "../site-languages.js";
@@ -34,6 +35,9 @@ window.addEventListener("message", (event) => {
 const downloads = /** @type {HTMLTableSectionElement | null} */ (document.querySelector(".scorm-downloads tbody"));
 // The packages are the English site's, at its root: a translated guide's are a folder up.
 if (downloads) showPackageDownloads(downloads, isTranslatedPage(location.pathname, pageLanguage()) ? "../scorm/" : "scorm/");
+
+// Both tables are wider than a phone: their boxes scroll, reachable from the keyboard.
+for (const box of document.querySelectorAll(".scorm-downloads, .reference-table")) scrollableByKeyboard(box.closest(".table-scroll"));
 
 const body = document.querySelector(".reference-table tbody");
 try {

@@ -26,6 +26,8 @@
     return;
   }
 
+  closeMapWhenNarrow();
+
   var messages = null;
   /** `english` in the page's language, each {name} of `values` replaced (as app/i18n.js t()). */
   function t(english, values) {
@@ -117,5 +119,32 @@
     box.hidden = false;
     var message = document.querySelector(".boot-message");
     if (message) message.textContent = t("The lesson could not start.");
+  }
+
+  /**
+   * A chapter page's course map (tools/lesson.py) ships open: beside the chapter, on a wide
+   * screen, it is a column that is always open. On a narrower one it is a bar whose outline
+   * opens on demand (app/course/map.js), so it is closed here, as the parser inserts it, before
+   * the first paint: closed by map.js, once the page had painted, it moved the whole chapter up
+   * by the outline's height (from 707 px down to 98 px at 360 px wide). A MutationObserver's
+   * callback runs before the browser next renders, and this one stops at the map. Parsing can
+   * end, and DOMContentLoaded fire, in the very task that inserted the map, before the observer
+   * is called (a page from the cache, parsed at once): there the map is closed too.
+   */
+  function closeMapWhenNarrow() {
+    var wide = "(min-width: 85rem)"; // as app/course/map.js WIDE and static/lab.css's map columns
+    if (!window.MutationObserver || !window.matchMedia || window.matchMedia(wide).matches) return;
+    function close() {
+      var panel = document.querySelector(".course-map details.map-panel");
+      if (!panel) return;
+      panel.removeAttribute("open");
+      watch.disconnect();
+    }
+    var watch = new MutationObserver(close);
+    watch.observe(html, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", function () {
+      close();
+      watch.disconnect();
+    });
   }
 })();

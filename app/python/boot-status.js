@@ -1,48 +1,29 @@
 /**
  * The boot panel: named stages with a progress bar while Python starts, and a clear message
  * with a Retry button when it cannot. `<html data-state>` says loading, ready or error.
- * Its list of stages is made here, from BOOT_STAGES: the page's markup has an empty
- * `<ol class="boot-stages">` (without JavaScript, or when preflight.js stops, there is nothing
- * to list).
+ * Its list of stages is in the page's markup (lesson/pages/chapter.html, embed.html), one item
+ * per stage of BOOT_STAGES in its order (tests/js/boot-stages.test.mjs holds them to it), so the
+ * panel has its final size from the first paint: made here, once the modules had run, the list
+ * grew the panel and moved the chapter under it. Here each item is marked as its stage goes.
  */
 import { BOOT_STAGES } from "./protocol.js";
 import { t } from "../i18n.js";
 
-/**
- * What each of BOOT_STAGES is called: in the panel's list (`compact` in an embed's small panel,
- * `.boot-compact`) and in its message while under way; in the page's language, read when used.
- */
-export const STAGE_LABELS = Object.freeze({
+/** What the panel's message says while each of BOOT_STAGES is under way, in the page's language, read when used. */
+export const STAGE_MESSAGES = Object.freeze({
   get runtime() {
-    return {
-      // Translators: a stage of Python's start, in the list of stages.
-      item: t("Python runtime (Pyodide: downloaded on a first visit, kept for later ones)"),
-      compact: t("Python runtime"),
-      doing: t("Loading the Python runtime…"),
-    };
+    return t("Loading the Python runtime…");
   },
   get numpy() {
-    return { item: "numpy", compact: "numpy", doing: t("Loading numpy…") };
+    return t("Loading numpy…");
   },
   get pelab() {
-    return { item: t("pelab, this lesson’s Python package"), compact: "pelab", doing: t("Installing the lesson's Python package…") };
+    return t("Installing the lesson's Python package…");
   },
   get render() {
-    // Translators: the last stage of Python's start, in the list of stages: drawing the demos (a page's), or the demo (an embed's).
-    return { item: t("the demos"), compact: t("the demo"), doing: t("Drawing the demos…") };
+    return t("Drawing the demos…");
   },
 });
-
-/** The panel's list items, one per stage of BOOT_STAGES, all pending. */
-export function stageItems(document, { compact = false } = {}) {
-  return BOOT_STAGES.map((name) => {
-    const item = document.createElement("li");
-    item.dataset.stage = name;
-    item.dataset.status = "pending";
-    item.textContent = STAGE_LABELS[name][compact ? "compact" : "item"];
-    return item;
-  });
-}
 
 export function bootStatus(root) {
   const message = root.querySelector(".boot-message");
@@ -52,15 +33,13 @@ export function bootStatus(root) {
   let current = null;
 
   bar.max = BOOT_STAGES.length;
-  const compact = root.classList.contains("boot-compact");
-  root.querySelector(".boot-stages").replaceChildren(...stageItems(root.ownerDocument, { compact }));
   root.querySelector(".boot-retry")?.addEventListener("click", () => location.reload());
 
   function stage(name) {
     const index = BOOT_STAGES.indexOf(name);
     current = name;
     bar.value = index;
-    message.textContent = STAGE_LABELS[name].doing;
+    message.textContent = STAGE_MESSAGES[name];
     for (const item of root.querySelectorAll("[data-stage]")) {
       const itemIndex = BOOT_STAGES.indexOf(item.dataset.stage);
       item.dataset.status = itemIndex < index ? "done" : itemIndex === index ? "active" : "pending";
@@ -78,6 +57,9 @@ export function bootStatus(root) {
       ? t("Python was restarted (ready again in {seconds} s). Variables from earlier cells are gone.", { seconds })
       : t("Python is ready (started in {seconds} s). Everything below is computed live in your browser.", { seconds });
     document.documentElement.dataset.state = "ready";
+    // The panel keeps its size (static/lab.css), its message the lines it had: a longer "ready"
+    // sentence runs into the room of the bar and the list of stages, which then leave it.
+    root.toggleAttribute("data-overflows", message.scrollHeight > message.clientHeight + 1);
   }
 
   /** Python is being restarted (Stop without isolation, or a crash): say so while it boots. */
