@@ -173,11 +173,15 @@ def test_a_stored_record_the_page_cannot_use_leaves_it_as_a_first_visit(browser,
             page = opened(context, site_url, address, booted=False)
             page_shifts = page.evaluate(LAYOUT_SHIFTS)
             total = sum(shift["value"] for shift in page_shifts)
-            assert total <= MOST_SHIFT, f"{address}: layout shift {total:.3f}: {described(page_shifts)}"
-            # marked as a first visit marks: on a chapter page, only the section in view, visited now
+            assert total <= MOST_SHIFT, (
+                f"{address}: layout shift {total:.3f}: {described(page_shifts)}"
+            )
+            # marked as a first visit marks: on a chapter page, only the section in view, visited
+            # now
             marked = page.evaluate(
                 "() => [...document.querySelectorAll('[data-visited], [data-checked]')]"
-                ".map((e) => e.dataset.section + (e.hasAttribute('data-checked') ? ' checked' : ''))"
+                ".map((e) => e.dataset.section"
+                " + (e.hasAttribute('data-checked') ? ' checked' : ''))"
             )
             if address == "index.html":
                 assert marked == [] and page.locator(".resume").is_hidden()
@@ -196,13 +200,16 @@ def test_a_stored_record_the_page_cannot_use_leaves_it_as_a_first_visit(browser,
 # whose caret scrolls it (a code editor). Each named by its section and its path, outermost first.
 CUT_OFF = """async () => {
   for (const fold of document.querySelectorAll("main details:not([open])")) fold.open = true;
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100))));
+  await new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100))));
   const edge = document.documentElement.clientWidth;
   const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
     + [...e.classList].map((c) => "." + c).join("");
   const path = (e) => {
     const names = [];
-    for (let n = e; n && n !== document.body && names.length < 4; n = n.parentElement) names.unshift(name(n));
+    for (let n = e; n && n !== document.body && names.length < 4; n = n.parentElement) {
+      names.unshift(name(n));
+    }
     const section = e.closest("section[id]");
     return (section ? "#" + section.id + ": " : "") + names.join(" > ");
   };
@@ -245,8 +252,8 @@ def test_nothing_on_a_chapter_page_is_cut_off_at_a_phones_edge(loaded, browser, 
             else:
                 page = opened(context, site_url, language + address, False)
                 if address == "embedding.html":  # its tables are filled from the chapter pages
-                    poll(page, "() => document.querySelectorAll('.reference-table tbody tr').length",
-                         lambda rows: rows > 1)
+                    rows = "() => document.querySelectorAll('.reference-table tbody tr').length"
+                    poll(page, rows, lambda rows: rows > 1)
             found = page.evaluate(CUT_OFF)
             if found:
                 cut[language + address] = found
