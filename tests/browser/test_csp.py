@@ -5,10 +5,6 @@ site."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-
 import pytest
 
 from pages import PAGE_OF, code_editor, hold_python, poll, wait_for_state
@@ -102,13 +98,8 @@ def course_page(tmp_path, csp_url):
 <iframe id="chapter" src="{csp_url}{PAGE_OF['heatmap']}" title="chapter"></iframe>
 </body></html>"""
     )
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/course.html"
-    server.shutdown()
-    server.server_close()
+    with served(tmp_path, isolated=False) as url:  # a plain static host
+        yield f"{url}course.html"
 
 
 def test_another_site_may_frame_the_embeds_and_no_other_page(page, page_log, course_page, csp_url):

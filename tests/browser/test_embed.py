@@ -3,9 +3,6 @@ host page on another origin whose iframes resize and follow its theme."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 import time
 
 import pytest
@@ -199,13 +196,8 @@ def host_url(tmp_path, site_url):
   title="attention" width="100%" height="150"></iframe>
 </body></html>"""
     )
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/course.html"
-    server.shutdown()
-    server.server_close()
+    with served(tmp_path, isolated=False) as url:  # a plain static host
+        yield f"{url}course.html"
 
 
 def test_a_cross_origin_course_page_embeds_resizes_and_themes_two_demos(page, host_url, site_url):
