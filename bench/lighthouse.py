@@ -40,7 +40,7 @@ CLI = LIGHTHOUSE / "cli" / "index.js"
 # the largest) and the first in Chinese. A page the site no longer has stops the job, named.
 PAGES = ("index.html", "why-order.html", "inside-attention.html", "zh/why-order.html")
 PRESETS = ("mobile", "desktop")  # mobile is Lighthouse's default; desktop is --preset=desktop
-RUNS = 2
+RUNS = 3
 # Lighthouse's category ids, and the keys they get in bench/results.json.
 CATEGORIES = {
     "performance": "performance",
@@ -88,16 +88,20 @@ def medians(runs: list[dict]) -> dict:
 
 def audit(url: str, preset: str, chromium: str, chrome_flags: list[str]) -> dict:
     """Lighthouse once on `url` with `preset`, in Chromium at `chromium`: its report's figures
-    (`scores`), or the error that stopped it."""
+    (`scores`), or the error that stopped it. A run that failed to record its trace (NO_NAVSTART,
+    which Lighthouse itself says to run again) is taken once more."""
     command = [
         "node", str(CLI), url, "--output=json", "--output-path=stdout", "--quiet",
         f"--chrome-flags={' '.join(chrome_flags)}",
         *(["--preset=desktop"] if preset == "desktop" else []),
     ]
-    result = subprocess.run(
-        command, cwd=ROOT, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "CHROME_PATH": chromium},
-    )
+    for _ in range(2):  # Lighthouse asks to be run again when Chromium's trace failed
+        result = subprocess.run(
+            command, cwd=ROOT, capture_output=True, text=True, timeout=600,
+            env={**os.environ, "CHROME_PATH": chromium},
+        )
+        if not (result.returncode and "run Lighthouse again" in result.stderr):
+            break
     if result.returncode:
         return {"error": f"lighthouse exited with {result.returncode}: {result.stderr[-400:]}"}
     return scores(json.loads(result.stdout))

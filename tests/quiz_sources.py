@@ -14,7 +14,9 @@ The markup, one fieldset a question:
       <p class="quiz-feedback" aria-live="polite" hidden></p>
       <p class="quiz-explain" hidden>why the answer is right</p>
     </fieldset>
-No data-test: a check, shown after its section; data-test: an item of its chapter's end test."""
+No data-test: a check, shown after its section; data-test: an item of its chapter's end test.
+A test item's graded versions follow it, with data-version-of="NAME" and data-version (the
+course model's Question says how)."""
 
 from __future__ import annotations
 
@@ -47,6 +49,8 @@ class Question:
     tolerance: str | None = None
     why: str | None = None
     source: str = ""  # the fieldset's HTML
+    version_of: str | None = None  # a graded version's item, else None
+    template: bool = False  # a numeric item's graded template (its numbers drawn per attempt)
 
 
 def questions() -> list[Question]:
@@ -72,6 +76,8 @@ def questions() -> list[Question]:
                 tolerance=q.tolerance if numeric else None,
                 why=html.unescape(q.why) if q.why else None,
                 source=q.source,
+                version_of=q.version_of or None,
+                template=q.template,
             )
         )
     return found

@@ -37,6 +37,8 @@ from tools.section_source import (
     plain,
     read_controls,
     slider_value,
+    template_keys,
+    template_legends,
 )
 from tools.section_source import read_section as read_section_in
 
@@ -45,6 +47,7 @@ __all__ = [
     "REFERENCE", "SCRATCH", "Chapter", "Control", "Course",
     "Exercise", "FirstCall", "Option", "Question", "Section", "Trap", "first_value", "plain",
     "read_controls", "read_course", "read_section", "read_skeleton", "slider_value",
+    "template_keys", "template_legends",
 ]
 
 SKELETON = ROOT / "index.html"

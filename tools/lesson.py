@@ -45,11 +45,14 @@ from tools.course import (
     read_course,
     read_skeleton,
     slider_value,
+    template_keys,
+    template_legends,
 )
 from tools.course import Question as SourceQuestion
 from tools.course import Section as SourceSection
 from tools.course import read_section as read_section_source
 from tools.project import BuildError
+from tools.sealed_keys import seal
 
 # Read by others from here as before; the course model owns them (tools/course.py).
 __all__ = [
@@ -96,7 +99,10 @@ class Question:
     test: bool  # an end-test item (data-test), else its section's check
     refers: str  # the id in its section it tests: its feedback links back there
     html: str  # as the page shows it: no key, no explanation, not numbered
-    key: dict  # its entry of quiz-keys.json, the explanation still unlinked
+    keys: dict  # its entries of quiz-keys.json by id (a template's: one per variant), the
+    #             explanations still unlinked
+    item: str = ""  # the test item it is a version of ("" for a section's check)
+    graded_version: bool = False  # a graded version of a test item, shown in graded tests only
 
 
 @dataclass
@@ -174,10 +180,25 @@ def read_section(name: str, step: int) -> Section:
 
 
 def shown_question(question: SourceQuestion) -> Question:
-    """A question split into what the page shows and its key (quiz-keys.json)."""
+    """A question split into what the page shows and its key (quiz-keys.json). A test item's
+    fieldset names its item and version (`data-item`, `data-version`); a graded version is
+    hidden and disabled until a graded test draws it (app/quiz/versions.js), and a template
+    carries what its legend shows in each variant (`data-variants`), not their answers."""
     shown = KEY_ATTRIBUTES.sub("", question.source)
-    shown = re.sub(r" data-test(?![\w-])(=\"[^\"]*\")?", "", shown, count=1)
+    shown = re.sub(r" data-(?:test|version-of|version)(?![\w-])(=\"[^\"]*\")?", "", shown)
     shown = EXPLAIN.sub(lambda m: f'<p class="quiz-explain" hidden></p>{m.group(2)}', shown)
+    if question.test or question.version_of:
+        marks = f' data-item="{question.item}" data-version="{question.version}"'
+        if question.version_of:
+            marks += " hidden disabled"
+        if question.template:
+            variants = json.dumps(template_legends(question), ensure_ascii=False)
+            marks += f" data-variants='{html.escape(variants, quote=False)}'"
+        shown = re.sub(r'^( *<fieldset class="quiz-question")', rf"\1{marks}", shown, count=1)
+    if question.template:
+        keys = template_keys(question)
+    else:
+        keys = {question.name: question.key}
     return Question(
         question.section,
         question.name,
@@ -185,7 +206,9 @@ def shown_question(question: SourceQuestion) -> Question:
         question.test,
         question.anchor,
         shown,
-        question.key,
+        keys,
+        question.item,
+        bool(question.version_of),
     )
 
 
@@ -318,13 +341,29 @@ def assemble_with_keys(
     }
     questions = [shown_question(q) for q in course.questions]
     tests = [q for q in questions if q.test]
+    versions = {q.item: [] for q in tests}
+    for q in questions:
+        if q.graded_version:
+            versions[q.item].append(q)
+
+    def test_items(items: list[Question]) -> list[str]:
+        """Each item numbered, then its graded versions, numbered the same."""
+        return [
+            number_question(shown, n)
+            for n, q in enumerate(items, 1)
+            for shown in (q, *versions[q.item])
+        ]
+
     for section in sections.values():
-        checks = [q for q in questions if q.section == section.name and not q.test]
+        checks = [
+            q for q in questions
+            if q.section == section.name and not q.test and not q.graded_version
+        ]
         if checks:
             section.html += check_block(
                 section, [number_question(q, n) for n, q in enumerate(checks, 1)]
             )
-    whole = [number_question(q, n) for n, q in enumerate(tests, 1)]
+    whole = test_items(tests)
     quiz = (
         test_form(LESSON_TEST, whole)
         if whole
@@ -400,13 +439,7 @@ def assemble_with_keys(
             ),
             "sections": "\n".join(sections[name].html for name in chapter.sections),
             "test": "" if custom else chapter_test(
-                chapter,
-                [
-                    number_question(q, n)
-                    for n, q in enumerate(
-                        (q for q in tests if q.section in chapter.sections), start=1
-                    )
-                ],
+                chapter, test_items([q for q in tests if q.section in chapter.sections])
             ),
             "next": onward,
         }
@@ -432,7 +465,11 @@ def assemble_with_keys(
             text,
         )
 
-    keys = {q.name: {**q.key, "explain": anywhere(q.key["explain"])} for q in questions}
+    keys = {
+        name: {**key, "explain": anywhere(key["explain"])}
+        for q in questions
+        for name, key in q.keys.items()
+    }
     return pages, keys
 
 
@@ -443,8 +480,9 @@ def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str
 
 
 def quiz_keys_json(keys: dict[str, dict]) -> str:
-    """dist/app/quiz-keys.json: every question's key by its name (app/quiz/keys.js reads it)."""
-    return json.dumps(keys, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    """dist/app/quiz-keys.json: every question's key by its id (app/quiz/keys.js reads it),
+    sealed so that it shows no answer at a glance (tools/sealed_keys.py)."""
+    return json.dumps(seal(keys)) + "\n"
 
 
 def course_map(chapters, sections, minutes, current: Chapter) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tools.computed import filled
 from tools.demo_lists import not_live, pictured
-from tools.project import BuildError
+from tools.project import ROOT, BuildError
 
 SECTION_OPEN = re.compile(r'<section id="([\w-]+)"')
 DEMO_OPEN = re.compile(r'<section id="[\w-]+" class="demo"')
@@ -39,6 +39,11 @@ LEGEND = re.compile(r"<legend>(.*?)</legend>", flags=re.S)
 EXPLAIN = re.compile(r'<p class="quiz-explain" hidden>(.*)</p>(\s*</fieldset>)', flags=re.S)
 OPTION = re.compile(r'<label class="quiz-option">\s*<input ([^>]*)>(.*?)</label>', flags=re.S)
 QUESTION_KINDS = ("choice", "truefalse", "numeric")
+TEMPLATE_VERSION = "v"  # a numeric item's graded template
+PARALLEL_VERSION = re.compile(r"^[b-u]$")  # a choice or true/false item's parallel version
+PARAM = re.compile(r'<span data-param="([\w-]+)">([^<]*)</span>')
+# The numbers of every template, made by pelab (py/pelab/browser/quiz_variants.py says how).
+QUIZ_VARIANTS = ROOT / "lesson" / "quiz-variants.json"
 TRAP = re.compile(
     r'<aside class="trap" aria-label="Exam trap: ([^"]*)">\s*<p class="trap-title">[^<]*</p>'
     r"(.*?)</aside>",
@@ -62,6 +67,8 @@ TASK = re.compile(
     r'<div class="exercise" id="exercise-([\w-]+)">\s*<h4>(.*?)</h4>(.*?)<div class="cell"', re.S
 )
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
+
+
 def slider_value(attributes: dict[str, str]) -> float:
     """A slider's value at its position `value`, as app/controls/slider.js's valueAt reads it: on
     data-scale="log10" the position is the exponent, and the value 10^position to 3 significant
@@ -124,7 +131,13 @@ class Question:
         </fieldset>
 
     No data-test: its section's check, right after it; data-test: an item of its chapter's end
-    test and of the whole-lesson test."""
+    test and of the whole-lesson test, in the version practice mode shows ("a").
+
+    A test item's graded versions follow it, each marked `data-version-of="NAME"` (the item's
+    name) and `data-version`: "b", "c", … for a parallel version of a choice or true/false item
+    (inputs named NAME.b), "v" for a numeric item's template, whose numbers are
+    `<span data-param="KEY">` and are drawn per attempt from lesson/quiz-variants.json (inputs
+    named NAME.v; pelab/browser/quiz_variants.py). Only a graded test shows them."""
 
     section: str
     name: str  # its inputs' shared name: its key's name in quiz-keys.json and in saved answers
@@ -139,6 +152,24 @@ class Question:
     answer: str = ""  # numeric: data-answer, data-tolerance, data-why as written
     tolerance: str = ""
     why: str = ""
+    version: str = "a"  # "a": the item as practice mode shows it; else a graded version
+    version_of: str = ""  # a graded version's item (its practice version's name), else ""
+
+    @property
+    def item(self) -> str:
+        """The test item it is a version of: its own name for the practice version."""
+        return self.version_of or self.name
+
+    @property
+    def template(self) -> bool:
+        """A numeric item's graded template: its numbers drawn per attempt."""
+        return self.version == TEMPLATE_VERSION
+
+    @property
+    def interaction_id(self) -> str:
+        """Its id in an LMS (cmi.interactions.n.id): its name; a template's variant K is
+        NAME.vK (variant_id)."""
+        return self.name
 
     @property
     def anchor(self) -> str:
@@ -147,7 +178,8 @@ class Question:
 
     @property
     def key(self) -> dict:
-        """Its entry of quiz-keys.json, its explanation still unlinked."""
+        """Its entry of quiz-keys.json, its explanation still unlinked (a template's: one per
+        variant, template_keys)."""
         key: dict = {"kind": self.kind, "why": {}, "explain": self.explain.strip()}
         if self.kind == "numeric":
             key.update(answer=float(self.answer), tolerance=float(self.tolerance or "0"))
@@ -301,6 +333,23 @@ def read_question(text: str, section: str, body: str) -> Question:
     if not explain or not explain.group(1).strip():
         raise BuildError(f'{what} needs its explanation, <p class="quiz-explain" hidden>…</p>')
     test = re.search(r"\bdata-test(?![\w-])", QUESTION_OPEN.search(text).group(1)) is not None
+    version_of = opening.get("data-version-of", "")
+    version = opening.get("data-version", "a" if not version_of else "")
+    if version_of and test:
+        raise BuildError(f"{what} is a graded version (data-version-of): it takes no data-test")
+    if version_of and (
+        opening.get("data-setup")
+        or not (
+            version == TEMPLATE_VERSION if kind == "numeric" else PARALLEL_VERSION.match(version)
+        )
+    ):
+        raise BuildError(
+            f'{what} is a graded version of {version_of}: it needs data-version="v" (numeric: '
+            'its template) or a letter from "b" (choice, true or false), and no data-setup: '
+            "a graded test asks nothing that needs a live figure"
+        )
+    if not version_of and "data-version" in opening:
+        raise BuildError(f"{what} has data-version but no data-version-of naming its item")
     question = Question(
         section=section,
         name=names.pop(),
@@ -311,8 +360,14 @@ def read_question(text: str, section: str, body: str) -> Question:
         legend=legend.group(1).strip(),
         explain=explain.group(1).strip(),
         source=text,
+        version=version,
+        version_of=version_of,
     )
-    if kind == "numeric":
+    if version_of and question.name != f"{version_of}.{version}":
+        raise BuildError(f'{what}: its inputs must be named "{version_of}.{version}"')
+    if question.template:
+        read_template(question, what)
+    elif kind == "numeric":
         fields = inputs[0][0]
         try:
             answer = float(fields["data-answer"])
@@ -353,6 +408,96 @@ def read_question(text: str, section: str, body: str) -> Question:
             "such id"
         )
     return question
+
+
+def quiz_variants() -> dict:
+    """lesson/quiz-variants.json: each template's params, practice numbers and variants."""
+    try:
+        return json.loads(QUIZ_VARIANTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BuildError(
+            f"lesson/quiz-variants.json cannot be read ({error}): make it with "
+            "PYTHONPATH=py python3 -m pelab.browser.quiz_variants > lesson/quiz-variants.json"
+        ) from None
+
+
+def read_template(question: Question, what: str) -> None:
+    """Check a numeric item's template against its table: every number it shows is a param the
+    table has, and its legend shows only the params the page is given."""
+    table = quiz_variants().get(question.version_of)
+    if table is None:
+        raise BuildError(
+            f"{what} is a template, but lesson/quiz-variants.json has no table for "
+            f"{question.version_of}: add one in py/pelab/browser/quiz_variants.py"
+        )
+    if "data-answer" in question.source:
+        raise BuildError(f"{what} is a template: its answers come from its table, not data-answer")
+    known = set(table["practice"]["shown"])
+    for part, markup in (("legend", question.legend), ("explanation", question.explain)):
+        unknown = {key for key, _ in PARAM.findall(markup)} - known
+        if unknown:
+            raise BuildError(
+                f"{what}: its {part} shows {', '.join(sorted(unknown))}, not in its table"
+            )
+    shown = {key for key, _ in PARAM.findall(question.legend)}
+    if shown != set(table["legend"]):
+        raise BuildError(f"{what}: its legend must show exactly {', '.join(table['legend'])}")
+    question.why = (
+        re.search(r'data-why="([^"]*)"', question.source).group(1)
+        if ("data-why" in question.source)
+        else ""
+    )
+
+
+def template_keys(question: Question) -> dict[str, dict]:
+    """A template's keys, one per variant by its interaction id (NAME.vK, K from 1): the
+    answer, the tolerance, the hint for a wrong answer and the explanation with its numbers."""
+    table = quiz_variants()[question.version_of]
+    keys = {}
+    for number, variant in enumerate(table["variants"], start=1):
+        explain = PARAM.sub(
+            lambda m, shown=variant["shown"]: (
+                f'<span data-param="{m.group(1)}">{html.escape(shown[m.group(1)])}</span>'
+            ),
+            question.explain.strip(),
+        )
+        keys[variant_id(question, number)] = {
+            "kind": "numeric",
+            "answer": variant["answer"],
+            "tolerance": variant["tolerance"],
+            "why": {"*": html.unescape(question.why)} if question.why else {},
+            "explain": explain,
+        }
+    return keys
+
+
+def variant_id(question: Question, number: int) -> str:
+    """Variant `number` (from 1) of a template: its interaction id."""
+    return f"{question.name}{number}"
+
+
+def template_legends(question: Question) -> list[dict[str, str]]:
+    """What a template's legend shows in each variant (the page's data-variants)."""
+    table = quiz_variants()[question.version_of]
+    return [{k: v["shown"][k] for k in table["legend"]} for v in table["variants"]]
+
+
+def check_versions(questions: list[Question], source: str) -> None:
+    """Each graded version follows an item of its section of the same kind, once."""
+    items = {q.name: q for q in questions if q.test}
+    seen = set()
+    for q in questions:
+        if not q.version_of:
+            continue
+        item = items.get(q.version_of)
+        if item is None or item.kind != q.kind:
+            raise BuildError(
+                f"{source}: {q.name} is a version of {q.version_of}, which must be a test item "
+                f"(data-test) of this section, and of the same kind ({q.kind})"
+            )
+        if q.name in seen:
+            raise BuildError(f"{source}: two versions are named {q.name}")
+        seen.add(q.name)
 
 
 def read_exercises(name: str, text: str) -> list[Exercise]:
@@ -460,11 +605,13 @@ def read_section(name: str, folder: Path) -> Section:
             "(tools/first_results.py)"
         )
     takeaway = TAKEAWAY.search(body)
+    questions = [read_question(q, name, body) for q in fieldsets]
+    check_versions(questions, source)
     return Section(
         name=name,
         title=title.group(3).strip(),
         source=body,
-        questions=[read_question(q, name, body) for q in fieldsets],
+        questions=questions,
         controls=controls,
         first_call=first_call,
         exercises=read_exercises(name, body),

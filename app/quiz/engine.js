@@ -21,6 +21,7 @@
 import { CHECK_EVENT, QUIZ_EVENT } from "../page-protocol.js";
 import { interaction, judge, readNumber, score, shuffled } from "./grading.js";
 import { loadKeys, richText } from "./keys.js";
+import { drawVersions, newSeed } from "./versions.js";
 import { t } from "../i18n.js";
 import { sentences, withNodes } from "../words.js";
 
@@ -34,7 +35,8 @@ import { sentences, withNodes } from "../words.js";
  *   graded: boolean,
  *   setAttempts: (allowed: number, used: number) => void,
  *   showSubmitted: () => Promise<void>,
- *   state: () => {attempt: number, used: number, allowed: number, submitted: boolean},
+ *   state: () => {attempt: number, used: number, allowed: number, submitted: boolean, seed: number},
+ *   redraw: (seed: number, attempt: number) => void,
  * }} TestController
  */
 
@@ -64,6 +66,8 @@ const questionsOf = (form) => [...form.querySelectorAll("fieldset.quiz-question"
 /** @param {Element} question */
 const inputsOf = (question) => /** @type {HTMLInputElement[]} */ ([...question.querySelectorAll("input")]);
 const nameOf = (question) => inputsOf(question)[0]?.name ?? "";
+/** The id a question's key and its LMS record go by: a template's variant is NAME.vK. */
+const idOf = (question) => question.dataset.id || nameOf(question);
 
 /** The learner's answer: the chosen option's value, or the text typed; "" if none. */
 function responseOf(question) {
@@ -82,7 +86,7 @@ function describe(question) {
   const truth =
     inputs.find((input) => input.closest("label")?.textContent.trim() === "True") ??
     (question.dataset.kind === "truefalse" ? inputs[0] : undefined);
-  return { name: nameOf(question), objective: question.dataset.objective, trueValue: truth?.value };
+  return { name: idOf(question), objective: question.dataset.objective, trueValue: truth?.value };
 }
 
 /** Choice options in a new random order (true or false keeps its order: True, then False). */
@@ -189,7 +193,7 @@ async function markOne(question) {
   if (responseOf(question) === "") return clear(question);
   try {
     const keys = await loadKeys();
-    const key = keys[nameOf(question)];
+    const key = keys[idOf(question)];
     if (!key) return say(question, t("This question has no answer in this version of the lesson."));
     mark(question, key);
   } catch (error) {
@@ -233,10 +237,72 @@ function checkQuiz(form) {
  * @returns {TestController}
  */
 function testQuiz(form, graded) {
-  const questions = questionsOf(form);
+  const every = questionsOf(form); // every version of every item, shown or not
   const scoreLine = /** @type {HTMLElement} */ (form.querySelector(".quiz-score"));
   const submitButton = /** @type {HTMLButtonElement} */ (form.querySelector(".quiz-submit"));
-  const state = { attempt: 1, used: 0, allowed: 0, submitted: false };
+  const state = { attempt: 1, used: 0, allowed: 0, submitted: false, seed: newSeed() };
+  /** @type {HTMLFieldSetElement[]} the questions this attempt shows, in order */
+  let questions = [];
+
+  // Each item's graded versions by id (a template's variants NAME.v1 …), and where each is.
+  /** @type {Record<string, string[]>} */
+  const gradedIds = {};
+  /** @type {Map<string, {fieldset: HTMLFieldSetElement, numbers?: Record<string, string>}>} */
+  const versionOf = new Map();
+  for (const question of every) {
+    const item = question.dataset.item;
+    if (!item) continue;
+    gradedIds[item] ??= [];
+    if (question.dataset.version === "a") continue;
+    if (question.dataset.variants) {
+      /** @type {Record<string, string>[]} */
+      const variants = JSON.parse(question.dataset.variants);
+      variants.forEach((numbers, k) => {
+        const id = `${nameOf(question)}${k + 1}`;
+        gradedIds[item].push(id);
+        versionOf.set(id, { fieldset: question, numbers });
+      });
+    } else {
+      gradedIds[item].push(nameOf(question));
+      versionOf.set(nameOf(question), { fieldset: question });
+    }
+  }
+
+  /**
+   * Show the questions of this attempt. Practice: each item as practice mode has it (version
+   * "a"). Graded: the version the attempt's seed draws for each item (versions.js), its
+   * numbers written in, numbered afresh; an item with no graded version is left out.
+   */
+  function arrange() {
+    if (!graded) {
+      questions = every.filter((q) => !q.dataset.version || q.dataset.version === "a");
+      return;
+    }
+    const drawn = drawVersions(gradedIds, state.seed, state.attempt);
+    questions = [];
+    for (const question of every) {
+      if (!question.dataset.item) questions.push(question);
+      if (question.dataset.version !== "a") continue;
+      const version = versionOf.get(drawn[question.dataset.item] ?? "");
+      if (!version) continue;
+      const chosen = version.fieldset;
+      chosen.dataset.id = drawn[question.dataset.item];
+      for (const span of chosen.querySelectorAll("legend [data-param]")) {
+        span.textContent = version.numbers?.[/** @type {HTMLElement} */ (span).dataset.param ?? ""] ?? span.textContent;
+      }
+      questions.push(chosen);
+    }
+    for (const question of every) {
+      const shown = questions.includes(question);
+      question.hidden = !shown;
+      question.disabled = !shown;
+    }
+    questions.forEach((question, n) => {
+      const number = question.querySelector(".quiz-number");
+      if (number) number.textContent = `${n + 1}.`;
+    });
+  }
+  arrange();
   /** @type {Record<string, QuizKey> | null} */
   let keys = null;
   let note = "";
@@ -281,7 +347,9 @@ function testQuiz(form, graded) {
     scoreLine.textContent = sentences(text, note);
     const records =
       keys && (!graded || state.submitted)
-        ? questions.filter((q) => graded || resultOf(q) !== "unanswered").map((q) => interaction(describe(q), keys[nameOf(q)], responseOf(q), resultOf(q)))
+        ? questions
+            .filter((q) => (graded || resultOf(q) !== "unanswered") && keys[idOf(q)])
+            .map((q) => interaction(describe(q), keys[idOf(q)], responseOf(q), resultOf(q)))
         : [];
     /** @type {QuizDetail} */
     const detail = {
@@ -335,7 +403,7 @@ function testQuiz(form, graded) {
       return;
     }
     for (const question of questions) {
-      const key = keys[nameOf(question)];
+      const key = keys[idOf(question)];
       if (key) mark(question, key);
     }
     state.submitted = true;
@@ -383,13 +451,14 @@ function testQuiz(form, graded) {
       if (field.type === "radio") field.checked = field.defaultChecked;
       else field.value = field.defaultValue;
     }
-    for (const question of questions) clear(question);
+    for (const question of every) clear(question);
     confirming = false;
     if (state.submitted) {
       state.submitted = false;
       state.attempt = state.used + 1;
       for (const input of form.querySelectorAll("input")) /** @type {HTMLInputElement} */ (input).disabled = false;
       submitButton.disabled = false;
+      arrange(); // a new attempt: the next version of each item
       shuffleOptions(form);
     }
     note = "";
@@ -407,6 +476,12 @@ function testQuiz(form, graded) {
     },
     showSubmitted: () => (graded && !state.submitted ? submit(false) : Promise.resolve()),
     state: () => ({ ...state }),
+    redraw(seed, attempt) {
+      state.seed = seed >>> 0;
+      state.attempt = Math.max(1, Math.floor(attempt) || 1);
+      arrange();
+      update();
+    },
   };
   // known before the first announcement: an LMS takes the test over on it (app/lms/)
   wired.set(form, controller);

@@ -1,6 +1,8 @@
 /**
  * The questions' keys: app/quiz-keys.json, written by the build (tools/lesson.py) so that the
- * right answers are not in the page's HTML. Fetched once, on first need: in practice at the
+ * right answers are not in the page's HTML, and sealed (sealed.js) so that the file itself shows
+ * none at a glance. Keyed by interaction id: a question's name, a graded version's NAME.b, a
+ * template's variant NAME.vK. Fetched once, on first need: in practice at the
  * first answer, in a graded test only after Submit. A failed fetch is forgotten, so the next
  * answer tries again. The explanations are the lesson's own short markup (italic variables,
  * indices, links to sections); they are rebuilt here from a short list of harmless elements,
@@ -10,6 +12,7 @@
  */
 import { pageLanguage, t } from "../i18n.js";
 import { TRANSLATIONS } from "../site-languages.js";
+import { unseal } from "./sealed.js";
 
 /** @typedef {import("./grading.js").QuizKey} QuizKey */
 
@@ -36,6 +39,7 @@ export function loadKeys() {
       if (!response.ok) throw new Error(t("{file} answered {status}", { file, status: response.status }));
       return response.json();
     })
+    .then(unseal)
     .catch((error) => {
       loading = null;
       throw error;

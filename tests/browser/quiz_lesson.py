@@ -8,6 +8,7 @@ only the pages and app/quiz-keys.json are new files, written in place of their l
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ import pytest
 from site_server import DIST, ROOT
 from tools import course
 from tools.lesson import assemble_with_keys, quiz_keys_json
+from tools.sealed_keys import unseal
 
 TEST_CHAPTER = "inside-attention"
 TEST_SECTIONS = ("terms", "alibi", "rope")
@@ -68,4 +70,15 @@ def build_site(folder: Path) -> tuple[Path, dict]:
 
 def right_value(keys: dict, question) -> str:
     """The value of a question's right option (a locator of its fieldset), from the keys."""
-    return keys[question.locator("input").first.get_attribute("name")]["correct"]
+    return keys[question_id(question)]["correct"]
+
+
+def question_id(question) -> str:
+    """The id a question's key and its LMS record go by (a locator of its fieldset): a drawn
+    variant's data-id (NAME.v3), else its inputs' name."""
+    return question.evaluate("(q) => q.dataset.id || q.querySelector('input').name")
+
+
+def read_keys(path: Path) -> dict:
+    """A keys file the build wrote (app/quiz-keys*.json), unsealed."""
+    return unseal(json.loads(path.read_text(encoding="utf-8")))

@@ -12,7 +12,7 @@ from quiz_lesson import right_value
 from site_server import DIST, served
 
 # The test's questions answered by picking an option (its numeric ones are typed).
-CHOICES = ".quiz-question:not([data-kind=numeric])"
+CHOICES = ".quiz-question:not([hidden]):not([data-kind=numeric])"
 
 
 
@@ -288,7 +288,7 @@ def test_the_guide_shows_the_pelab_quiz_messages_its_quiz_example_posts(page, qu
     total = poll(
         page,
         "() => document.querySelector('.quiz-example-frame').contentDocument"
-        "?.querySelectorAll('.quiz-question').length ?? 0",
+        "?.querySelectorAll('.quiz-question:not([hidden])').length ?? 0",
         lambda n: n > 0,
     )
     poll(

@@ -7,17 +7,16 @@ whatever the lesson's own test items are."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from pages import PHONE, hold_python, poll
-from quiz_lesson import TEST_SECTIONS, right_value
+from quiz_lesson import TEST_SECTIONS, question_id, read_keys, right_value
 from quiz_sources import questions as source_questions
 from site_server import DIST
 
-KEYS = json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8"))
+KEYS = read_keys(DIST / "app" / "quiz-keys.json")
 
 
 
@@ -31,10 +30,10 @@ def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_
     page.goto(f"{site_url}why-order.html")
     check = page.locator(".quiz-check[data-section=attention]")
     assert check.locator("h3").inner_text() == "Check: Attention cannot see order"
-    questions = check.locator(".quiz-question")
+    questions = check.locator(".quiz-question:not([hidden])")
     assert questions.count() >= 1
     first = questions.first
-    name = first.locator("input").first.get_attribute("name")
+    name = question_id(first)
     wrong = next(v for v in KEYS[name]["why"])
     first.locator(f"input[value='{wrong}']").check()
     marked(page, first)
@@ -70,7 +69,7 @@ def test_without_end_test_items_a_chapter_has_no_test_and_the_quiz_says_so(page,
     page.goto(f"{site_url}embed.html?demo=quiz")
     page.locator("#quiz").wait_for()
     forms = page.locator("#quiz form.quiz").count()
-    assert forms == 0 or page.locator("#quiz .quiz-question").count() > 0
+    assert forms == 0 or page.locator("#quiz .quiz-question:not([hidden])").count() > 0
     if not forms:
         assert "no test questions" in page.locator(".quiz-empty").inner_text()
 
@@ -82,13 +81,13 @@ def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
     form.wait_for()
     assert form.get_attribute("data-mode") == "practice"
     assert not form.locator(".quiz-submit").is_visible()
-    total = form.locator(".quiz-question").count()
+    total = form.locator(".quiz-question:not([hidden])").count()
     assert form.locator(".quiz-score").inner_text() == f"0 of {total} answered, 0 right."
-    sections = form.locator(".quiz-question").evaluate_all(
+    sections = form.locator(".quiz-question:not([hidden])").evaluate_all(
         "(qs) => qs.map((q) => q.dataset.section)"
     )
     assert set(TEST_SECTIONS) <= set(sections)  # the lesson's own test items, and those
-    first = form.locator(f".quiz-question[data-section={TEST_SECTIONS[0]}]").first
+    first = form.locator(f".quiz-question:not([hidden])[data-section={TEST_SECTIONS[0]}]").first
     first.locator(f"input[value='{right_value(keys, first)}']").check()
     marked(page, first)
     assert first.locator(".quiz-feedback").inner_text() == "Right."
@@ -105,7 +104,7 @@ def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
 def test_a_number_is_read_as_typed_and_text_that_is_none_is_said(page, quiz_site):
     url, _ = quiz_site
     page.goto(f"{url}embed.html?demo=quiz")
-    question = page.locator(".quiz-question:has(input[name=quiz-rope-offset])")
+    question = page.locator(".quiz-question:not([hidden]):has(input[name=quiz-rope-offset])")
     box = question.get_by_role("textbox")
     box.fill("about four")
     box.press("Enter")
@@ -145,12 +144,12 @@ def test_a_graded_test_keeps_its_key_out_of_the_page_until_submit(page, quiz_sit
     form = page.locator("form.quiz[data-test=inside-attention]")
     form.wait_for()
     assert form.get_attribute("data-mode") == "graded"
-    questions = form.locator(".quiz-question")
+    questions = form.locator(".quiz-question:not([hidden])")
     total = questions.count()
     for index in range(total):
         question = questions.nth(index)
         if question.get_attribute("data-kind") == "numeric":
-            name = question.locator("input").first.get_attribute("name")
+            name = question_id(question)
             question.get_by_role("textbox").fill(str(keys[name]["answer"]))
             question.get_by_role("textbox").dispatch_event("change")
         elif index == 0:
@@ -207,14 +206,14 @@ def test_a_graded_test_keeps_its_key_out_of_the_page_until_submit(page, quiz_sit
 def test_options_are_shuffled_per_attempt_and_true_or_false_keeps_its_order(page, quiz_site):
     url, _ = quiz_site
     orders = set()
-    read = """() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) =>
+    read = """() => [...document.querySelectorAll('#quiz .quiz-question:not([hidden])')].map((q) =>
                 [...q.querySelectorAll('input')].map((i) => i.value).join('')).join(' ')"""
     for _ in range(6):
         page.goto(f"{url}embed.html?demo=quiz")
         page.locator("#quiz form.quiz").wait_for()
         orders.add(page.evaluate(read))
     assert len(orders) > 1  # six loads of several questions in one order: about 1 in 10^9
-    kinds = page.locator("#quiz .quiz-question").evaluate_all(
+    kinds = page.locator("#quiz .quiz-question:not([hidden])").evaluate_all(
         "(qs) => qs.map((q) => q.dataset.kind)"
     )
     for order in orders:
@@ -232,9 +231,9 @@ def test_questions_sit_inside_their_boxes_and_their_maths_is_typeset(page, quiz_
     url, keys = quiz_site
     hold_python(page)
     page.goto(f"{url}inside-attention.html")
-    page.locator(".quiz-question").first.wait_for()
+    page.locator(".quiz-question:not([hidden])").first.wait_for()
     boxes = page.evaluate(
-        """() => [...document.querySelectorAll('.quiz-question')].map((q) => {
+        """() => [...document.querySelectorAll('.quiz-question:not([hidden])')].map((q) => {
              const box = q.getBoundingClientRect();
              const legend = q.querySelector('legend').getBoundingClientRect();
              return [legend.top - box.top, box.right - legend.right, legend.left - box.left];
@@ -261,7 +260,7 @@ def test_a_wrong_answer_shows_the_right_one_with_its_maths(page, quiz_site):
     hold_python(page)
     page.goto(f"{url}inside-attention.html")
     question = page.locator(".chapter-test .quiz-question[data-section='terms']").first
-    name = question.locator("input").first.get_attribute("name")
+    name = question_id(question)
     question.locator("input[value='0']").check()  # "All three, once training…": wrong
     marked(page, question)
     feedback = question.locator(".quiz-feedback")
@@ -280,9 +279,9 @@ def test_every_wrong_answer_says_why_and_the_right_one_is_not_the_longest(page, 
     hold_python(page)
     for chapter in ("why-order", "geometry", "inside-attention", "longer"):
         page.goto(f"{site_url}{chapter}.html")
-        page.locator(".quiz-question").first.wait_for()
+        page.locator(".quiz-question:not([hidden])").first.wait_for()
         questions += page.evaluate(
-            """() => [...document.querySelectorAll('.quiz-question')].map((q) => ({
+            """() => [...document.querySelectorAll('.quiz-question:not([hidden])')].map((q) => ({
                  name: q.querySelector('input').name,
                  options: [...q.querySelectorAll('input')].map((i) => ({
                    value: i.value, length: i.closest('label').textContent.trim().length })),

@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 
 from pages import PAGE_OF, hold_python, poll, wait_for_state
-from quiz_lesson import build_site
+from quiz_lesson import build_site, question_id, read_keys
 from site_server import DIST, ROOT, served
 from tools.custom_lesson import assemble_custom
 from tools.i18n import TRANSLATED
@@ -36,10 +36,10 @@ NS = {
     "cp": "http://www.imsproject.org/xsd/imscp_rootv1p1p2",
     "adlcp": "http://www.adlnet.org/xsd/adlcp_rootv1p2",
 }
-QUIZ = "#quiz .quiz-question"
+QUIZ = "#quiz .quiz-question:not([hidden])"
 QUIZ_PACKAGE = "positional-encoding-lab-quiz"
 # The test's questions answered by picking an option (its numeric ones are typed).
-CHOICES = ".quiz-question:not([data-kind=numeric])"
+CHOICES = ".quiz-question:not([hidden]):not([data-kind=numeric])"
 
 
 def percent(correct: int, total: int) -> int:
@@ -149,7 +149,7 @@ def record(page) -> dict:
 def answer(frame, keys: dict, index: int, right: bool) -> None:
     """Answer question `index` of the quiz, right or wrong (by the keys)."""
     question = frame.locator(QUIZ).nth(index)
-    name = question.locator("input").first.get_attribute("name")
+    name = question_id(question)
     key = keys[name]
     if key["kind"] == "numeric":
         box = question.get_by_role("textbox")
@@ -207,7 +207,7 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
     assert re.fullmatch(r"\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?", held["core"]["session_time"])
     saved = held["suspend_data"]
     given = sco(page).evaluate(
-        """() => [...document.querySelectorAll('.quiz-question input')]
+        """() => [...document.querySelectorAll('.quiz-question:not([hidden]) input')]
              .filter((i) => (i.type === 'text' ? i.value : i.checked))
              .map((i) => [i.name, i.value])"""
     )
@@ -232,7 +232,7 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
     assert frame.locator(".quiz-feedback:visible").count() == 0
     # the same answers, by value: the options were shuffled again for this visit
     again = sco(page).evaluate(
-        """() => [...document.querySelectorAll('.quiz-question input')]
+        """() => [...document.querySelectorAll('.quiz-question:not([hidden]) input')]
              .filter((i) => (i.type === 'text' ? i.value : i.checked))
              .map((i) => [i.name, i.value])"""
     )
@@ -249,7 +249,7 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
     # one interaction per question, in the page's order, in SCORM 1.2's vocabulary
     records = interactions(held)
     names = sco(page).evaluate(
-        "() => [...document.querySelectorAll('#quiz .quiz-question')]"
+        "() => [...document.querySelectorAll('#quiz .quiz-question:not([hidden])')]"
         ".map((q) => [q.querySelector('input').name, q.dataset.kind, q.dataset.result])"
     )
     assert [r["id"] for r in records] == [name for name, _, _ in names]
@@ -313,7 +313,8 @@ def test_the_lms_score_is_the_latest_submission_s_within_the_attempts_allowed(pa
         data={"core": {"entry": "resume"}, "suspend_data": saved, "launch_data": "attempts=2"},
     )
     results = (
-        "() => [...document.querySelectorAll('#quiz .quiz-question')].map((q) => q.dataset.result)"
+        "() => [...document.querySelectorAll('#quiz .quiz-question:not([hidden])')]"
+        ".map((q) => q.dataset.result)"
     )
     shown = poll(sco(page), results, lambda r: None not in r)
     assert shown.count("wrong") == 1
@@ -334,11 +335,11 @@ def test_the_pass_mark_is_the_lms_s_and_a_miss_below_it_fails(page, lms):
 
 def answer_all(frame, keys: dict, form: str) -> int:
     """Answer every question of the test `form` (a selector) right; how many there are."""
-    questions = frame.locator(f"{form} .quiz-question")
+    questions = frame.locator(f"{form} .quiz-question:not([hidden])")
     total = questions.count()
     for index in range(total):
         question = questions.nth(index)
-        key = keys[question.locator("input").first.get_attribute("name")]
+        key = keys[question_id(question)]
         if key["kind"] == "numeric":
             box = question.get_by_role("textbox")
             box.fill(str(key["answer"]))
@@ -733,7 +734,7 @@ def test_a_translated_quiz_package_runs_in_its_language_and_reports_its_score(
     folder = root / CONTENT / package
     assert not (folder / "pyodide").exists() and not (folder / "py").exists()
     assert sco(page).evaluate("document.documentElement.lang") == language
-    keys = json.loads((folder / "app" / f"quiz-keys.{language}.json").read_text("utf-8"))
+    keys = read_keys(folder / "app" / f"quiz-keys.{language}.json")
     answer(frame, keys, 0, True)
     total = frame.locator(QUIZ).count()
     submit_button = frame.locator("#quiz button.quiz-submit")

@@ -23,7 +23,7 @@ def test_the_model_holds_the_course_as_index_html_orders_it():
     assert COURSE.names == listed
     assert [name for chapter in COURSE.chapters for name in chapter.sections] == listed
     assert all(section.title and section.plain_title for section in COURSE.sections.values())
-    assert COURSE.questions and all(q.key["explain"] for q in COURSE.questions)
+    assert COURSE.questions and all(q.explain for q in COURSE.questions)
     names = [q.name for q in COURSE.questions]
     assert len(names) == len(set(names))  # a question's inputs have a name of their own
     assert COURSE.exercises and COURSE.prerequisites

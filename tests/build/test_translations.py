@@ -27,6 +27,7 @@ from tools.i18n import (
 )
 from tools.languages import alternates, english_site, extract, relocated, with_languages
 from tools.notebook import NOTEBOOK
+from tools.sealed_keys import unseal
 
 PAGES = sorted(p.name for p in DIST.glob("*.html"))
 
@@ -254,8 +255,8 @@ def code_only(cell: dict) -> list[str]:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_each_language_has_its_quiz_keys_and_notebook(language):
-    keys = json.loads((DIST / "app" / f"quiz-keys.{language}.json").read_text(encoding="utf-8"))
-    english = json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8"))
+    keys = unseal(json.loads((DIST / "app" / f"quiz-keys.{language}.json").read_text("utf-8")))
+    english = unseal(json.loads((DIST / "app" / "quiz-keys.json").read_text(encoding="utf-8")))
     assert keys.keys() == english.keys()
     for name, key in keys.items():
         assert {k: v for k, v in key.items() if k not in ("explain", "why")} == {

@@ -1,0 +1,56 @@
+/**
+ * Which version of each test item a graded attempt shows, as pure functions (tests/js runs them
+ * under Node). A test item has the version practice mode shows ("a") and its graded versions:
+ * parallel versions of a choice or true/false item (NAME.b, NAME.c) and the variants of a
+ * numeric item's template (NAME.v1 … NAME.vN, numbers drawn by pelab at build time:
+ * py/pelab/browser/quiz_variants.py). A graded attempt never shows version "a", whose answer
+ * practice mode reveals; an item with no graded version (one read off a live figure) is left
+ * out of graded tests.
+ *
+ * The draw is reproducible: it depends only on the attempt's seed (kept with the answers, in
+ * cmi.suspend_data) and the attempt's number, and the id of what was shown is what the LMS
+ * records, so a teacher can look up exactly what a learner saw. Two attempts in a row never
+ * show the same version of an item that has two or more: each item steps through its versions
+ * from a place its seed picks.
+ */
+
+/** A new attempt's seed: 32 random bits. */
+export function newSeed() {
+  const cryptography = globalThis.crypto;
+  if (cryptography?.getRandomValues) return cryptography.getRandomValues(new Uint32Array(1))[0];
+  return Math.floor(Math.random() * 2 ** 32);
+}
+
+/** FNV-1a of `text`: a 32-bit number that spreads seeds and item names. @param {string} text */
+export function hash32(text) {
+  let h = 0x811c9dc5;
+  for (const char of new TextEncoder().encode(text)) {
+    h ^= char;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/**
+ * The version each item shows in attempt `attempt` (from 1) of seed `seed`.
+ * @param {Record<string, string[]>} graded each item's graded versions' ids, in a fixed order
+ * @param {number} seed
+ * @param {number} attempt
+ * @returns {Record<string, string>} each item with graded versions, and the id drawn
+ */
+export function drawVersions(graded, seed, attempt) {
+  /** @type {Record<string, string>} */
+  const drawn = {};
+  for (const [item, ids] of Object.entries(graded)) {
+    if (!ids.length) continue;
+    const start = hash32(`${seed >>> 0}:${item}`) % ids.length;
+    drawn[item] = ids[(start + Math.max(0, attempt - 1)) % ids.length];
+  }
+  return drawn;
+}
+
+/** A test item's id split into the item and the version ("a" when it names none). @param {string} id */
+export function versionOf(id) {
+  const dot = id.indexOf(".");
+  return dot < 0 ? { item: id, version: "a" } : { item: id.slice(0, dot), version: id.slice(dot + 1) };
+}
