@@ -41,8 +41,12 @@ def sources_with_tests(folder: Path) -> Path:
     for name in TEST_SECTIONS:
         path = sources / f"{name}.html"
         body, after = path.read_text(encoding="utf-8").split("</section>", 1)
-        opening = '<fieldset class="quiz-question" '
-        after = after.replace(opening, opening + "data-test ")
+        # every question a test item, but a graded version, which stays its item's version
+        after = re.sub(
+            r'<fieldset class="quiz-question" (?![^>]*data-version-of)',
+            '<fieldset class="quiz-question" data-test ',
+            after,
+        )
         path.write_text(body + "</section>" + after + (NUMERIC if name == "rope" else ""), "utf-8")
     return sources
 
