@@ -47,34 +47,40 @@ class Question:
     tolerance: str | None = None
     why: str | None = None
     source: str = ""  # the fieldset's HTML
+    version_of: str | None = None  # a parallel version: the test item it is a version of
 
 
 def questions() -> list[Question]:
     """Every question of the lesson, in the order of its sections."""
-    found = []
-    for q in read_course().questions:
-        numeric = q.kind == "numeric"
-        found.append(
-            Question(
-                section=q.section,
-                kind=q.kind,
-                test=q.test,
-                refers=q.refers or None,
-                setup=q.setup or None,
-                legend=plain(q.legend),
-                explain=plain(q.explain),
-                name=q.name,
-                options=[
-                    Option(o.value, o.correct, html.unescape(o.why) if o.why else None, o.text)
-                    for o in q.options
-                ],
-                answer=q.answer if numeric else None,
-                tolerance=q.tolerance if numeric else None,
-                why=html.unescape(q.why) if q.why else None,
-                source=q.source,
-            )
-        )
-    return found
+    return [_record(q) for q in read_course().questions]
+
+
+def versions() -> list[Question]:
+    """The test items' parallel versions (data-version-of), in the order of their sections."""
+    return [_record(v) for s in read_course().sections.values() for v in s.versions]
+
+
+def _record(q) -> Question:
+    numeric = q.kind == "numeric"
+    return Question(
+        section=q.section,
+        kind=q.kind,
+        test=q.test,
+        refers=q.refers or None,
+        setup=q.setup or None,
+        legend=plain(q.legend),
+        explain=plain(q.explain),
+        name=q.name,
+        options=[
+            Option(o.value, o.correct, html.unescape(o.why) if o.why else None, o.text)
+            for o in q.options
+        ],
+        answer=q.answer if numeric else None,
+        tolerance=q.tolerance if numeric else None,
+        why=html.unescape(q.why) if q.why else None,
+        source=q.source,
+        version_of=q.version_of or None,
+    )
 
 
 def section_source(name: str) -> str:

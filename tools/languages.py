@@ -211,7 +211,8 @@ def extract(pages: dict[str, str], keys: dict[str, dict]) -> dict[str, tuple[set
 
 
 def english_site() -> tuple[dict[str, str], dict[str, dict]]:
-    """The English pages as the build makes them, and the quiz's keys."""
+    """The English pages as the build makes them, and the quiz's keys; and, for the catalogs,
+    the test items' parallel versions (`graded_versions`)."""
     from tools.lesson import assemble_with_keys
     from tools.project import SITE_FILES
     from tools.teacher_kit import kit_pages
@@ -220,7 +221,29 @@ def english_site() -> tuple[dict[str, str], dict[str, dict]]:
     pages.update(kit_pages())
     for name in SITE_FILES:
         pages[name] = (ROOT / name).read_text(encoding="utf-8")
+    versions, version_keys = graded_versions()
+    if version_keys:
+        pages[VERSIONS] = versions
+        keys = {**keys, **version_keys}
     return pages, keys
+
+
+# Where the catalogs place the parallel versions' messages while no page shows them.
+VERSIONS = "graded-versions"
+REFERS_BACK = re.compile(r'<p class="quiz-refers" hidden>.*?</p>\n', flags=re.S)
+
+
+def graded_versions() -> tuple[str, dict[str, dict]]:
+    """The test items' parallel versions (data-version-of, issue 49) as a test form numbers a
+    question, and their keys. No page shows them yet: until the graded test does, their words
+    are extracted from here, so that the catalogs translate them before they are needed. (The
+    link back to the section is left out: the pages hold its message, numbered.)"""
+    from tools.course import read_course
+    from tools.lesson import number_question, shown_question
+
+    versions = [v for s in read_course().sections.values() for v in s.versions]
+    shown = [REFERS_BACK.sub("", number_question(shown_question(v), 1)) for v in versions]
+    return "<form>\n" + "".join(shown) + "</form>\n", {v.name: v.key for v in versions}
 
 
 def update() -> None:

@@ -124,7 +124,10 @@ class Question:
         </fieldset>
 
     No data-test: its section's check, right after it; data-test: an item of its chapter's end
-    test and of the whole-lesson test."""
+    test and of the whole-lesson test. data-version-of="NAME" data-version="b" (then "c", …): a
+    parallel version of the test item NAME, written after it, its inputs named NAME.b: the same
+    kind, options and data-refers, a scenario of its own (issue 49: a graded attempt draws
+    versions). A version is no check: its section keeps it apart (`Section.versions`)."""
 
     section: str
     name: str  # its inputs' shared name: its key's name in quiz-keys.json and in saved answers
@@ -139,6 +142,8 @@ class Question:
     answer: str = ""  # numeric: data-answer, data-tolerance, data-why as written
     tolerance: str = ""
     why: str = ""
+    version_of: str = ""  # a parallel version: the name of the test item it is a version of
+    version: str = ""  # and its letter, "b", "c", …
 
     @property
     def anchor(self) -> str:
@@ -197,6 +202,7 @@ class Section:
     takeaway: str  # its takeaway's inner HTML, or ""
     cells: list[str]  # its code cells' names (data-cell), in order
     demo: bool  # class="demo": embeddable by name
+    versions: list[Question] = field(default_factory=list)  # its test items' parallel versions
 
     @property
     def path(self) -> str:
@@ -311,6 +317,8 @@ def read_question(text: str, section: str, body: str) -> Question:
         legend=legend.group(1).strip(),
         explain=explain.group(1).strip(),
         source=text,
+        version_of=opening.get("data-version-of", ""),
+        version=opening.get("data-version", ""),
     )
     if kind == "numeric":
         fields = inputs[0][0]
@@ -353,6 +361,42 @@ def read_question(text: str, section: str, body: str) -> Question:
             "such id"
         )
     return question
+
+
+def check_versions(section: str, questions: list[Question]) -> None:
+    """Each parallel version (data-version-of) of lesson/`section`.html follows, in its source,
+    the test item it is a version of, and keeps to that item's form: the same kind, as many
+    options, the same data-refers, no data-test and no data-setup (a graded version is answered
+    from its words alone), its inputs named ITEM.LETTER, each letter once."""
+    before: dict[str, Question] = {}
+    for question in questions:
+        if not question.version_of:
+            before[question.name] = question
+            continue
+        what = f"lesson/{section}.html: the version {question.version!r} of {question.version_of}"
+        item = before.get(question.version_of)
+        if item is None or not item.test:
+            raise BuildError(
+                f"{what} names no test item (data-test) written before it in this section"
+            )
+        if not re.fullmatch(r"[b-z]", question.version):
+            raise BuildError(f'{what} needs data-version, a letter from "b" to "z"')
+        if question.name != f"{item.name}.{question.version}":
+            raise BuildError(f'{what}: its inputs must be named "{item.name}.{question.version}"')
+        if question.name in before:
+            raise BuildError(f"{what} is written twice")
+        if question.test or question.setup:
+            raise BuildError(f"{what} takes neither data-test nor data-setup")
+        if (question.kind, len(question.options), question.refers) != (
+            item.kind,
+            len(item.options),
+            item.refers,
+        ):
+            raise BuildError(
+                f"{what} must have its item's kind ({item.kind}), number of options "
+                f"({len(item.options)}) and data-refers ({item.refers or 'none'})"
+            )
+        before[question.name] = question
 
 
 def read_exercises(name: str, text: str) -> list[Exercise]:
@@ -460,11 +504,14 @@ def read_section(name: str, folder: Path) -> Section:
             "(tools/first_results.py)"
         )
     takeaway = TAKEAWAY.search(body)
+    questions = [read_question(q, name, body) for q in fieldsets]
+    check_versions(name, questions)
     return Section(
         name=name,
         title=title.group(3).strip(),
         source=body,
-        questions=[read_question(q, name, body) for q in fieldsets],
+        # the parallel versions kept apart until the graded test draws them (issue 49)
+        questions=[q for q in questions if not q.version_of],
         controls=controls,
         first_call=first_call,
         exercises=read_exercises(name, body),
@@ -472,4 +519,5 @@ def read_section(name: str, folder: Path) -> Section:
         takeaway=takeaway.group(1) if takeaway else "",
         cells=CELL.findall(body),
         demo=demo,
+        versions=[q for q in questions if q.version_of],
     )

@@ -171,3 +171,40 @@ def test_the_real_lesson_builds_and_its_keys_leave_the_pages():
         assert "data-correct" not in text and "data-why" not in text
         names |= set(re.findall(r'<input type="(?:radio|text)"[^>]* name="(quiz-[^"]+)"', text))
     assert names == set(keys)
+
+
+VERSION = CHOICE.replace(
+    '"choice"{extra}>',
+    '"choice" data-version-of="quiz-test" data-version="b" data-refers="one-figure">',
+).replace('name="quiz-{name}"', 'name="quiz-test.b"')
+
+
+def test_a_parallel_version_is_kept_apart_from_the_checks_and_tests(sources):
+    """A test item's version (data-version-of) is read into its section's versions, not shown
+    as a check or a test item, and its key is not in quiz-keys.json (issue 49: the graded test
+    will draw it)."""
+    source = sources / "one.html"
+    source.write_text(source.read_text() + VERSION.format(name="test b"))
+    pages, keys = assemble_with_keys(SKELETON)
+    assert "quiz-test.b" not in "".join(pages.values()) and "quiz-test.b" not in keys
+    (version,) = course.read_section("one").versions
+    assert (version.name, version.version_of, version.version) == ("quiz-test.b", "quiz-test", "b")
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "message"),
+    [
+        ('data-version-of="quiz-test"', 'data-version-of="quiz-check"', r"names no test item"),
+        ('data-version="b"', 'data-version="2"', r'needs data-version, a letter from "b"'),
+        ('name="quiz-test.b"', 'name="quiz-test-b"', r'inputs must be named "quiz-test.b"'),
+        ('data-refers="one-figure">', 'data-refers="one-figure" data-setup="one">', r"neither"),
+        ('data-refers="one-figure">', 'data-refers="one">', r"must have its item's kind"),
+    ],
+)
+def test_a_version_that_is_not_its_items_stops_the_build(sources, before, after, message):
+    source = sources / "one.html"
+    version = VERSION.format(name="test b")
+    assert before in version
+    source.write_text(source.read_text() + version.replace(before, after))
+    with pytest.raises(SystemExit, match=message):
+        assemble_with_keys(SKELETON)
