@@ -14,7 +14,9 @@ The markup, one fieldset a question:
       <p class="quiz-feedback" aria-live="polite" hidden></p>
       <p class="quiz-explain" hidden>why the answer is right</p>
     </fieldset>
-No data-test: a check, shown after its section; data-test: an item of its chapter's end test."""
+No data-test: a check, shown after its section; data-test: an item of its chapter's end test.
+A test item's parallel versions follow it, data-version-of="NAME" data-version="b" (then "c"),
+their inputs named NAME.b: `versions()` reads them, `questions()` leaves them out."""
 
 from __future__ import annotations
 
