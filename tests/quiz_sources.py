@@ -15,8 +15,9 @@ The markup, one fieldset a question:
       <p class="quiz-explain" hidden>why the answer is right</p>
     </fieldset>
 No data-test: a check, shown after its section; data-test: an item of its chapter's end test.
-A test item's graded versions follow it, with data-version-of="NAME" and data-version (the
-course model's Question says how)."""
+A test item's graded versions follow it, data-version-of="NAME": a choice or true/false item's
+parallel versions, data-version="b" (then "c"), their inputs named NAME.b (`versions()`), and a
+numeric item's template, data-version="v" (`templates()`); `questions()` leaves them out."""
 
 from __future__ import annotations
 
@@ -49,38 +50,48 @@ class Question:
     tolerance: str | None = None
     why: str | None = None
     source: str = ""  # the fieldset's HTML
-    version_of: str | None = None  # a graded version's item, else None
-    template: bool = False  # a numeric item's graded template (its numbers drawn per attempt)
+    version_of: str | None = None  # a graded version: the test item it is a version of
+    template: bool = False  # a numeric item's template (its numbers drawn per attempt)
 
 
 def questions() -> list[Question]:
-    """Every question of the lesson, in the order of its sections."""
-    found = []
-    for q in read_course().questions:
-        numeric = q.kind == "numeric"
-        found.append(
-            Question(
-                section=q.section,
-                kind=q.kind,
-                test=q.test,
-                refers=q.refers or None,
-                setup=q.setup or None,
-                legend=plain(q.legend),
-                explain=plain(q.explain),
-                name=q.name,
-                options=[
-                    Option(o.value, o.correct, html.unescape(o.why) if o.why else None, o.text)
-                    for o in q.options
-                ],
-                answer=q.answer if numeric else None,
-                tolerance=q.tolerance if numeric else None,
-                why=html.unescape(q.why) if q.why else None,
-                source=q.source,
-                version_of=q.version_of or None,
-                template=q.template,
-            )
-        )
-    return found
+    """Every question of the lesson but the graded versions, in the order of its sections."""
+    return [_record(q) for q in read_course().questions if not q.version_of]
+
+
+def versions() -> list[Question]:
+    """The test items' parallel versions (data-version-of, a letter), in the order of their
+    sections; a numeric item's template is `templates()`'."""
+    return [_record(q) for q in read_course().questions if q.version_of and not q.template]
+
+
+def templates() -> list[Question]:
+    """The numeric test items' templates (data-version="v"), in the order of their sections."""
+    return [_record(q) for q in read_course().questions if q.template]
+
+
+def _record(q) -> Question:
+    numeric = q.kind == "numeric"
+    return Question(
+        section=q.section,
+        kind=q.kind,
+        test=q.test,
+        refers=q.refers or None,
+        setup=q.setup or None,
+        legend=plain(q.legend),
+        explain=plain(q.explain),
+        name=q.name,
+        options=[
+            Option(o.value, o.correct, html.unescape(o.why) if o.why else None, o.text)
+            for o in q.options
+        ],
+        answer=q.answer if numeric else None,
+        tolerance=q.tolerance if numeric else None,
+        why=html.unescape(q.why) if q.why else None,
+        source=q.source,
+        version_of=q.version_of or None,
+        template=q.template,
+    )
 
 
 def section_source(name: str) -> str:

@@ -305,7 +305,8 @@ def course_minutes(course: Course, custom: bool = False) -> dict[str, int]:
         section = placed(course, name, step)
         if name == REMEMBER:
             section = remember_lines(section, course.names, every=not custom)
-        own = len(course.sections[name].questions)
+        # a graded version replaces its item in a graded test: no question more to answer
+        own = sum(not q.version_of for q in course.sections[name].questions)
         section.quiz_questions = tests if QUIZ_SLOT.search(section.html) else own
         minutes[name] = section_minutes(section)
     return minutes

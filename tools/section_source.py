@@ -335,19 +335,6 @@ def read_question(text: str, section: str, body: str) -> Question:
     test = re.search(r"\bdata-test(?![\w-])", QUESTION_OPEN.search(text).group(1)) is not None
     version_of = opening.get("data-version-of", "")
     version = opening.get("data-version", "a" if not version_of else "")
-    if version_of and test:
-        raise BuildError(f"{what} is a graded version (data-version-of): it takes no data-test")
-    if version_of and (
-        opening.get("data-setup")
-        or not (
-            version == TEMPLATE_VERSION if kind == "numeric" else PARALLEL_VERSION.match(version)
-        )
-    ):
-        raise BuildError(
-            f'{what} is a graded version of {version_of}: it needs data-version="v" (numeric: '
-            'its template) or a letter from "b" (choice, true or false), and no data-setup: '
-            "a graded test asks nothing that needs a live figure"
-        )
     if not version_of and "data-version" in opening:
         raise BuildError(f"{what} has data-version but no data-version-of naming its item")
     question = Question(
@@ -363,8 +350,6 @@ def read_question(text: str, section: str, body: str) -> Question:
         version=version,
         version_of=version_of,
     )
-    if version_of and question.name != f"{version_of}.{version}":
-        raise BuildError(f'{what}: its inputs must be named "{version_of}.{version}"')
     if question.template:
         read_template(question, what)
     elif kind == "numeric":
@@ -482,22 +467,44 @@ def template_legends(question: Question) -> list[dict[str, str]]:
     return [{k: v["shown"][k] for k in table["legend"]} for v in table["variants"]]
 
 
-def check_versions(questions: list[Question], source: str) -> None:
-    """Each graded version follows an item of its section of the same kind, once."""
-    items = {q.name: q for q in questions if q.test}
-    seen = set()
-    for q in questions:
-        if not q.version_of:
+def check_versions(section: str, questions: list[Question]) -> None:
+    """Each graded version (data-version-of) of lesson/`section`.html follows, in its source,
+    the test item it is a version of, and keeps to that item's form: the same kind, as many
+    options, the same data-refers, no data-test and no data-setup (a graded version is answered
+    from its words alone), its inputs named ITEM.LETTER, each letter once."""
+    before: dict[str, Question] = {}
+    for question in questions:
+        if not question.version_of:
+            before[question.name] = question
             continue
-        item = items.get(q.version_of)
-        if item is None or item.kind != q.kind:
+        what = f"lesson/{section}.html: the version {question.version!r} of {question.version_of}"
+        item = before.get(question.version_of)
+        if item is None or not item.test:
             raise BuildError(
-                f"{source}: {q.name} is a version of {q.version_of}, which must be a test item "
-                f"(data-test) of this section, and of the same kind ({q.kind})"
+                f"{what} names no test item (data-test) written before it in this section"
             )
-        if q.name in seen:
-            raise BuildError(f"{source}: two versions are named {q.name}")
-        seen.add(q.name)
+        if not re.fullmatch(r"[b-u]" if item.kind != "numeric" else TEMPLATE_VERSION,
+                            question.version):
+            raise BuildError(
+                f'{what} needs data-version: "v" for a numeric item (its template), else a '
+                'letter from "b" to "u"'
+            )
+        if question.name != f"{item.name}.{question.version}":
+            raise BuildError(f'{what}: its inputs must be named "{item.name}.{question.version}"')
+        if question.name in before:
+            raise BuildError(f"{what} is written twice")
+        if question.test or question.setup:
+            raise BuildError(f"{what} takes neither data-test nor data-setup")
+        if (question.kind, len(question.options), question.refers) != (
+            item.kind,
+            len(item.options),
+            item.refers,
+        ):
+            raise BuildError(
+                f"{what} must have its item's kind ({item.kind}), number of options "
+                f"({len(item.options)}) and data-refers ({item.refers or 'none'})"
+            )
+        before[question.name] = question
 
 
 def read_exercises(name: str, text: str) -> list[Exercise]:
@@ -606,7 +613,7 @@ def read_section(name: str, folder: Path) -> Section:
         )
     takeaway = TAKEAWAY.search(body)
     questions = [read_question(q, name, body) for q in fieldsets]
-    check_versions(questions, source)
+    check_versions(name, questions)
     return Section(
         name=name,
         title=title.group(3).strip(),

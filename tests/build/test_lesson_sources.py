@@ -63,7 +63,8 @@ def test_steps_contents_and_cross_references_follow_the_order():
 def test_each_sections_check_follows_it_and_its_test_items_end_its_chapter():
     """A source's questions without data-test are its check, right after the section on its
     chapter's page, numbered from 1; those with it are in its chapter's end test and the
-    whole-lesson test (tests/build/test_quiz_markup.py tests both on a small lesson)."""
+    whole-lesson test (tests/build/test_quiz_markup.py tests both on a small lesson). A test
+    item's parallel versions (data-version-of) are neither."""
     pages = assemble()
     for name in section_titles():
         source = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>", 1)[1]

@@ -173,3 +173,59 @@ def test_the_real_lesson_builds_and_its_keys_leave_the_pages():
         names |= set(re.findall(r'<input type="(?:radio|text)"[^>]* name="(quiz-[^"]+)"', text))
     # a template's keys are its variants' (NAME.v1, NAME.v2, …): one input, drawn numbers
     assert names == {re.sub(r"\.v\d+$", ".v", name) for name in keys}
+
+
+VERSION = CHOICE.replace(
+    '"choice"{extra}>',
+    '"choice" data-version-of="quiz-test" data-version="b" data-refers="one-figure">',
+).replace('name="quiz-{name}"', 'name="quiz-test.b"')
+
+
+def test_a_parallel_version_follows_its_item_in_the_tests_hidden_until_drawn(sources):
+    """A test item's version (data-version-of) is no check: it follows its item in the
+    chapter's end test and the whole-lesson test, numbered like it, hidden and disabled until a
+    graded attempt draws it (app/quiz/versions.js); its key is in quiz-keys.json by its name."""
+    source = sources / "one.html"
+    source.write_text(source.read_text() + VERSION.format(name="test b"))
+    pages, keys = assemble_with_keys(SKELETON)
+    version = course.read_course(SKELETON).sections["one"].questions[-1]
+    assert (version.name, version.version_of, version.version) == ("quiz-test.b", "quiz-test", "b")
+    assert keys["quiz-test.b"]["correct"] == "1"
+    for text in pages.values():
+        checks = "".join(re.findall(r'<aside class="quiz-check".*?</aside>', text, flags=re.S))
+        assert "quiz-test.b" not in checks
+    every = "".join(pages.values())
+    tests = re.findall(r'<form class="quiz" data-quiz="test".*?</form>', every, flags=re.S)
+    assert len(tests) == 2  # the chapter's end test and the whole-lesson test
+    for form in tests:
+        item = re.search(
+            r'<fieldset class="quiz-question" data-item="quiz-test" data-version="a"[^>]*>'
+            r'\s*<legend><span class="quiz-number">(\d+)\.',
+            form,
+        )
+        drawn = re.search(
+            r'<fieldset class="quiz-question" data-item="quiz-test" data-version="b" hidden '
+            r'disabled[^>]*>\s*<legend><span class="quiz-number">(\d+)\.',
+            form,
+        )
+        assert item and drawn and item.group(1) == drawn.group(1)
+        assert item.start() < drawn.start()
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "message"),
+    [
+        ('data-version-of="quiz-test"', 'data-version-of="quiz-check"', r"names no test item"),
+        ('data-version="b"', 'data-version="2"', r'needs data-version: "v" for a numeric item'),
+        ('name="quiz-test.b"', 'name="quiz-test-b"', r'inputs must be named "quiz-test.b"'),
+        ('data-refers="one-figure">', 'data-refers="one-figure" data-setup="one">', r"neither"),
+        ('data-refers="one-figure">', 'data-refers="one">', r"must have its item's kind"),
+    ],
+)
+def test_a_version_that_is_not_its_items_stops_the_build(sources, before, after, message):
+    source = sources / "one.html"
+    version = VERSION.format(name="test b")
+    assert before in version
+    source.write_text(source.read_text() + version.replace(before, after))
+    with pytest.raises(SystemExit, match=message):
+        assemble_with_keys(SKELETON)

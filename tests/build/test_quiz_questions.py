@@ -12,10 +12,11 @@ from collections import Counter
 
 import pytest
 
-from quiz_sources import questions, section_source
+from quiz_sources import questions, section_source, versions
 from tools.lesson import demo_sections, page_of_sections, section_titles
 
 QUESTIONS = questions()
+VERSIONS = versions()
 IDS = re.compile(r'\bid="([\w-]+)"')
 
 
@@ -138,3 +139,35 @@ def test_a_numeric_legend_says_how_to_round(q):
     whole = float(q.answer).is_integer() and float(q.tolerance) >= 0
     said = re.search(r"decimals?|nearest|as a decimal", q.legend)
     assert said or whole, q.name
+
+
+def test_each_choice_and_true_false_test_item_has_two_parallel_versions_of_its_own_form():
+    """Issue 49: a graded attempt draws versions, so each choice or true/false test item has at
+    least two, each as strict as the questions above (a reason for every wrong option, no maths
+    typed raw, nothing to read off a demo, since the graded test runs no Python), and a true or
+    false item's versions do not all share its answer."""
+    items = {q.name: q for q in QUESTIONS if q.test and q.kind != "numeric"}
+    of = Counter(v.version_of for v in VERSIONS)
+    assert {name: of[name] >= 2 for name in items} == {name: True for name in items}
+    raw = re.compile(r"\b(?!d_model\b)\w+_[\w(]+|\w+\^|\wᵀ")
+    for v in VERSIONS:
+        item = items[v.version_of]
+        assert (v.kind, len(v.options), v.refers) == (item.kind, len(item.options), item.refers)
+        assert not v.test and not v.setup and "demo" not in v.legend.lower(), v.name
+        assert len(v.legend) > 20 and len(v.explain) > 40, v.name
+        assert [o.value for o in v.options] == [str(n) for n in range(len(v.options))], v.name
+        assert sum(o.correct for o in v.options) == 1, v.name
+        for option in v.options:
+            assert option.correct or len(option.why) > 40, (v.name, option.text)
+            assert option.correct or not re.search(r"<\w|&\w+;", option.why), v.name
+        whys = [o.why for o in v.options if o.why]
+        for text in [v.legend, v.explain, *whys, *(o.text for o in v.options)]:
+            assert raw.findall(text) == [], (v.name, text)
+        if v.kind == "truefalse":
+            assert [o.text for o in v.options] == ["True", "False"], v.name
+            assert v.legend.startswith("True or false:"), v.name
+    for name, item in items.items():
+        if item.kind == "truefalse":
+            answers = {next(o.text for o in v.options if o.correct)
+                       for v in VERSIONS if v.version_of == name}
+            assert answers != {next(o.text for o in item.options if o.correct)}, name

@@ -26,7 +26,8 @@ from pelab.extrapolation import nearest_distances
 from pelab.positional_encoding import angular_frequencies, sinusoidal, wavelengths
 from pelab.relative import rotation
 from pelab.rope import rope_rotate
-from quiz_sources import questions, section_source
+from pelab.stretch_effects import angle_coverage
+from quiz_sources import questions, section_source, versions
 
 # The ALiBi, attention and extrapolation demos go through BLAS (`@`): rerun under every kernel.
 # Every comparison below is against a key's stated tolerance (1e-4 and up) or, for two outputs
@@ -256,3 +257,97 @@ def test_the_choice_and_true_false_keys_that_rest_on_a_computation():
     for scale in range(2, 33):
         result = llama2(scale, "none")
         assert result["state"][0] == 0 and result["outside"] == 18
+
+
+def test_the_numbers_the_parallel_versions_rest_on():
+    """The test items' parallel versions (data-version-of): each key that rests on a
+    computation, and each number a legend, option or explanation states."""
+    said = {
+        v.name: " ".join([v.legend, v.explain, *(f"{o.text} {o.why or ''}" for o in v.options)])
+        for v in versions()
+    }
+
+    def the_same(sentence, a, b, with_pe=False, causal=False, order=None):
+        run = order_blindness(sentence, order, with_pe, causal=causal)
+        after = run.shuffled_outputs if order else run.outputs
+        return float(np.max(np.abs(run.outputs[a] - after[b]))) <= 1e-12
+
+    # attention b: "chased" gets one output in both orders, unless PE or a mask is on
+    swap = [0, 4, 2, 3, 1]  # "the dog chased the cat" -> "the cat chased the dog"
+    assert order_blindness("the dog chased the cat", swap).shuffled[2] == "chased"
+    assert the_same("the dog chased the cat", 2, 2, order=swap)
+    assert not the_same("the dog chased the cat", 2, 2, True, order=swap)
+    assert not the_same("the dog chased the cat", 2, 2, causal=True, order=swap)
+    # attention c: only the positional encoding (or a mask) parts the two "the"s
+    for sentence in ["the cat saw the dog", "the dog saw the cat", "the cat chased the dog"]:
+        assert the_same(sentence, 0, 3)
+    assert not the_same("the cat saw the dog", 0, 3, with_pe=True)
+    assert not the_same("the cat saw the dog", 0, 3, causal=True)
+    # heatmap b: d_model 64, base 100 -> 10000: pair 0 keeps 1 rad, pair 31's wavelength
+    low, high = wavelengths(64, 100), wavelengths(64, 10000)
+    assert angular_frequencies(64, 100)[0] == angular_frequencies(64, 10000)[0] == 1
+    assert (round(float(low[-1])), round(float(high[-1]))) == (544, 47117)
+    assert round(float(high[-1]), -3) == 47000 and round(float(low[-1]), -1) == 540
+    assert round(float(high[-1] / low[-1])) == 87
+    w = [float(angular_frequencies(64, base)[-1]) for base in (100, 10000)]
+    assert (round(w[0], 4), round(w[1], 5)) == (0.0115, 0.00013)
+    # heatmap c: base 10: the slowest wavelength at d_model 16 and 512, below 2 pi 10 always
+    assert [round(float(wavelengths(d, 10)[-1]), 1) for d in (16, 512)] == [47.1, 62.3]
+    assert round(2 * math.pi * 10, 1) == 62.8 and round(2 * math.pi * 10) == 63
+    assert max(float(wavelengths(d, 10)[-1]) for d in range(2, 4097, 2)) < 2 * math.pi * 10
+    # added b and c: the encoding follows the position, the embedding the word
+    river3, river40 = added("river", 3, 8), added("river", 40, 8)
+    assert np.array_equal(river3["embedding"], river40["embedding"])
+    assert not np.allclose(river3["encoding"], river40["encoding"])
+    assert not np.allclose(river3["sum"], river40["sum"])
+    cat4, dog4, cat9 = added("cat", 4, 8), added("dog", 4, 8), added("cat", 9, 8)
+    assert np.array_equal(cat4["encoding"], dog4["encoding"])
+    assert not np.allclose(cat4["encoding"], cat9["encoding"])
+    assert np.array_equal(cat4["embedding"], cat9["embedding"])
+    sums = [cat4["sum"], dog4["sum"], cat9["sum"]]
+    assert not any(np.allclose(sums[i], sums[j]) for i, j in [(0, 1), (0, 2), (1, 2)])
+    # similarity b and c: +5 and -5 give one dot product, about 23.5 and 3.78
+    pe = sinusoidal(26, 64, 10000)
+    assert float(pe[20] @ pe[25]) == pytest.approx(float(pe[20] @ pe[15]), abs=1e-12)
+    assert round(float(pe[20] @ pe[25]), 1) == 23.5
+    pe = sinusoidal(101, 16, 100)
+    assert float(pe[3] @ pe[8]) == pytest.approx(float(pe[100] @ pe[95]), abs=1e-12)
+    assert round(float(pe[3] @ pe[8]), 2) == 3.78
+    # rope b and c: with k = q, 3 before and 3 after score alike; with k != q the matrix of
+    # scores is Toeplitz but not symmetric
+    rng = np.random.default_rng(0)
+    q, k = rng.standard_normal(8), rng.standard_normal(8)
+
+    def score(query, key, m, n):
+        return float(rope_rotate(query[None], [m])[0] @ rope_rotate(key[None], [n])[0])
+
+    assert score(q, q, 5, 2) == pytest.approx(score(q, q, 2, 5), abs=1e-12)
+    scores = np.array([[score(q, k, a, b) for b in range(12)] for a in range(12)])
+    assert np.allclose(scores[1:, 1:], scores[:-1, :-1], atol=1e-12)
+    assert np.max(np.abs(scores - scores.T)) > 0.1
+    # stretching b: Llama 3's slowest pair, trained on 8192, run on 16384
+    settings = MODEL_SETTINGS["llama3"]
+    w = float(angular_frequencies(MODEL_HEAD_DIM, settings["base"])[-1])
+    assert f"{w:.1e}" == "2.5e-06"
+    assert (round(8191 * w, 3), round(16383 * w, 2)) == (0.020, 0.04)
+    two = angle_coverage("none", MODEL_HEAD_DIM, settings["base"], settings["train_len"], 2)
+    assert two["last"] == 16383 and two["state"][-1] == 2 and int((two["state"] == 2).sum()) == 29
+    # stretching c: Code Llama's pair 30 went round about 4 times in 16384 positions
+    settings = MODEL_SETTINGS["codellama"]
+    w = angular_frequencies(MODEL_HEAD_DIM, settings["base"])
+    assert (round(float(w[30]), 5), round(float(w[30]), 4)) == (0.00154, 0.0015)
+    sweep = 16383 * float(w[30])
+    assert (round(sweep, 1), round(sweep / (2 * math.pi))) == (25.2, 4)
+    four = angle_coverage("none", MODEL_HEAD_DIM, settings["base"], settings["train_len"], 4)
+    assert four["last"] == 65535 and four["state"][30] == 0
+    assert int((16383 * w < 2 * math.pi).sum()) == 27
+    # the numbers above are the ones the versions state
+    for name, numbers in {
+        "quiz-heatmap-small-base.b": ["544", "47,117", "47,000", "540", "87", "0.0115", "0.00013"],
+        "quiz-heatmap-small-base.c": ["47.1", "62.3", "62.8", "63", "47", "62"],
+        "quiz-similarity-before-after.b": ["23.5"],
+        "quiz-similarity-before-after.c": ["3.78"],
+        "quiz-stretching-fastest.b": ["0.0000025", "0.020", "0.04", "29", "8191", "16383"],
+        "quiz-stretching-fastest.c": ["0.00154", "0.0015", "25.2", "27", "65536"],
+    }.items():
+        assert all(number in said[name] for number in numbers), name
