@@ -21,13 +21,23 @@ export function newSeed() {
   return Math.floor(Math.random() * 2 ** 32);
 }
 
-/** FNV-1a of `text`: a 32-bit number that spreads seeds and item names. @param {string} text */
+/**
+ * A 32-bit hash of `text` that spreads seeds and item names: FNV-1a, then MurmurHash3's
+ * finalizer, so that every bit of the result depends on every character (FNV-1a alone leaves
+ * its low bits, which pick a version, alike for similar texts).
+ * @param {string} text
+ */
 export function hash32(text) {
   let h = 0x811c9dc5;
   for (const char of new TextEncoder().encode(text)) {
     h ^= char;
-    h = Math.imul(h, 0x01000193) >>> 0;
+    h = Math.imul(h, 0x01000193);
   }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 
