@@ -139,6 +139,28 @@ class Question:
     answer: str = ""  # numeric: data-answer, data-tolerance, data-why as written
     tolerance: str = ""
     why: str = ""
+    version: str = "a"  # "a" for the source's own; a parallel version's data-version ("b", …)
+
+    @property
+    def item(self) -> str:
+        """The test item it is a version of: its name up to the first dot (NAME of NAME.b)."""
+        return self.name.split(".", 1)[0]
+
+    @property
+    def interaction_id(self) -> str:
+        """Its id as SCORM 1.2's cmi.interactions.n.id carries it, and as quiz-keys.json and
+        app/quiz/keys.js's loadKeys() name its key: NAME for version "a", NAME.VERSION for
+        another (the graded-test contract; app/quiz/grading.js's `interaction` sends it)."""
+        return self.item if self.version == "a" else f"{self.item}.{self.version}"
+
+    def response_code(self, option: Option) -> str:
+        """What cmi.interactions.n.student_response carries when `option` is chosen: "t" or
+        "f" for a true/false question (its option that says True is "t", else its first, as
+        app/quiz/engine.js's `describe` decides), the option's value for a choice."""
+        if self.kind != "truefalse":
+            return option.value
+        truth = next((o for o in self.options if o.text == "True"), self.options[0])
+        return "t" if option is truth else "f"
 
     @property
     def anchor(self) -> str:
