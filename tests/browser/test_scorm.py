@@ -22,9 +22,11 @@ from urllib.parse import quote
 
 import pytest
 
+from class_report import expected_report, moodle_text, open_report, plain_csv, shown
 from pages import PAGE_OF, hold_python, poll, wait_for_state
 from quiz_lesson import build_site
 from site_server import DIST, ROOT, served
+from tools.course import plain
 from tools.custom_lesson import assemble_custom
 from tools.i18n import TRANSLATED
 from tools.scorm import write_custom_package, write_packages, write_thin_package
@@ -278,6 +280,60 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
         (r["id"], r["type"], r["student_response"], r["result"], r["objectives"]["0"]["id"])
         for r in records
     ]
+
+
+def lms_records(page, learner: str) -> list[dict]:
+    """The interactions the LMS holds for this launch, as the class report's rows for `learner`
+    (tests/browser/class_report.py writes them out in either format)."""
+    return [
+        {
+            "learner": learner,
+            "attempt": 1,
+            "id": held["id"],
+            "response": held["student_response"],
+            "result": held["result"],
+            "correct": held["correct_responses"]["0"]["pattern"],
+        }
+        for held in interactions(record(page))
+    ]
+
+
+@pytest.mark.parametrize("kind", ["plain", "moodle"])
+def test_the_class_report_reads_what_the_lms_recorded(page, lms, quiz_packages, kind):
+    """Two learners take the graded test in the LMS; the interactions it holds, written out as the
+    project's CSV or as Moodle's Interactions report (its text download), give report.html the
+    numbers worked out here: per item, the share right and the wrong answer with its
+    misconception; per learner, the score the LMS holds."""
+    _, _, keys = lms
+    records, scores = [], {}
+    for learner, right in [("Ada Lovelace", lambda i: True), ("Bo, the second", lambda i: i % 3)]:
+        frame = launch(page, lms, QUIZ_PACKAGE)
+        total = frame.locator(QUIZ).count()
+        for index in range(total):
+            answer(frame, keys, index, bool(right(index)))
+        submit(page, frame)
+        records += lms_records(page, learner)
+        scores[learner] = record(page)["core"]["score"]["raw"]
+    text = plain_csv(records) if kind == "plain" else moodle_text(records)
+    assert open_report(page, f"{quiz_packages[1]}report.html", "class.txt", text) == "shown"
+    report = shown(page)
+    items, learners = expected_report(records)
+    assert {row["item"]: row["cells"][1:3] for row in report["items"]} == items
+    assert report["learners"] == learners
+    assert [row[-1] for row in learners] == [f"{scores[name]}%" for name in scores]
+    for row in report["items"]:  # Bo's wrong answer, where he gave one, and what it reveals
+        given = [r for r in records if r["id"] == row["item"] and r["result"] == "wrong"]
+        wrong = given[0] if given else None
+        if wrong is None:
+            assert row["cells"][3] == "none"
+            continue
+        key = keys[wrong["id"]]
+        why = key["why"]["*"] if key["kind"] == "numeric" else (
+            next(iter(key["why"].values())) if key["kind"] == "truefalse"
+            else key["why"][wrong["response"]]
+        )
+        assert row["cells"][3] == f"{wrong['response']} (version a): 1 learner(s)"
+        assert row["cells"][4] == plain(why)
 
 
 def test_the_lms_score_is_the_latest_submission_s_within_the_attempts_allowed(page, lms):
