@@ -243,9 +243,10 @@ def _key_item(position, question, section, chapter, steps, where, role) -> str:
     else:
         rows = "".join(
             f'<li data-value="{html.escape(o.value)}" data-code="{question.response_code(o)}">'
-            f'<code class="key-code">{question.response_code(o)}</code> '
-            f'<span class="key-option">{text(o.html)}</span>'
-            '<span class="key-mark" hidden></span><span class="key-why" hidden></span></li>'
+            f'<code class="key-code">{question.response_code(o)}</code>'
+            # blocks of their own, so that an option's words are a message of their own
+            f'<p class="key-option">{text(o.html)}</p>'
+            '<p class="key-mark" hidden></p><p class="key-why" hidden></p></li>'
             for o in question.options
         )
         options = f'<ul class="key-codes">{rows}</ul>'

@@ -61,7 +61,7 @@ export function showAnswers(doc, keys) {
       for (const option of /** @type {NodeListOf<HTMLElement>} */ (item.querySelectorAll(".key-codes li"))) {
         const right = option.dataset.value === key.correct;
         const mark = /** @type {HTMLElement} */ (option.querySelector(".key-mark"));
-        mark.textContent = right ? ` ${t("(the answer)")}` : "";
+        mark.textContent = right ? t("(the answer)") : "";
         mark.hidden = !right;
         option.dataset.right = String(right);
         const why = /** @type {HTMLElement} */ (option.querySelector(".key-why"));

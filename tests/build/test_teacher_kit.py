@@ -75,7 +75,9 @@ def test_the_key_gives_each_question_its_place_id_and_codes_but_not_its_key(
     # its interaction id and version, each option with the code the LMS records
     assert 'data-interaction="q-a"' in choice and 'id="item-q-a"' in choice
     assert "Interaction id <code>q-a</code>, version <code>a</code>" in choice
-    assert re.findall(r'data-code="(\w+)"><code class="key-code">\1</code>', choice) == ["0", "1"]
+    assert re.findall(r'data-code="(\w+)"><code class="key-code">\1</code><p', choice) == [
+        "0", "1"
+    ]
     # where the learner meets each, numbered as there
     assert f"check after section {number(TOY_STEP)}, question {number(1)}" in choice
     assert 'href="toys.html#toy-fact"' in choice
