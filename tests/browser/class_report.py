@@ -102,3 +102,26 @@ def expected_report(records: list[dict]) -> tuple[dict, list]:
 def js_round(value: float) -> int:
     """JavaScript's Math.round: halves up."""
     return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
+
+
+def class_records(questions) -> list[dict]:
+    """Four learners' answers to the graded items (test items without a demo to set), from the
+    keys: Ada all right; "Lovelace, Bo" (a comma: quoted in the CSV) wrong on the first; Cy
+    'the kid' (quotes in a name) wrong on the first two, with the same wrong option on the
+    first; Di leaves the first unanswered."""
+    graded = [q for q in questions if q.test and not q.setup and q.kind != "numeric"][:3]
+    assert len(graded) == 3
+
+    def response(question, right: bool) -> str:
+        option = next(o for o in question.options if o.correct is right)
+        return question.response_code(option)
+
+    records = []
+    for learner, wrong in [("Ada", set()), ("Lovelace, Bo", {0}), ('Cy "the kid"', {0, 1}),
+                           ("Di", {"blank"})]:
+        for n, q in enumerate(graded):
+            given = "" if "blank" in wrong and n == 0 else response(q, n not in wrong)
+            records.append({"learner": learner, "attempt": 1, "id": q.interaction_id,
+                            "response": given,
+                            "result": "correct" if given and n not in wrong else "wrong"})
+    return records

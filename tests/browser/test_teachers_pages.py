@@ -12,7 +12,14 @@ import re
 
 import pytest
 
-from class_report import expected_report, moodle_text, open_report, plain_csv, shown
+from class_report import (
+    class_records,
+    expected_report,
+    moodle_text,
+    open_report,
+    plain_csv,
+    shown,
+)
 from pages import hold_python, poll
 from site_server import DIST, SCORM_PACKAGES, needs_packages, served
 from tools.course import plain, read_course
@@ -201,29 +208,6 @@ def js_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def class_records(questions) -> list[dict]:
-    """Four learners' answers to the graded items (test items without a demo to set), from the
-    keys: Ada all right; "Lovelace, Bo" (a comma: quoted in the CSV) wrong on the first; Cy
-    'the kid' (quotes in a name) wrong on the first two, with the same wrong option on the
-    first; Di leaves the first unanswered."""
-    graded = [q for q in questions if q.test and not q.setup and q.kind != "numeric"][:3]
-    assert len(graded) == 3
-
-    def response(question, right: bool) -> str:
-        option = next(o for o in question.options if o.correct is right)
-        return question.response_code(option)
-
-    records = []
-    for learner, wrong in [("Ada", set()), ("Lovelace, Bo", {0}), ('Cy "the kid"', {0, 1}),
-                           ("Di", {"blank"})]:
-        for n, q in enumerate(graded):
-            given = "" if "blank" in wrong and n == 0 else response(q, n not in wrong)
-            records.append({"learner": learner, "attempt": 1, "id": q.interaction_id,
-                            "response": given,
-                            "result": "correct" if given and n not in wrong else "wrong"})
-    return records
-
-
 @pytest.mark.parametrize("kind", ["plain", "moodle"])
 def test_the_class_report_shows_each_item_and_learner_from_either_file(page, site_url, kind):
     questions = course_questions()
@@ -278,3 +262,13 @@ def test_the_report_shows_the_file_s_text_as_text(page, site_url):
     assert page.evaluate("() => window.ran") is None
     assert page.locator(".report-learners img").count() == 0
     assert shown(page)["learners"][0][0] == records[0]["learner"]
+
+
+def test_a_translated_report_speaks_its_language_and_reads_the_same_files(page, site_url):
+    records = class_records(course_questions())
+    url = f"{site_url}zh/report.html"
+    assert open_report(page, url, "c.csv", plain_csv(records)) == "shown"
+    assert shown(page)["learners"] == expected_report(records)[1]
+    assert open_report(page, url, "bad.csv", "learner,attempt,interaction_id,response,result\n"
+                       "Ada,1,q,2,right\n") == "problem"
+    assert shown(page)["problem"].startswith("无法读取 bad.csv。第 2 行，第 “result” 列：")
