@@ -272,3 +272,21 @@ def test_a_translated_report_speaks_its_language_and_reads_the_same_files(page, 
     assert open_report(page, url, "bad.csv", "learner,attempt,interaction_id,response,result\n"
                        "Ada,1,q,2,right\n") == "problem"
     assert shown(page)["problem"].startswith("无法读取 bad.csv。第 2 行，第 “result” 列：")
+
+
+def test_a_file_dropped_on_the_report_is_read_like_one_chosen(page, site_url):
+    records = class_records(course_questions())
+    page.goto(f"{site_url}report.html")
+    page.evaluate(
+        """(text) => {
+             const data = new DataTransfer();
+             data.items.add(new File([text], "dropped.csv", { type: "text/csv" }));
+             const box = document.querySelector(".report-drop");
+             box.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, cancelable: true }));
+             box.dispatchEvent(new DragEvent("drop", { dataTransfer: data, cancelable: true }));
+           }""",
+        plain_csv(records),
+    )
+    poll(page, "() => document.documentElement.dataset.report", "shown".__eq__)
+    assert shown(page)["learners"] == expected_report(records)[1]
+    assert shown(page)["status"].startswith("dropped.csv: ")
