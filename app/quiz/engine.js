@@ -86,7 +86,8 @@ function describe(question) {
   const truth =
     inputs.find((input) => input.closest("label")?.textContent.trim() === "True") ??
     (question.dataset.kind === "truefalse" ? inputs[0] : undefined);
-  return { name: idOf(question), objective: question.dataset.objective, trueValue: truth?.value };
+  // its objective: the source's, else the item's, the same whichever version is shown
+  return { name: idOf(question), objective: question.dataset.objective || question.dataset.item, trueValue: truth?.value };
 }
 
 /** Choice options in a new random order (true or false keeps its order: True, then False). */

@@ -22,7 +22,7 @@ from class_report import (
 )
 from pages import hold_python, poll
 from site_server import DIST, SCORM_PACKAGES, needs_packages, served
-from tools.course import plain, read_course
+from tools.course import plain, read_course, template_legends
 
 LESSON_SECTION = "heatmap"  # the first chapter: sliders, canvases, SVG and a trap
 
@@ -164,7 +164,8 @@ def course_questions():
 def test_the_answer_key_holds_no_answer_until_the_teacher_asks_and_then_every_one(
     page, site_url
 ):
-    questions = course_questions()
+    # a numeric template is listed by its variants, below
+    questions = [q for q in course_questions() if not q.template]
     served = page.request.get(f"{site_url}answer-key.html").text()
     # no key in the page: no explanation, no wrong option's "why", no mark on the right option
     some = next(q for q in questions if q.kind == "choice")
@@ -199,6 +200,17 @@ def test_the_answer_key_holds_no_answer_until_the_teacher_asks_and_then_every_on
             assert item["right"] == [question.response_code(right)], question.name
             assert item["answer"] == f"Answer: code {question.response_code(right)}"
             assert item["whys"] == len(question.options) - 1
+    # a template: each variant's row under its id, its answer filled in
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('.key-item[data-template] tr[data-interaction]')]
+             .map((r) => [r.dataset.interaction, r.querySelector('.key-variant-answer')
+             .textContent])"""
+    )
+    templates = [q for q in course_questions() if q.template]
+    assert len(rows) == sum(len(template_legends(q)) for q in templates) > 0
+    for ident, answer in rows:
+        assert re.fullmatch(r"quiz-[\w-]+\.v\d+", ident)
+        assert re.fullmatch(r"−?[\d.e+-]+, give or take [\d.e+-]+", answer), (ident, answer)
     # and it prints with them
     page.emulate_media(media="print")
     assert page.locator(".key-reveal").first.is_visible()
