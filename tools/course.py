@@ -25,6 +25,7 @@ from pathlib import Path
 from tools.project import ROOT, BuildError
 from tools.section_source import (
     PARAM,
+    QUIZ_VARIANTS,
     REFERENCE,
     SCRATCH,
     Control,
@@ -171,8 +172,9 @@ _read: dict[tuple, Course] = {}
 
 
 def _stamp(skeleton: str | None) -> tuple:
-    """What a course read depends on: the skeleton's text and every source's time and size."""
-    sources = sorted(SOURCES.glob("*.html"))
+    """What a course read depends on: the skeleton's text and every source's time and size,
+    the numeric templates' table's too."""
+    sources = [*sorted(SOURCES.glob("*.html")), *[p for p in (QUIZ_VARIANTS,) if p.exists()]]
     page = read_skeleton() if skeleton is None else skeleton
     stamps = ((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sources)
     return (str(SKELETON), page, *stamps)
@@ -255,4 +257,9 @@ def check_remember(section: Section, course: list[str]) -> None:
 def lesson_sources() -> list[Path]:
     """The files the course is assembled from (the teacher's kit's among lesson/pages/): what a
     rebuild watches."""
-    return [SKELETON, *sorted((SOURCES / "pages").glob("*.html")), *sorted(SOURCES.glob("*.html"))]
+    return [
+        SKELETON,
+        *sorted((SOURCES / "pages").glob("*.html")),
+        *sorted(SOURCES.glob("*.html")),
+        QUIZ_VARIANTS,
+    ]

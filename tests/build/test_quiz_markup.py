@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tools import course
+from tools import course, section_source
 from tools.lesson import assemble_with_keys, quiz_keys_json
 from tools.sealed_keys import unseal
 
@@ -227,5 +227,75 @@ def test_a_version_that_is_not_its_items_stops_the_build(sources, before, after,
     version = VERSION.format(name="test b")
     assert before in version
     source.write_text(source.read_text() + version.replace(before, after))
+    with pytest.raises(SystemExit, match=message):
+        assemble_with_keys(SKELETON)
+
+
+SUM = (
+    '<fieldset class="quiz-question" data-kind="numeric" data-test data-refers="one-figure">\n'
+    "  <legend>What is 2 + 3?</legend>\n"
+    '  <label class="quiz-answer">Your answer <input type="text" inputmode="decimal" '
+    'name="quiz-sum" data-answer="5" data-tolerance="0.1" data-why="Count again."></label>\n'
+    '  <p class="quiz-feedback" aria-live="polite" hidden></p>\n'
+    '  <p class="quiz-explain" hidden>2 + 3 = 5.</p>\n'
+    "</fieldset>\n"
+)
+TEMPLATE = (
+    '<fieldset class="quiz-question" data-kind="numeric" data-version-of="quiz-sum" '
+    'data-version="v" data-refers="one-figure">\n'
+    '  <legend>What is <span data-param="a">2</span> + 3?</legend>\n'
+    '  <label class="quiz-answer">Your answer <input type="text" inputmode="decimal" '
+    'name="quiz-sum.v" data-why="Add the two numbers."></label>\n'
+    '  <p class="quiz-feedback" aria-live="polite" hidden></p>\n'
+    '  <p class="quiz-explain" hidden><span data-param="a">2</span> + 3 = '
+    '<span data-param="answer">5</span>.</p>\n'
+    "</fieldset>\n"
+)
+TABLE = {
+    "quiz-sum": {
+        "legend": ["a"],
+        "practice": {"shown": {"a": "2", "answer": "5"}, "answer": 5, "tolerance": 0.1},
+        "variants": [
+            {"shown": {"a": "3", "answer": "6"}, "answer": 6, "tolerance": 0.1},
+            {"shown": {"a": "4", "answer": "7"}, "answer": 7, "tolerance": 0.1},
+        ],
+    }
+}
+
+
+def with_template(sources, monkeypatch, template: str = TEMPLATE, table: dict = TABLE) -> None:
+    source = sources / "one.html"
+    source.write_text(source.read_text() + SUM + template)
+    monkeypatch.setattr(section_source, "quiz_variants", lambda: table)
+
+
+def test_a_template_gives_each_variant_its_key_and_the_page_only_its_numbers(sources, monkeypatch):
+    with_template(sources, monkeypatch)
+    pages, keys = assemble_with_keys(SKELETON)
+    assert [keys[f"quiz-sum.v{k}"]["answer"] for k in (1, 2)] == [6, 7]
+    assert keys["quiz-sum.v2"]["explain"] == (
+        '<span data-param="a">4</span> + 3 = <span data-param="answer">7</span>.'
+    )
+    assert keys["quiz-sum.v1"]["why"] == {"*": "Add the two numbers."}
+    assert "quiz-sum.v" not in keys  # the template itself has no key: its variants do
+    page = pages["first.html"]
+    assert """data-variants='[{"a": "3"}, {"a": "4"}]'""" in page  # the legend's, no answer
+    assert '"answer"' not in page.split("data-variants=", 1)[1].split("'", 2)[1]
+
+
+@pytest.mark.parametrize(
+    ("template", "table", "message"),
+    [
+        (TEMPLATE, {}, r"has no table for quiz-sum"),
+        (TEMPLATE.replace('data-param="a">2', 'data-param="b">2', 1), TABLE, r"shows b, not in"),
+        (TEMPLATE.replace('<span data-param="a">2</span> + 3?', "5?"), TABLE, r"show exactly a"),
+        (TEMPLATE.replace('name="quiz-sum.v"', 'name="quiz-sum.v" data-answer="5"'), TABLE,
+         r"its answers come from its table"),
+    ],
+)
+def test_a_template_that_its_table_does_not_fit_stops_the_build(
+    sources, monkeypatch, template, table, message
+):
+    with_template(sources, monkeypatch, template, table)
     with pytest.raises(SystemExit, match=message):
         assemble_with_keys(SKELETON)

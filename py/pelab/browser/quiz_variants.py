@@ -106,21 +106,27 @@ def _wavelength(pair: int, d: int) -> Variant:
     )
 
 
-def _relative(k: int, pair: int, d: int) -> Variant:
-    frequency = float(angular_frequencies(d)[pair])
-    angle = k * frequency
-    return Variant(
-        {
-            "k": str(k),
-            "pair": str(pair),
-            "d": str(d),
-            "two-i": str(2 * pair),
-            "frequency": shown(frequency),
-            "answer": shown(angle, 2),
-        },
-        angle,
-        0.01,
-    )
+def _pair_turn(count: str, tolerance: float) -> Callable[..., Variant]:
+    """A pair's turn after `count` positions (k for M_k, m for a RoPE query), in radians: the
+    count times the pair's frequency."""
+
+    def variant(steps: int, pair: int, d: int) -> Variant:
+        frequency = float(angular_frequencies(d)[pair])
+        angle = steps * frequency
+        return Variant(
+            {
+                count: str(steps),
+                "pair": str(pair),
+                "d": str(d),
+                "two-i": str(2 * pair),
+                "frequency": shown(frequency),
+                "answer": shown(angle, 2),
+            },
+            angle,
+            tolerance,
+        )
+
+    return variant
 
 
 def _similarity(p: int, q: int) -> Variant:
@@ -154,23 +160,6 @@ def _alibi(heads: int, head: int) -> Variant:
         slope,
         # three significant figures are asked: a rounding of them is off by at most 0.5%
         float(f"{slope * 0.006:.2g}"),
-    )
-
-
-def _rope(m: int, pair: int, d: int) -> Variant:
-    frequency = float(angular_frequencies(d)[pair])
-    angle = m * frequency
-    return Variant(
-        {
-            "m": str(m),
-            "pair": str(pair),
-            "d": str(d),
-            "two-i": str(2 * pair),
-            "frequency": shown(frequency),
-            "answer": shown(angle, 2),
-        },
-        angle,
-        0.005,
     )
 
 
@@ -225,7 +214,7 @@ _TEMPLATES = (
         ("d", "k", "pair"),
         lambda r: (r.randint(5, 40), r.randint(1, 2), r.choice((8, 16))),
         (20, 1, 8),
-        _relative,
+        _pair_turn("k", 0.01),
         2 * math.pi,
     ),
     Template(
@@ -247,7 +236,7 @@ _TEMPLATES = (
         ("d", "m", "pair"),
         lambda r: (r.randint(2, 30), r.randint(1, 2), r.choice((8, 16, 64))),
         (5, 1, 8),
-        _rope,
+        _pair_turn("m", 0.005),
         2 * math.pi,
     ),
     Template(
