@@ -1,6 +1,7 @@
 """The quiz's keys sealed, so that no file the site serves shows an answer at a glance.
 
-app/quiz-keys.json (and each language's copy) is written sealed: the keys' JSON, its bytes
+app/quiz-keys.json (and each language's copy) is written sealed: the keys' JSON, compressed
+(zlib; a scrambled file no longer compresses on its way, so it is compressed first), its bytes
 XORed with a keystream (mulberry32, seeded by KEY and a nonce taken from the text), in base64.
 app/quiz/sealed.js unseals it in the page, when the quiz needs the keys: in practice mode at the
 first answer, in a graded test only after Submit.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import zlib
 
 FORMAT = "pelab-sealed-1"
 KEY = 0x5EA1ED42  # the keystream's seed, mixed with each file's nonce (app/quiz/sealed.js)
@@ -49,7 +51,8 @@ def seal(value: dict) -> dict:
     plain = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     data = plain.encode("utf-8")
     nonce = int.from_bytes(hashlib.sha256(data).digest()[:4], "little")
-    return {"format": FORMAT, "nonce": nonce, "data": base64.b64encode(_xor(data, nonce)).decode()}
+    packed = _xor(zlib.compress(data, 9), nonce)
+    return {"format": FORMAT, "nonce": nonce, "data": base64.b64encode(packed).decode()}
 
 
 def unseal(sealed: dict) -> dict:
@@ -57,4 +60,4 @@ def unseal(sealed: dict) -> dict:
     if sealed.get("format") != FORMAT:
         raise ValueError(f"not a sealed keys file (format {sealed.get('format')!r})")
     data = _xor(base64.b64decode(sealed["data"]), int(sealed["nonce"]))
-    return json.loads(data.decode("utf-8"))
+    return json.loads(zlib.decompress(data).decode("utf-8"))

@@ -1,7 +1,7 @@
 /**
- * The quiz's keys unsealed: app/quiz-keys.json is written scrambled by tools/sealed_keys.py (its
- * bytes XORed with a mulberry32 keystream seeded by KEY and the file's nonce, in base64), so
- * that no file the site serves shows an answer at a glance. Scrambling, not encryption: this
+ * The quiz's keys unsealed: app/quiz-keys.json is written scrambled by tools/sealed_keys.py (the
+ * JSON compressed with zlib, its bytes XORed with a mulberry32 keystream seeded by KEY and the
+ * file's nonce, in base64), so that no file the site serves shows an answer at a glance. Scrambling, not encryption: this
  * code is how to undo it, as it must be on a static site that marks answers in the page.
  */
 
@@ -21,10 +21,10 @@ function keystream(seed) {
 }
 
 /**
- * The value a sealed file holds; throws on anything else.
+ * The value a sealed file holds; rejects anything else.
  * @param {{format?: string, nonce?: number, data?: string}} sealed
  */
-export function unseal(sealed) {
+export async function unseal(sealed) {
   if (sealed?.format !== FORMAT || typeof sealed.data !== "string" || !Number.isInteger(sealed.nonce)) {
     throw new Error(`not a sealed keys file`);
   }
@@ -35,5 +35,6 @@ export function unseal(sealed) {
     if (i % 4 === 0) word = next();
     bytes[i] ^= (word >>> (8 * (i % 4))) & 0xff;
   }
-  return JSON.parse(new TextDecoder().decode(bytes));
+  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return JSON.parse(await new Response(inflated).text());
 }
