@@ -856,3 +856,22 @@ def test_the_quiz_s_embed_with_a_lesson_opens_it_in_a_new_tab_and_says_so(page, 
     assert links and all(target == "_blank" for _, target, _ in links)
     assert all("(opens in a new tab)" in text for _, _, text in links)
     assert all(href.startswith(url) for href, _, _ in links[:-1])  # resolved from its chapter
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translated_course_records_the_place_in_its_language_s_folder(page, lms, language):
+    """The zh and es course packages open at LANG/index.html: the place they record is in that
+    folder, so a return visit reopens the page in the learner's language."""
+    hold_python(page)
+    frame = open_package(page, lms, f"positional-encoding-lab-{language}")
+    frame.locator(".chapters").wait_for()
+    where = "() => lmsRecord().core.lesson_location"
+    assert poll(page, where, bool) == f"{language}/index.html"
+    chapter = frame.locator(".chapter").first.get_attribute("data-chapter")
+    frame.locator(".chapter a").first.click()
+    frame.locator(f"body[data-chapter='{chapter}']").wait_for()
+    assert poll(page, where, lambda at: at != f"{language}/index.html").startswith(
+        f"{language}/{chapter}.html"
+    )
+    assert record(page)["core"]["lesson_status"] == "incomplete"
+    assert calls(page, "LMSInitialize") == 1
