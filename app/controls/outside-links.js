@@ -27,15 +27,8 @@ export function keepLinksInTheFrame(root, { base, lesson }) {
       link.replaceWith(...link.childNodes);
       return;
     }
-    link.dataset.outside = "new-tab";
     link.href = new URL(href, base).href;
-    link.target = "_blank";
-    link.rel = "noopener";
-    const note = doc.createElement("span");
-    note.className = "new-tab-note";
-    // Translators: added after a link that opens the lesson in a new browser tab.
-    note.textContent = ` ${t("(opens in a new tab)")}`;
-    link.append(note);
+    inNewTab(link);
   };
   const fitAll = (/** @type {ParentNode} */ node) => {
     if (node instanceof HTMLAnchorElement) fit(node);
@@ -48,4 +41,34 @@ export function keepLinksInTheFrame(root, { base, lesson }) {
       if (record.type === "attributes" && record.target instanceof HTMLAnchorElement) fit(record.target);
     }
   }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["href"] });
+}
+
+/**
+ * `link` opens in a new tab, and says so, visibly and to a screen reader.
+ * @param {HTMLAnchorElement} link
+ */
+export function inNewTab(link) {
+  if (link.dataset.outside) return;
+  link.dataset.outside = "new-tab";
+  link.target = "_blank";
+  link.rel = "noopener";
+  const note = link.ownerDocument.createElement("span");
+  note.className = "new-tab-note";
+  // Translators: added after a link that opens the lesson in a new browser tab.
+  note.textContent = ` ${t("(opens in a new tab)")}`;
+  link.append(note);
+}
+
+/**
+ * A page of a SCORM package, in the LMS's frame: its links to other sites (the footer's) open in
+ * a new tab, and say so, rather than take the frame to a site that may refuse to be framed.
+ * Links to the package's own pages stay: the package's launch page keeps the LMS's session
+ * while its frame goes from page to page (app/lms/launch.js).
+ * @param {ParentNode} root
+ */
+export function otherSitesInNewTabs(root, origin = location.origin) {
+  for (const link of root.querySelectorAll("a[href]")) {
+    const anchor = /** @type {HTMLAnchorElement} */ (link);
+    if (/^https?:$/.test(anchor.protocol) && anchor.origin !== origin) inNewTab(anchor);
+  }
 }

@@ -5,6 +5,8 @@
  */
 import { readProgress, resumeHref } from "../course/progress.js";
 import { startPageSession } from "../lms/page-session.js";
+import { launchedByLms } from "../lms/scorm.js";
+import { otherSitesInNewTabs } from "../controls/outside-links.js";
 import { keepPlace } from "../course/language-menu.js";
 import { t } from "../i18n.js";
 
@@ -12,6 +14,8 @@ import { t } from "../i18n.js";
 // pages, reached through links, report to the LMS too; the entrance records the learner's place
 // and that the course is under way, as each of them will.
 startPageSession();
+// in the LMS's frame, a link to another site opens a new tab (it might refuse to be framed)
+if (launchedByLms()) otherSitesInNewTabs(document);
 keepPlace(document);
 
 const progress = readProgress();

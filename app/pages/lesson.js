@@ -16,7 +16,8 @@ import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 import { reportChapterToLms } from "../lms/chapter-to-lms.js";
 import { startPageSession } from "../lms/page-session.js";
-import { gradedTest } from "../lms/scorm.js";
+import { gradedTest, launchedByLms } from "../lms/scorm.js";
+import { otherSitesInNewTabs } from "../controls/outside-links.js";
 import { wireQuizzes } from "../quiz/engine.js";
 import { fitTestToPage } from "../quiz/without-demos.js";
 import { courseMap } from "../course/map.js";
@@ -40,6 +41,8 @@ parsed.then(nextFrame).then(start);
 function start() {
   // Launched by an LMS (a SCORM package): the session starts now, and records where the learner is.
   startPageSession();
+  // in the LMS's frame, a link to another site opens a new tab (it might refuse to be framed)
+  if (launchedByLms()) otherSitesInNewTabs(document);
   // Before the quizzes are wired: both listen for a test's first progress event. Neither does
   // anything in a plain page (not framed, not launched by an LMS).
   tellHostQuizProgress(document);

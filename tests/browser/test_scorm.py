@@ -767,6 +767,14 @@ def test_the_course_records_a_learner_who_reads_two_chapters_and_stops(page, lms
     held = poll(page, "() => lmsRecord().core", lambda core: core["lesson_location"] != "")
     assert held["lesson_location"] == "index.html" and held["lesson_status"] == "incomplete"
     assert calls(page, "LMSInitialize") == 1 and calls(page, "LMSCommit") >= 1
+    # a link to another site (the footer's) opens a new tab, not in the LMS's frame
+    elsewhere = sco(page).evaluate(
+        "() => [...document.querySelectorAll('a[href^=\"http\"]')]"
+        ".map((a) => [a.target, a.textContent])"
+    )
+    assert elsewhere and all(
+        target == "_blank" and text.endswith("(opens in a new tab)") for target, text in elsewhere
+    )
     first = frame.locator(".chapter a").first.get_attribute("href")
     frame.locator(".chapter a").first.click()
     frame.locator(".chapter-next a").wait_for(state="attached")
