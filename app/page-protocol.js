@@ -73,6 +73,13 @@ export const QUIZ_EVENT = HOST_MESSAGE.QUIZ;
 export const CHECK_EVENT = "pelab:check";
 
 /**
+ * The DOM event the course map dispatches on the document when a section comes into view,
+ * detail {page, section}: a page launched by an LMS records it as the learner's place
+ * (app/lms/page-session.js, cmi.core.lesson_location).
+ */
+export const PLACE_EVENT = "pelab:place";
+
+/**
  * Performance marks and measures the page leaves for the benchmark (bench/run.py,
  * bench/waterfall.py) and the tests. STAGE is a prefix: the bridge marks when each boot stage
  * began, STAGE + a name of BOOT_STAGES (app/python/protocol.js), and STAGE + "ready".

@@ -21,14 +21,15 @@ download once that folder is copied in as its scorm/ (docs/hosting.md).
 - `positional-encoding-lab-thin.zip` (`build.py packages --scorm-site URL`): a few KB that frames
   the lesson hosted at URL and relays its quiz score (app/lms/relay.js).
 
-Every package is launched at its own `launch.html`, which needs no query string: its script
-(app/lms/launch.js) replaces it, in the same frame, by the page with what that page needs
-(`?lms=scorm12`, which tells the page an LMS launched it: app/lms/scorm.js LAUNCH_PARAMETER;
-the demo's name; `sco=NAME` for a chapter). The manifest's item still carries the same as
-`parameters`, which an LMS appends to the launch URL, but an LMS that drops them loses nothing.
-A same-frame `location.replace` keeps the frame where it is, so the page finds the LMS's API up
-`window.parent` as before, and adds no entry to the frame's history. Opened as a plain page
-(no launch.html), the lesson is the normal lesson.
+Every package is launched at its own `launch.html`, the SCO, which needs no query string: its
+script (app/lms/launch.js) starts the LMS's session at once and shows, in a frame that fills it,
+the page with what that page needs (`?lms=scorm12`, which tells the page an LMS launched it:
+app/lms/scorm.js LAUNCH_PARAMETER; the demo's name; `sco=NAME` for a chapter). The manifest's
+item still carries the same as `parameters`, which an LMS appends to the launch URL, but an LMS
+that drops them loses nothing. launch.html stays loaded while the learner walks from page to page
+inside the package, holding the one session SCORM 1.2 allows per launch, and offers each page a
+session of its own (app/lms/package-session.js); it ends the LMS's session when the LMS unloads
+it. Opened as a plain page (no launch.html), the lesson is the normal lesson.
 
 The item also carries the grading a teacher chooses (`build.py packages --mastery PERCENT
 --attempts N`): the pass mark in `adlcp:masteryscore`, which the LMS hands the page as
@@ -77,6 +78,7 @@ ATTEMPTS = 0
 LAUNCH_PARAMETERS = "?lms=scorm12"  # app/lms/scorm.js: LAUNCH_PARAMETER
 LAUNCH_PAGE = "launch.html"  # in every package: opens its page with what that page needs
 LAUNCH_SCRIPT = "app/lms/launch.js"
+LAUNCH_STYLE = "app/lms/launch.css"
 CHAPTER_PARAMETER = "sco"  # app/lms/chapter-to-lms.js: the chapter a chapter package is
 # A test form of a page (tools/lesson.py: test_form): its name is what `?test=` launches.
 TEST_FORM = re.compile(r'<form class="quiz" data-quiz="test" data-test="([\w-]+)"')
@@ -316,14 +318,19 @@ def generated_page(title: str, head: str, body: str) -> str:
 
 
 def launch_page(page: str, query: str, title: str = TITLE) -> str:
-    """A package's launch.html: app/lms/launch.js replaces it by `page`?`query` in the same frame
-    (a script of the package's own, so the strict CSP holds); the link is there for a learner
-    whose browser did not follow."""
+    """A package's launch.html, the SCO: app/lms/launch.js starts the LMS's session, opens
+    `page`?`query` in the frame below and ends the session when the LMS unloads it (a script of
+    the package's own, so the strict CSP holds); the link is there for a learner whose browser
+    runs no script."""
     target, page, query = (html.escape(text) for text in (f"{page}?{query}", page, query))
     return generated_page(
         title,
-        f'  <script src="{LAUNCH_SCRIPT}" data-page="{page}" data-query="{query}"></script>\n',
-        f'  <p>Opening the lesson… If it does not open, <a href="{target}">open it here</a>.</p>\n',
+        f'  <link rel="stylesheet" href="{LAUNCH_STYLE}">\n'
+        f'  <script src="{LAUNCH_SCRIPT}" data-page="{page}" data-query="{query}" '
+        'type="module"></script>\n',
+        f'  <p class="package-opening">Opening the lesson… If it does not open, <a href="{target}">'
+        "open it here</a>.</p>\n"
+        f'  <iframe class="package-frame" title="{html.escape(title)}" hidden></iframe>\n',
     )
 
 

@@ -45,7 +45,7 @@ from tools.course import (
     variant_id,
 )
 from tools.course import Section as SourceSection
-from tools.lesson import course_minutes, number
+from tools.lesson import QUIZ_SLOT, course_minutes, number
 from tools.project import BuildError
 
 TEACHING = "teaching.html"
@@ -409,7 +409,75 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
         "total": f"{number(len(chapters))} chapters, about {number(total)} minutes in all",
         "chapters": "\n".join(parts),
         "answer-key": key,
+        "package-items": package_items(chapters),
     }
+
+
+# A question's invitation to try it in its demo (app/quiz/without-demos.js drops it where the
+# demo is not): no part of what the item asks.
+TRY_IT = re.compile(r'\s*<span class="quiz-try">.*?</span>', flags=re.S)
+PACKAGE_STEM = "positional-encoding-lab"  # tools/scorm.py: NAME (it imports this module's list)
+
+
+def graded_items(questions: list[Question]) -> list[Question]:
+    """The items a graded test asks of `questions`: its test items (data-test) that can be
+    answered without Python. One read off a live demo (data-setup) is practice only: the quiz's
+    package holds no Python, and a graded attempt skips it wherever it runs."""
+    return [q for q in questions if q.test and not q.setup]
+
+
+def _items_table(items: list[Question], steps: dict[str, int], where: dict[str, str]) -> str:
+    rows = "".join(
+        f'<tr data-item="{q.name}"><td><code>{q.name}</code></td>'
+        f'<td><span class="key-number">{n}.</span> '
+        f"{_unlinked(TRY_IT.sub('', q.legend), steps, where)}</td></tr>"
+        for n, q in enumerate(items, start=1)
+    )
+    return (
+        '<div class="table-scroll"><table class="kit-items"><thead><tr>'
+        '<th scope="col">item</th><th scope="col">question</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+    )
+
+
+def package_items(chapters: list[MapChapter]) -> str:
+    """teaching.html's list of what each SCORM package grades (tools/scorm.py names and makes
+    them): the whole course's and the quiz's, the whole-lesson test; each chapter's, its end
+    test, the whole-lesson test on the chapter that holds it, or none. Each item by its name (its
+    inputs' `name`, the interaction id an LMS records before any version's dot) and its question
+    as the lesson asks it."""
+    steps = {s.name: s.step for c in chapters for s in c.sections}
+    where = {s.name: c.page for c in chapters for s in c.sections}
+    lesson_items = graded_items([q for c in chapters for s in c.sections for q in s.questions])
+    sections = [s for c in chapters for s in c.sections if s.source]
+    quiz_sections = [s.name for s in sections if QUIZ_SLOT.search(s.source.source)]
+    # the whole course's package, and the package of each demo that holds the test (the quiz)
+    whole = [f"<code>{PACKAGE_STEM}.zip</code>"] + [
+        f"<code>{PACKAGE_STEM}-{s.name}.zip</code>"
+        for s in sections
+        if s.name in quiz_sections and s.source.demo
+    ]
+    parts = [
+        f'<h4 id="items-lesson">{" and ".join(whole)}</h4>'
+        f"<p>The whole-lesson test: {number(len(lesson_items))} items.</p>"
+        + _items_table(lesson_items, steps, where)
+    ]
+    for place, chapter in enumerate(chapters, start=1):
+        own = graded_items([q for s in chapter.sections for q in s.questions])
+        heading = f"<h4><code>{PACKAGE_STEM}-chapter-{place}-{chapter.name}.zip</code></h4>"
+        if any(s.name in quiz_sections for s in chapter.sections) and lesson_items:
+            parts.append(f"{heading}<p>The whole-lesson test, as above.</p>")
+        elif own:
+            parts.append(
+                f"{heading}<p>Its chapter’s end test: {number(len(own))} items.</p>"
+                + _items_table(own, steps, where)
+            )
+        else:
+            parts.append(
+                f"{heading}<p>No test: the LMS records the chapter completed once the learner "
+                "reaches its end.</p>"
+            )
+    return "\n".join(parts)
 
 
 def kit_pages(with_answer_key: bool = True) -> dict[str, str]:

@@ -6,7 +6,7 @@
  * section read is marked visited, and each whose check (the questions right after it) was
  * all answered right, checked. Both are kept in this browser (progress.js), and the map shows them on every page.
  */
-import { CHECK_EVENT } from "../page-protocol.js";
+import { CHECK_EVENT, PLACE_EVENT } from "../page-protocol.js";
 import { check, readProgress, visit } from "./progress.js";
 import { t } from "../i18n.js";
 
@@ -62,6 +62,7 @@ export function courseMap(nav) {
     const minutes = rest.reduce((sum, s) => sum + Number(items.get(s.id).dataset.minutes), 0);
     left.textContent = t("about {minutes} min left in this chapter", { minutes });
     visit(page, name);
+    document.dispatchEvent(new CustomEvent(PLACE_EVENT, { detail: { page, section: name } }));
     mark();
   }
 

@@ -1,18 +1,20 @@
 /**
  * A chapter package whose page holds no test, reporting to the LMS that launched it (SCORM 1.2):
- * "incomplete" when the chapter opens, "completed" once the learner reaches its end (the link to
- * the next chapter comes into view). Without it an LMS would track nothing for such a chapter.
+ * "incomplete" when the chapter opens (as every page of a package says until something decides),
+ * "completed" once the learner reaches its end (the link to the next chapter comes into view).
+ * Without it an LMS would track nothing for such a chapter.
  *
  * It acts only on the page a chapter package opens (tools/scorm.py: its launch page adds
  * `?lms=scorm12&sco=NAME`, NAME the page's `<body data-chapter>`), and only when that page holds
  * no test (its sections' checks are practice, and report nothing): where it holds one, the
- * launch names it (`&test=`) and app/lms/quiz-to-lms.js reports its score instead, and one SCO
- * must start one session. The whole course's package never says `sco=`, so its chapter pages
- * leave the session to the quiz's page. Nothing here throws: a missing or refusing LMS is said in
- * a note above the chapter's last link, and the lesson goes on.
+ * launch names it (`&test=`) and app/lms/quiz-to-lms.js reports its score instead. The whole
+ * course's package never says `sco=`, so its chapter pages only record the learner's place, like
+ * every page of a package (app/lms/page-session.js, whose session this shares: it starts as the
+ * page opens and ends as it leaves). Nothing here throws: a missing or refusing LMS is said in a
+ * note above the chapter's last link, and the lesson goes on.
  */
-import { launchedByLms, openSession, sessionTime } from "./scorm.js";
-import { inPageLanguage } from "./session-words.js";
+import { launchedByLms } from "./scorm.js";
+import { joinPageSession } from "./page-session.js";
 import { t } from "../i18n.js";
 
 /** The query parameter naming the chapter a package is (tools/scorm.py: CHAPTER_PARAMETER). */
@@ -40,29 +42,23 @@ export function reportsItself(doc, search) {
  */
 export function reportChapterToLms(doc = document, search = location.search) {
   if (!reportsItself(doc, search)) return;
-  const started = performance.now();
   const end = doc.querySelector(".chapter-next");
   const root = doc.documentElement;
-  const opened = openSession(
+  const opened = joinPageSession(
     problem,
-    inPageLanguage({
+    {
       missing: t(
         "This chapter was launched as a course package, but no course system (SCORM API) answered: your progress is not recorded. Open it from your course page to record it.",
       ),
       // Translators: {names} lists the functions the course system's SCORM API lacks, such as "LMSCommit, LMSFinish".
       broken: (names) => t("The course system’s SCORM API is broken (it has no {names}): your progress is not recorded.", { names }),
       after: t("The chapter works as before."),
-    }),
+    },
   );
   if (!opened) return;
   const { session, mode, readOnly } = opened;
   let done = session.get("cmi.core.lesson_status") === "completed";
   root.dataset.lms = readOnly ? mode : done ? "completed" : "connected";
-  if (!readOnly && !done) {
-    session.set("cmi.core.lesson_status", "incomplete");
-    session.set("cmi.core.exit", "suspend");
-    session.commit();
-  }
   if (end && !readOnly && !done) {
     const watcher = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting) || done) return;
@@ -70,22 +66,10 @@ export function reportChapterToLms(doc = document, search = location.search) {
       watcher.disconnect();
       session.set("cmi.core.lesson_status", "completed");
       session.set("cmi.core.exit", "");
-      session.set("cmi.core.session_time", sessionTime(performance.now() - started));
       if (session.commit()) root.dataset.lms = "completed";
     });
     watcher.observe(end);
   }
-  window.addEventListener(
-    "pagehide",
-    () => {
-      if (!readOnly) {
-        session.set("cmi.core.session_time", sessionTime(performance.now() - started));
-        session.commit();
-      }
-      session.finish();
-    },
-    { once: true },
-  );
 
   /**
    * @param {string} text

@@ -5,32 +5,23 @@
  * reports one test: the one the launch names (`launchedTest`: `?test=CHAPTER`, else the
  * whole-lesson test), which the page wired as graded (app/lms/scorm.js `gradedTest`).
  *
- * On that test's first "pelab:quiz" event it finds the API, starts the session, reads the
+ * On that test's first "pelab:quiz" event it joins the page's session with the LMS (started as
+ * the page opened: app/lms/page-session.js, which also ends it as the page leaves), reads the
  * attempts the package allows (cmi.launch_data "attempts=N", 0 for unlimited), restores the
  * answers saved last time (cmi.suspend_data), showing a submitted attempt as submitted, and
  * reports. Until the first submission the LMS holds "incomplete"; each Submit sends that
  * submission's status and score (the LMS score is always the latest submission's, never a best
  * of several), and one cmi.interactions.n record per question: its id, type, the learner's
  * response, the right one, the result and the objective it tests. Every change saves the
- * answers and the session time; on leaving it finishes. Whatever goes wrong (no API, a broken
+ * answers. Whatever goes wrong (no API, a broken
  * one, an LMS that refuses, answers too long to save) is said in a note under the test's score,
  * and the test goes on working in the page.
  */
 import { restoreAnswers, savedAnswers } from "./saved-answers.js";
-import {
-  allowedAttempts,
-  interactionElements,
-  launchedByLms,
-  launchedTest,
-  masteryScore,
-  openSession,
-  quizReport,
-  sessionTime,
-  SUSPEND_DATA_LIMIT,
-} from "./scorm.js";
+import { allowedAttempts, interactionElements, launchedByLms, launchedTest, masteryScore, quizReport, SUSPEND_DATA_LIMIT } from "./scorm.js";
+import { joinPageSession } from "./page-session.js";
 import { quizController } from "../quiz/engine.js";
 import { QUIZ_EVENT } from "../page-protocol.js";
-import { inPageLanguage } from "./session-words.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../page-protocol.js").QuizDetail} QuizDetail */
@@ -38,7 +29,6 @@ import { t } from "../i18n.js";
 export function reportQuizToLms(doc = document) {
   if (!launchedByLms()) return;
   const test = launchedTest();
-  const started = performance.now();
   /** @type {HTMLFormElement | null} */
   let form = null;
   let session = null;
@@ -60,16 +50,16 @@ export function reportQuizToLms(doc = document) {
   });
 
   function begin() {
-    const opened = openSession(
+    const opened = joinPageSession(
       problem,
-      inPageLanguage({
+      {
         missing: t(
           "This lesson was launched as a course package, but no course system (SCORM API) answered: your answers work here but are not recorded. Open it from your course page to record them.",
         ),
         // Translators: {names} lists the functions the course system's SCORM API lacks, such as "LMSCommit, LMSFinish".
         broken: (names) => t("The course system’s SCORM API is broken (it has no {names}): your answers work here but are not recorded.", { names }),
         after: t("Your answers stay in this page."),
-      }),
+      },
     );
     if (!opened) return;
     session = opened.session;
@@ -112,8 +102,6 @@ export function reportQuizToLms(doc = document) {
       }
     }
     controller?.setAttempts(allowed, used);
-    // pagehide is the last event a leaving page reliably gets, in a frame as in a window
-    window.addEventListener("pagehide", finish, { once: true });
     if (submitted && controller) controller.showSubmitted().then(() => report(null));
     else report(null);
   }
@@ -145,18 +133,7 @@ export function reportQuizToLms(doc = document) {
         "connected",
       );
     }
-    session.set("cmi.core.session_time", sessionTime(performance.now() - started));
     session.commit();
-  }
-
-  function finish() {
-    if (!session) return;
-    if (!readOnly) {
-      session.set("cmi.core.session_time", sessionTime(performance.now() - started));
-      session.commit();
-    }
-    session.finish();
-    session = null;
   }
 
   /** The note under the score: shown once made, its text the latest news. */

@@ -1,20 +1,20 @@
 /**
  * What a session with the LMS says went wrong, in the page's language: the wording of
  * app/lms/scorm.js (SESSION_WORDS, in English, which the thin package's relay keeps, since it
- * imports nothing outside this folder), for a lesson's page.
+ * imports nothing outside this folder), for a lesson's page (app/lms/page-session.js), and the
+ * joint between a sentence and the next.
  */
 import { t } from "../i18n.js";
 import { sentences } from "../words.js";
 
+export { sentences };
+
 /**
- * The notes' wording for openSession, in the page's language: `say` (missing, broken, after)
- * with the session's own wording and the joint between sentences.
- *
- * @param {{missing: string, broken: (names: string) => string, after: string}} say
+ * What a session says it was asking the LMS for when it went wrong, in the page's language.
+ * @returns {import("./scorm.js").SessionWords}
  */
-export function inPageLanguage(say) {
-  /** @type {import("./scorm.js").SessionWords} */
-  const session = {
+export function sessionWords() {
+  return {
     // Translators: what the course system (the LMS) was asked to do, put into "The course system refused to start the session."
     start: t("start the session"),
     // Translators: what the course system (the LMS) was asked to do, put into "The course system refused to save."
@@ -31,5 +31,4 @@ export function inPageLanguage(say) {
     noDescription: t("no description"),
     failed: (action, message) => t("The course system failed to {action} ({error}).", { action, error: message }),
   };
-  return { ...say, session, sentences: (first, next) => sentences(first, next) };
 }

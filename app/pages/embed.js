@@ -20,8 +20,11 @@ import { FIRST_POSITION, sharedValue } from "../controls/shared-value.js";
 import { applyState, embedUrl, lessonUrl, readState, shareBar, showNotices } from "../controls/share.js";
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
+import { startPageSession } from "../lms/page-session.js";
 import { gradedTest } from "../lms/scorm.js";
 import { wireQuizzes } from "../quiz/engine.js";
+import { fitTestToPage } from "../quiz/without-demos.js";
+import { keepLinksInTheFrame } from "../controls/outside-links.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
 import { HOST_MESSAGE, MARK } from "../page-protocol.js";
 import { pageOf } from "../course/outline.js";
@@ -64,6 +67,7 @@ if (window.parent !== window) {
   });
 }
 
+startPageSession(); // launched by an LMS (a SCORM package): the session starts at once
 tellHostQuizProgress(document);
 reportQuizToLms(document);
 openFoldsForPrint(document);
@@ -81,13 +85,17 @@ async function start() {
   // Its first result, computed at build time, while the section itself is fetched.
   if (!WITHOUT_PYTHON.includes(name)) loadFirstResults([name]);
   let root;
+  let base = "";
+  // a SCORM package of a demo without Python holds no lesson to open (tools/scorm.py)
+  const lesson = query.get("lesson") !== "none";
   try {
     const page = pageOf(name); // the chapter page that holds the demo's section
     const response = await fetch(new URL(page, document.baseURI));
     // Translators: said inside "Could not load the lesson’s demos (...)"; {status} is an HTTP status such as 404.
     if (!response.ok) throw new Error(t("{file} answered {status}", { file: page, status: response.status }));
-    const lesson = new DOMParser().parseFromString(await response.text(), "text/html");
-    root = document.adoptNode(lesson.getElementById(name));
+    const chapter = new DOMParser().parseFromString(await response.text(), "text/html");
+    root = document.adoptNode(chapter.getElementById(name));
+    base = response.url;
   } catch (error) {
     status.fail(t("Could not load the lesson’s demos ({error}).", { error: error.message }));
     discardStartedPython();
@@ -95,6 +103,9 @@ async function start() {
   }
   // Translators: the embedded demo's page title; {title} is the demo's.
   document.title = t("{title} · Positional Encoding Lab", { title: titleOf(root) });
+  // Its questions fit what the embed holds, and its links leave the frame where it is.
+  fitTestToPage(root, { withoutLesson: !lesson });
+  keepLinksInTheFrame(root, { base, lesson });
   document.querySelector("main").append(root);
   wireQuizzes(root, { graded: gradedTest() }); // before the demo: the quiz's own wiring is practice
 
@@ -108,8 +119,7 @@ async function start() {
   shareBar(root, { name, title: titleOf(root), linkFor: (state) => embedUrl(name, state), cell });
   showNotices(root, applyState(root, new URLSearchParams(location.hash.slice(1)), cell));
   const lessonLink = /** @type {HTMLAnchorElement} */ (document.querySelector(".embed-lesson-link"));
-  // a SCORM package of a demo without Python holds no lesson to open (tools/scorm.py)
-  lessonLink.hidden = query.get("lesson") === "none";
+  lessonLink.hidden = !lesson;
   lessonLink.href = lessonUrl(name, readState(root, cell));
   lessonLink.addEventListener("pointerdown", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));
   lessonLink.addEventListener("focus", () => (lessonLink.href = lessonUrl(name, readState(root, cell))));

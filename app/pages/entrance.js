@@ -4,13 +4,18 @@
  * have visited and checked (app/course/progress.js, kept in this browser only).
  */
 import { readProgress, resumeHref } from "../course/progress.js";
+import { startPageSession } from "../lms/page-session.js";
 import { launchedByLms } from "../lms/scorm.js";
+import { otherSitesInNewTabs } from "../controls/outside-links.js";
 import { keepPlace } from "../course/language-menu.js";
 import { t } from "../i18n.js";
 
-// A course package launched here (?lms=scorm12) is remembered for this visit: the quiz's page,
-// reached through the chapters' links, then reports to the LMS.
-launchedByLms();
+// A course package launched here (?lms=scorm12) is remembered for this visit, so the chapters'
+// pages, reached through links, report to the LMS too; the entrance records the learner's place
+// and that the course is under way, as each of them will.
+startPageSession();
+// in the LMS's frame, a link to another site opens a new tab (it might refuse to be framed)
+if (launchedByLms()) otherSitesInNewTabs(document);
 keepPlace(document);
 
 const progress = readProgress();

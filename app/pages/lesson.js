@@ -15,8 +15,11 @@ import { applyState, lessonUrl, shareBar, showNotices } from "../controls/share.
 import { tellHostQuizProgress } from "../lms/quiz-progress.js";
 import { reportQuizToLms } from "../lms/quiz-to-lms.js";
 import { reportChapterToLms } from "../lms/chapter-to-lms.js";
-import { gradedTest } from "../lms/scorm.js";
+import { startPageSession } from "../lms/page-session.js";
+import { gradedTest, launchedByLms } from "../lms/scorm.js";
+import { otherSitesInNewTabs } from "../controls/outside-links.js";
 import { wireQuizzes } from "../quiz/engine.js";
+import { fitTestToPage } from "../quiz/without-demos.js";
 import { courseMap } from "../course/map.js";
 import { keepPlace } from "../course/language-menu.js";
 import { openFoldsForPrint } from "../controls/print-folds.js";
@@ -36,6 +39,10 @@ const parsed = new Promise((resolve) => {
 parsed.then(nextFrame).then(start);
 
 function start() {
+  // Launched by an LMS (a SCORM package): the session starts now, and records where the learner is.
+  startPageSession();
+  // in the LMS's frame, a link to another site opens a new tab (it might refuse to be framed)
+  if (launchedByLms()) otherSitesInNewTabs(document);
   // Before the quizzes are wired: both listen for a test's first progress event. Neither does
   // anything in a plain page (not framed, not launched by an LMS).
   tellHostQuizProgress(document);
@@ -45,6 +52,7 @@ function start() {
   courseMap(document.querySelector(".course-map"));
   keepPlace(document);
   // The checks and tests need no Python: wired at once, graded where the launch or ?graded says.
+  fitTestToPage(document.body); // a question's "check in the demo" only where that demo is
   wireQuizzes(document, { graded: gradedTest() });
   openFoldsForPrint(document);
   if (python) wire(python);

@@ -91,9 +91,12 @@ def test_a_practice_test_marks_each_answer_at_once(page, quiz_site):
     first.locator(f"input[value='{right_value(keys, first)}']").check()
     marked(page, first)
     assert first.locator(".quiz-feedback").inner_text() == "Right."
-    # the link back leaves the test for the question's chapter, at what it tests
-    back = first.locator(".quiz-refers a").first.get_attribute("href")
-    assert back.startswith("inside-attention.html#")
+    # the link back goes to the question's chapter, at what it tests, in a new tab: the embed's
+    # frame (a course page's) stays where it is (app/controls/outside-links.js)
+    back = first.locator(".quiz-refers a").first
+    assert back.get_attribute("href").startswith(f"{url}inside-attention.html#")
+    assert back.get_attribute("target") == "_blank"
+    assert back.inner_text().endswith("(opens in a new tab)")
     poll(
         page,
         "() => document.querySelector('.quiz-score').textContent",

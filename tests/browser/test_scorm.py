@@ -40,6 +40,7 @@ NS = {
 }
 QUIZ = "#quiz .quiz-question:not([hidden])"
 QUIZ_PACKAGE = "positional-encoding-lab-quiz"
+LESSON_FRAME = ".package-frame"  # launch.html's frame, where the package's pages are shown
 # The test's questions answered by picking an option (its numeric ones are typed).
 CHOICES = ".quiz-question:not([hidden]):not([data-kind=numeric])"
 
@@ -114,7 +115,7 @@ def open_package(page, lms, package: str, parameters: bool = True, **options):
     data.setdefault("student_data", {}).setdefault("mastery_score", mastery)
     data.setdefault("launch_data", item.findtext("adlcp:datafromlms", namespaces=NS) or "")
     open_lms(page, url, launch=f"{CONTENT}/{package}/{href}", data=data, **options)
-    return page.frame_locator("#sco")
+    return page.frame_locator("#sco").frame_locator(LESSON_FRAME)
 
 
 def lms_package(lms, package: str) -> Path:
@@ -139,9 +140,15 @@ def walk_to_the_quiz(frame) -> None:
         frame.locator(f".chapter a[href='{PAGE_OF['quiz']}']").click()
 
 
-def sco(page):
-    """The launched package's frame (for evaluate; frame_locator is for clicks)."""
+def launched(page):
+    """The LMS's frame: the package's launch.html, or the thin package's relay."""
     return page.locator("#sco").element_handle().content_frame()
+
+
+def sco(page):
+    """The lesson page the launched package shows, in its launch page's frame (for evaluate;
+    frame_locator is for clicks)."""
+    return page.frame_locator("#sco").locator(LESSON_FRAME).element_handle().content_frame()
 
 
 def record(page) -> dict:
@@ -670,7 +677,7 @@ def test_an_lms_that_refuses_to_start_the_session_is_reported(page, lms):
            }""",
         f"{CONTENT}/{QUIZ_PACKAGE}/{href}",
     )
-    frame = page.frame_locator("#sco")
+    frame = page.frame_locator("#sco").frame_locator(LESSON_FRAME)
     frame.locator(".quiz-score").wait_for()
     note = lms_note(page)
     assert "refused to start the session (error " in note
@@ -748,7 +755,7 @@ def test_the_thin_package_relays_the_hosted_lesson_s_score_and_nothing_else(
     lesson = page.frame_locator("#sco").frame_locator(".relay-frame")
     walk_to_the_quiz(lesson)
     lesson.locator(".quiz-score").wait_for()
-    relay = sco(page)
+    relay = launched(page)
     poll(relay, "() => document.documentElement.dataset.lms", lambda s: s == "connected")
     total = lesson.locator(QUIZ).count()
     answer(lesson, keys, 0, True)  # the hosted lesson is practice: marked at once
@@ -810,3 +817,136 @@ def test_a_translated_quiz_package_runs_in_its_language_and_reports_its_score(
     poll(page, raw, lambda score: score == str(percent(1, total)))
     # and said in the language
     assert "Submitted" not in frame.locator("#quiz .quiz-score").inner_text()
+
+
+def calls(page, name: str) -> int:
+    return page.evaluate(f"() => lmsCalls.filter((c) => c === '{name}').length")
+
+
+def test_the_course_records_a_learner_who_reads_two_chapters_and_stops(page, lms):
+    """The whole course's package starts the session as its entrance opens, and keeps it while
+    the learner walks from page to page (launch.html holds it: SCORM 1.2 allows one
+    LMSInitialize, and scorm-again refuses a second after LMSFinish). A learner who reads two
+    chapters and leaves is recorded where they stopped, "incomplete", and resumed there."""
+    hold_python(page)
+    frame = open_package(page, lms, "positional-encoding-lab")
+    frame.locator(".chapters").wait_for()
+    held = poll(page, "() => lmsRecord().core", lambda core: core["lesson_location"] != "")
+    assert held["lesson_location"] == "index.html" and held["lesson_status"] == "incomplete"
+    assert calls(page, "LMSInitialize") == 1 and calls(page, "LMSCommit") >= 1
+    # a link to another site (the footer's) opens a new tab, not in the LMS's frame
+    elsewhere = sco(page).evaluate(
+        "() => [...document.querySelectorAll('a[href^=\"http\"]')]"
+        ".map((a) => [a.target, a.textContent])"
+    )
+    assert elsewhere and all(
+        target == "_blank" and text.endswith("(opens in a new tab)") for target, text in elsewhere
+    )
+    first = frame.locator(".chapter a").first.get_attribute("href")
+    frame.locator(".chapter a").first.click()
+    frame.locator(".chapter-next a").wait_for(state="attached")
+    second = frame.locator(".chapter-next a").get_attribute("href")
+    frame.locator(".chapter-next a").click()
+    # waited for through the frame's locator, which follows the navigation (an evaluate in a
+    # frame that is navigating can fail)
+    frame.locator(f"body[data-chapter='{second.removesuffix('.html')}']").wait_for()
+    where = "() => lmsRecord().core.lesson_location"
+    place = poll(page, where, lambda at: at.startswith(second))
+    assert first != second
+    # the learner stops: the LMS unloads the package
+    page.evaluate("() => { document.querySelector('#sco').src = 'about:blank'; }")
+    poll(page, "() => API.isTerminated()", bool)
+    held = record(page)
+    assert held["core"]["lesson_status"] == "incomplete" and held["core"]["exit"] == "suspend"
+    assert held["core"]["lesson_location"].startswith(second)
+    assert calls(page, "LMSInitialize") == 1 and calls(page, "LMSFinish") == 1
+    # one session from first page to last: nothing ended it before the learner left
+    assert page.evaluate("() => lmsCalls.indexOf('LMSFinish') === lmsCalls.length - 1")
+    assert page.evaluate("() => String(API.lastErrorCode)") == "0"
+    assert re.fullmatch(r"\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?", held["core"]["session_time"])
+
+    # the next launch takes the learner back where they stopped
+    frame = open_package(
+        page,
+        lms,
+        "positional-encoding-lab",
+        data={"core": {"entry": "resume", "lesson_location": place, "lesson_status": "incomplete"}},
+    )
+    frame.locator(f"body[data-chapter='{second.removesuffix('.html')}']").wait_for()
+    assert sco(page).url.split("?")[0].endswith(f"/{second}")
+    assert poll(page, where, bool).startswith(second)
+
+
+def outside_links(page) -> list[dict]:
+    """Every link of the lesson page the package shows, with where it goes and how it opens."""
+    return sco(page).evaluate(
+        """() => [...document.querySelectorAll('a[href]')].filter((a) => !a.closest('[hidden]'))
+             .map((a) => ({href: a.getAttribute('href'), target: a.target,
+                           text: a.textContent.trim()}))"""
+    )
+
+
+def test_the_quiz_package_asks_only_what_it_can_and_no_link_takes_the_frame_away(page, lms):
+    """The quiz's package holds no Python and no lesson to open (`lesson=none`): a question read
+    off a live demo is left out, none tells the learner to try a demo, and no link, before or
+    after Submit, leads out of the page it shows."""
+    _, _, keys = lms
+    frame = launch(page, lms, QUIZ_PACKAGE)
+    names = frame.locator(QUIZ).evaluate_all(
+        "(qs) => qs.map((q) => q.querySelector('input').name)"
+    )
+    assert "quiz-rope-offset" not in names  # quiz_lesson.py's item read off the rope figure
+    assert frame.locator("[data-setup], .quiz-setup, .quiz-try, .quiz-refers").count() == 0
+    numbers = frame.locator(f"{QUIZ} .quiz-number").all_inner_texts()
+    assert numbers == [f"{n}." for n in range(1, len(names) + 1)]
+    legends = " ".join(frame.locator(f"{QUIZ} legend").all_inner_texts())
+    assert not re.search(r"\b(demo|slider|drag)", legends, flags=re.I)
+
+    def check_links():
+        for link in outside_links(page):
+            local = link["href"].startswith("#")
+            assert local or link["target"] == "_blank", link
+            if not local:
+                assert "(opens in a new tab)" in link["text"], link
+
+    check_links()
+    for index in range(len(names)):
+        answer(frame, keys, index, index % 2 == 0)
+    submit(page, frame)
+    assert frame.locator(".quiz-explain:visible").count() > 0
+    check_links()
+    assert [link for link in outside_links(page) if not link["href"].startswith("#")] == []
+
+
+def test_the_quiz_s_embed_with_a_lesson_opens_it_in_a_new_tab_and_says_so(page, lms):
+    """The quiz's embed on a course page (a lesson to open: no `lesson=none`): its links to the
+    lesson's sections open a new tab, say so, and go to the lesson's own pages."""
+    url, _, _ = lms
+    page.goto(f"{url}{CONTENT}/{QUIZ_PACKAGE}/embed.html?demo=quiz")
+    page.locator(".quiz-score").wait_for()
+    links = page.evaluate(
+        """() => [...document.querySelectorAll('#quiz a[href], .embed-lesson-link')]
+             .map((a) => [a.getAttribute('href'), a.target, a.textContent])"""
+    )
+    assert links and all(target == "_blank" for _, target, _ in links)
+    assert all("(opens in a new tab)" in text for _, _, text in links)
+    assert all(href.startswith(url) for href, _, _ in links[:-1])  # resolved from its chapter
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translated_course_records_the_place_in_its_language_s_folder(page, lms, language):
+    """The zh and es course packages open at LANG/index.html: the place they record is in that
+    folder, so a return visit reopens the page in the learner's language."""
+    hold_python(page)
+    frame = open_package(page, lms, f"positional-encoding-lab-{language}")
+    frame.locator(".chapters").wait_for()
+    where = "() => lmsRecord().core.lesson_location"
+    assert poll(page, where, bool) == f"{language}/index.html"
+    chapter = frame.locator(".chapter").first.get_attribute("data-chapter")
+    frame.locator(".chapter a").first.click()
+    frame.locator(f"body[data-chapter='{chapter}']").wait_for()
+    assert poll(page, where, lambda at: at != f"{language}/index.html").startswith(
+        f"{language}/{chapter}.html"
+    )
+    assert record(page)["core"]["lesson_status"] == "incomplete"
+    assert calls(page, "LMSInitialize") == 1

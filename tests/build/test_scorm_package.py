@@ -209,16 +209,18 @@ def test_the_packages_launch_the_lesson_or_the_demo_as_launched_by_an_lms():
             "lms=scorm12&sco=review&test=lesson",
         ),
     }
-    assert 'query.get("lesson") === "none"' in EMBED_JS and scorm.WITHOUT_LESSON == "&lesson=none"
+    assert 'query.get("lesson") !== "none"' in EMBED_JS and scorm.WITHOUT_LESSON == "&lesson=none"
 
 
 def test_the_launch_page_holds_no_inline_script_and_shows_odd_names_as_text():
     page = scorm.launch_page('a"><script>x</script>.html', "demo=<b>&lms=scorm12", "<i>T</i>")
     assert re.findall(r"<script\b[^>]*>", page) == [
         '<script src="app/lms/launch.js" data-page="a&quot;&gt;&lt;script&gt;x&lt;/script&gt;.html"'
-        ' data-query="demo=&lt;b&gt;&amp;lms=scorm12">'
+        ' data-query="demo=&lt;b&gt;&amp;lms=scorm12" type="module">'
     ]
     assert "<i>" not in page and "<b>" not in page
+    # the SCO holds the session and shows the lesson's pages in its frame (app/lms/launch.js)
+    assert '<iframe class="package-frame" title="&lt;i&gt;T&lt;/i&gt;" hidden></iframe>' in page
     assert launch_target(page) == ('a"><script>x</script>.html', "demo=<b>&lms=scorm12")
 
 

@@ -318,3 +318,43 @@ def test_the_kit_links_the_class_report_and_the_guide_s_example_is_a_graded_ques
     named = re.findall(r'<code class="graded-example">([\w.-]+)</code>', guide)
     graded = {q.interaction_id for q in read_course().questions if q.test and not q.setup}
     assert named and set(named) <= graded, named
+
+def test_the_guide_lists_what_each_package_grades():
+    """teaching.html names, for every package tools/scorm.py makes, the items its graded test
+    asks (each by its name, the interaction id's item, with its question as the lesson asks it):
+    the whole course's and the quiz's, the whole-lesson test's items; each chapter's, its end
+    test's, or the whole-lesson test, or none. A question read off a live demo (data-setup) is
+    in none: the quiz's package holds no Python."""
+    page = (DIST / teacher_kit.TEACHING).read_text(encoding="utf-8")
+    model = read_course()
+    tests = [q for q in model.questions if q.test]
+    assert any(q.setup for q in tests)  # the lesson has some, left out below
+    graded = [q for q in tests if not q.setup]
+    blocks = dict(
+        re.findall(r"<h4\b[^>]*>(.*?)</h4>(.*?)(?=<h4\b|</section>)", page, flags=re.S)
+    )
+    items = {
+        re.sub(r"<[^>]*>", "", heading): re.findall(r'<tr data-item="([\w.-]+)">', body)
+        for heading, body in blocks.items()
+    }
+    lesson = "positional-encoding-lab.zip and positional-encoding-lab-quiz.zip"
+    assert items[lesson] == [q.name for q in graded]
+    for number_, chapter in enumerate(model.chapters, start=1):
+        heading = f"positional-encoding-lab-chapter-{number_}-{chapter.name}.zip"
+        own = [q.name for q in graded if q.section in chapter.sections]
+        holds_quiz = "quiz" in chapter.sections
+        assert items[heading] == ([] if holds_quiz else own), heading
+        said = re.sub(r"<[^>]*>", "", blocks[next(h for h in blocks if heading in h)])
+        if holds_quiz:
+            assert "The whole-lesson test, as above." in said
+        elif not own:
+            assert "No test" in said
+    # each with its question, as the lesson asks it
+    first = graded[0]
+    row = re.search(rf'<tr data-item="{first.name}">(.*?)</tr>', page).group(1)
+    assert plain(first.legend) in plain(row)
+    # every package the build makes is named
+    zips = {p.name for p in SCORM_PACKAGES.glob("*.zip") if re.fullmatch(r"[\w-]+\.zip", p.name)}
+    english = {z for z in zips if not re.match(r"positional-encoding-lab-(zh|es)\b", z)}
+    if english:
+        assert english == {n for h in items for n in re.findall(r"[\w-]+\.zip", h)}
