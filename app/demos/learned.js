@@ -83,7 +83,8 @@ export function learnedDemo(root, python) {
     for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
     // Translators: what a colour bar measures ("Colour scale of the cosine similarities"), and what its grey stands for.
     squares.learned.bar({ limit: 1, title: t("cosine similarities"), missing: n > request.maxLen ? t("no row") : "" });
-    squares.sinusoidal.bar({ limit: 1, title: t("cosine similarities") });
+    // All positive with the usual base: the bar shows the sequential white-to-red half it uses.
+    squares.sinusoidal.bar({ limit: 1, part: result.sinusoidal_part, title: t("cosine similarities") });
     // A random q and k score far below |q| |k|: the square is coloured over what it reaches.
     squares.rope.bar({ limit: result.rope_scale, title: t("scores") });
     const shown = corner(n);

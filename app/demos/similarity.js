@@ -84,9 +84,11 @@ export function similarityDemo(root, python) {
     paintPixels(root.querySelector(".similarity-cosine"), { width: n, height: n, rgba: result.cosine_rgba });
     const scale = formatNumber(result.dot_scale);
     for (const square of Object.values(squares)) square.axes({ rows: n, columns: n });
+    // All positive (the first settings): the bar shows the map's white-to-red half alone, a
+    // sequential scale from 0 up, with no blue for values that do not occur.
     // Translators: what a colour bar measures: "Colour scale of the dot products".
-    squares.dot.bar({ limit: result.dot_scale, title: t("dot products") });
-    squares.cosine.bar({ limit: 1, title: t("cosine similarities") });
+    squares.dot.bar({ limit: result.dot_scale, part: result.dot_part, title: t("dot products") });
+    squares.cosine.bar({ limit: 1, part: result.cosine_part, title: t("cosine similarities") });
     root.querySelector(".similarity-dot").setAttribute(
       "aria-label",
       t("Dot products between all {n} positions: largest ({scale}) on the diagonal, falling off with distance.", { n, scale }),

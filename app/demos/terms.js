@@ -3,11 +3,12 @@
  * content·content + content·position + position·content + position·position. Each is drawn as
  * a live matrix with its measured spread along diagonals: only position·position can depend on
  * i − j alone, and only when A commutes with the rotations (A = I, not the toy W_Q W_Kᵀ).
- * Computed by pelab.four_terms in the worker.
+ * Computed by pelab.four_terms in the worker. Each square has its own colour scale: the terms
+ * differ several times over in size, and on one shared scale position·position faded to white.
  */
 import { liveRender } from "./live-render.js";
 import { bindSliders, paramsFrom } from "../controls/bind-sliders.js";
-import { colourBar } from "../figures/colour-bar.js";
+import { colourBarUnder } from "../figures/colour-bar.js";
 import { difference } from "../figures/format.js";
 import { axisTitle, matrixAxes } from "../figures/matrix-axes.js";
 import { corner, listed, matrixRows, numbersFor } from "../figures/numbers.js";
@@ -68,8 +69,9 @@ export function termsDemo(root, python) {
     // Translators: a matrix's axis titles: query token i, key token j ({i} and {j} are the variables).
     matrixAxes(canvasOf(name), { rowTitle: axisTitle(t("query {i}"), { i: "i" }), columnTitle: axisTitle(t("key {j}"), { j: "j" }) }),
   );
-  // All five squares share one colour scale: one bar above them.
-  const bar = colourBar(root.querySelector(".terms-scale"));
+  // Each square its own colour scale, under it: on one scale shared by all five, the smallest
+  // term (position·position, for the toy head) was near white and its diagonals could not be seen.
+  const bars = Object.fromEntries(Object.keys(terms).map((name) => [name, colourBarUnder(canvasOf(name).closest(".matrix-plot"))]));
 
   function update() {
     const request = { sentence: input.value, dModel: params.dModel, identity: identity.checked };
@@ -81,12 +83,12 @@ export function termsDemo(root, python) {
     const n = result.n;
     const shown = corner(n);
     for (const show of axes) show({ rows: result.tokens, columns: result.tokens });
-    // Translators: what a colour bar measures: "Colour scale of the scores, all five squares".
-    bar({ limit: result.scale, title: t("scores, all five squares") });
     const aName = result.identity ? "A = I" : t("A = W_Q W_Kᵀ of the toy head");
     for (const [name, title] of Object.entries(terms)) {
       const canvas = canvasOf(name);
       paintPixels(canvas, { width: n, height: n, rgba: result[`${name}_rgba`] });
+      // Translators: what a colour bar measures: "Colour scale of the values of content·content"; {term} is a term's name.
+      bars[name]({ limit: result[`${name}_scale`], title: t("values of {term}", { term: title }) });
       const toeplitz = result[`${name}_toeplitz`];
       const relative = toeplitz < ROUNDING;
       root.querySelector(`.terms-verdict[data-term="${name}"]`).textContent = relative

@@ -11,6 +11,7 @@
 import { chartBox } from "./chart-size.js";
 import { formatNumber } from "./format.js";
 import { niceStep, ticks } from "./ticks.js";
+import { htmlNotation, svgNotation } from "./notation.js";
 import { svg, svgText } from "./svg.js";
 
 /** Margins around the plot, in CSS pixels: room for the y labels, the markers' labels above, the x labels below. */
@@ -67,9 +68,10 @@ export function lineChart(chart, figure) {
     const anchor = at > left + (right - left) * 0.7 ? "end" : "start";
     parts.push(svgText(label, { x: anchor === "end" ? at - 4 : at + 4, y: top - 8, class: "tick marker-label", "text-anchor": anchor }));
   }
-  parts.push(svgText(xLabel, { x: (left + right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }));
+  // Axis titles in the prose's notation: "S_j" drawn as S with a subscript j (notation.js).
+  parts.push(svgNotation(xLabel, { x: (left + right) / 2, y: height - 4, class: "axis", "text-anchor": "middle" }));
   const middle = top + (base - top) / 2;
-  parts.push(svgText(yLabel, { x: 12, y: middle, class: "axis", "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` }));
+  parts.push(svgNotation(yLabel, { x: 12, y: middle, class: "axis", "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` }));
   chart.replaceChildren(...parts);
   drawKey(chart, series, figure.keyClass);
 }
@@ -106,7 +108,7 @@ function drawKey(chart, series, keyClass) {
     ...labelled.map(({ className, label }) => {
       const item = document.createElement("li");
       const line = svg("line", { x1: 1, x2: 25, y1: 6, y2: 6, class: `series ${className ?? ""}` });
-      item.append(svg("svg", { class: "chart chart-key", viewBox: "0 0 26 12", "aria-hidden": "true" }, [line]), label);
+      item.append(svg("svg", { class: "chart chart-key", viewBox: "0 0 26 12", "aria-hidden": "true" }, [line]), ...htmlNotation(label));
       return item;
     }),
   );

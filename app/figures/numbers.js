@@ -5,6 +5,7 @@
  * with aria-details. Big matrices show their top-left corner, and a note says so.
  */
 import { fixed } from "./format.js";
+import { htmlNotation } from "./notation.js";
 import { scrollableByKeyboard } from "./scroll-region.js";
 import { t } from "../i18n.js";
 
@@ -64,7 +65,7 @@ export function numbersFor(figure, what) {
       row(cell("th", label, "row"), ...Array.from(values, (v) => cell("td", Number.isNaN(v) ? t("none") : format(v)))),
     );
     table.replaceChildren(
-      Object.assign(document.createElement("caption"), { textContent: caption }),
+      captionOf(caption),
       section("thead", [head]),
       section("tbody", body),
     );
@@ -117,4 +118,11 @@ function section(tag, rows) {
   const element = document.createElement(tag);
   element.append(...rows);
   return element;
+}
+
+/** A table's caption, in the prose's notation: "S_j" with its j as a subscript (notation.js). */
+function captionOf(text) {
+  const caption = document.createElement("caption");
+  caption.append(...htmlNotation(text));
+  return caption;
 }

@@ -339,6 +339,38 @@ def _look_up(index):
     return words.view(np.uint8)
 
 
+def range_part(values):
+    """
+    Which part of a symmetric colour range [-limit, limit] `values` use, as the page's colour
+    bar names it: "positive" if none is below 0, "negative" if none is above 0, else "both".
+
+    Coloured over [-limit, limit], values that are all >= 0 take only the map's light-to-red
+    half, from white at 0 to red at +limit: a *sequential* map, its lightness falling steadily
+    with the value.  The bar then shows that half alone, 0 to +limit, with no blue for values
+    that do not occur (the similarity demo's dot products are all positive at its first
+    settings, and turn negative only for a small base).  NaN is ignored.
+
+    Args:
+        values: an array-like of real numbers.
+
+    Returns:
+        "positive", "negative" or "both" (an empty or all-NaN array: "both").
+
+    Example:
+        >>> range_part([0.0, 0.5, 1.0]), range_part([-1.0, 0.0]), range_part([-1.0, 2.0])
+        ('positive', 'negative', 'both')
+    """
+    array = _check_values(values)
+    finite = array[~np.isnan(array)]
+    if finite.size == 0:
+        return "both"
+    if finite.min() >= 0.0:
+        return "positive"
+    if finite.max() <= 0.0:
+        return "negative"
+    return "both"
+
+
 def legend_stops(n):
     """
     `n` CSS colours "#rrggbb" evenly spaced along the map, from the colour

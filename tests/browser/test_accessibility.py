@@ -582,8 +582,12 @@ def test_the_numbers_are_the_ones_python_computed(chapters):
     shown = min(d_model, 8)
     assert (
         len(rotation["rows"]) == shown
-        and rotation["caption"].startswith(f"M_3, {d_model} × {d_model}")
+        and rotation["caption"].startswith(f"M3, {d_model} × {d_model}")  # M with subscript 3
     )
+    assert lesson.evaluate(
+        "() => document.getElementById(document.querySelector('.relative-matrix')"
+        ".getAttribute('aria-details')).querySelector('caption sub')?.textContent"
+    ) == "3"
     np.testing.assert_allclose(
         list(rotation["rows"].values()), pelab.rotation(3, d_model)[:shown, :shown], atol=5e-7
     )

@@ -36,7 +36,11 @@ def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
 TABLES = """() => [...document.querySelectorAll('#added table')].map((t) => {
   const box = t.closest('.table-scroll');
   return { turned: t.hasAttribute('data-turned'), fits: box.scrollWidth <= box.clientWidth,
-           rows: t.tBodies[0].rows.length, columns: t.tHead.rows[0].cells.length };
+           rows: t.tBodies[0].rows.length, columns: t.tHead.rows[0].cells.length,
+           cut: [...t.querySelectorAll('th')]
+             .filter((th) => getComputedStyle(th).overflowX !== 'visible'
+                             && th.scrollWidth > th.clientWidth)
+             .map((th) => th.textContent) };
 })"""
 
 
@@ -53,6 +57,8 @@ def test_every_dimension_is_in_view_on_a_wide_screen_and_on_a_phone(lesson, turn
     )
     added, concat = poll(lesson, TABLES, lambda tables: all(t["fits"] for t in tables))
     assert added["turned"] == concat["turned"] == turned
+    # No name is cut short: "[embedding, PE]" wraps between its words (it showed "[embeddi… PE]").
+    assert added["cut"] == concat["cut"] == []
     if turned:
         assert (added["rows"], added["columns"]) == (
             8 + 1,

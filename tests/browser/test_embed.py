@@ -3,6 +3,7 @@ host page on another origin whose iframes resize and follow its theme."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -34,6 +35,51 @@ def test_embed_shows_one_demo_with_the_state_of_its_link(page, site_url, page_lo
     assert f"/{PAGE_OF['heatmap']}#demo=heatmap&d_model=64&seq_len=32&base=1000" in href
     assert page.title().startswith("Every position gets its own fingerprint")
     assert page_log.foreign_requests(site_url) == [] and page_log.console_errors() == []
+
+
+# Words that point at another part of the lesson; an embed holds its one section alone.
+ELSEWHERE = r"\b(?:above|below the (?:clock|waves)|clock|section \d+)\b"
+
+
+def test_an_embedded_heatmap_speaks_of_nothing_that_is_not_there(page, site_url):
+    """The heatmap said "the position chosen on the clock above" in an embed, with no clock: the
+    sentence about the clock, true in the chapter, is left out of the embed."""
+    hold_python(page)  # the words and the first picture need no Python
+    page.goto(f"{site_url}embed.html?demo=heatmap")
+    page.locator("#heatmap-stripes").wait_for()
+    words = page.locator("#heatmap-stripes").inner_text()
+    assert "The outlined row is the chosen position" in words
+    assert re.findall(ELSEWHERE, words, flags=re.I) == [], words
+    page.goto(f"{site_url}{PAGE_OF['heatmap']}#heatmap")
+    words = page.locator("#heatmap-stripes").inner_text()
+    assert re.search(r"The clock of section \d+ shows the same position", words), words
+
+
+def test_the_embedded_placeholder_has_the_live_heatmaps_box_as_on_the_chapter_page(
+    page, site_url
+):
+    """The first picture (128 x 64 pixels, pixelated) fills the box the live canvas will fill,
+    in the embed as on the chapter page: the heatmap's shape does not change when Python
+    takes over, and nothing moves."""
+    hold_python(page)
+    boxes = {}
+    for url in ("embed.html?demo=heatmap", f"{PAGE_OF['heatmap']}#heatmap"):
+        page.goto(f"{site_url}{url}")
+        page.locator(".heatmap-placeholder").wait_for()
+        boxes[url] = page.evaluate(
+            """() => { const box = (s) => { const r = document.querySelector(s)
+                         .getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+                       const img = document.querySelector('.heatmap-placeholder');
+                       return { img: box('.heatmap-placeholder'), canvas: box('.heatmap-canvas'),
+                                pixelated: getComputedStyle(img).imageRendering,
+                                natural: [img.naturalWidth, img.naturalHeight] }; }"""
+        )
+    for url, box in boxes.items():
+        assert box["natural"] == [128, 64], url
+        assert box["pixelated"] == "pixelated", url
+        assert box["img"] == pytest.approx(box["canvas"], abs=0.5), url
+    embed, chapter = boxes.values()
+    assert embed["img"][3] == pytest.approx(chapter["img"][3], abs=1)  # the same height
 
 
 def test_a_malformed_link_is_clamped_with_a_notice_never_blank(page, site_url):

@@ -46,6 +46,13 @@ def test_the_rope_square_is_coloured_over_the_scores_it_holds(lesson):
     assert expected["rope_scale"] < 0.5
     scale = expected["rope_scale"]
     assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"]
+    # The sinusoidal cosines are all positive: their bar shows the white-to-red half, 0 to +1;
+    # the learned table's, positive and negative, the whole scale.
+    figure = "#learned .matrix-figure:has(.learned-panel-{}) .colour-bar"
+    sinusoidal = colour_bar(lesson, figure.format("sinusoidal"))
+    assert sinusoidal["labels"] == ["0", "+1"]
+    learned = colour_bar(lesson, figure.format("learned"))
+    assert learned["labels"] == ["−1", "0", "+1"]
     rope = expected["rope"]
     extreme = int(np.argmax(np.abs(rope)))
     pixel = lesson.evaluate(

@@ -261,6 +261,17 @@ def test_alike_q_and_k_score_less_with_the_offset_on_average_and_independent_one
     assert any(b < a for a, b in zip(line, line[1:]))  # ...but not monotonically: ripples
     assert demo.locator(".rope-mean-legend li").count() == 1
     assert "mean score with k = q" in demo.locator(".rope-mean-legend").inner_text()
+    # The charts' words in the prose's notation: S_j, (R_m q) and w_i were drawn raw; now each
+    # index is set low (a shifted <tspan> in SVG, <sub> in the key), and no "_" is left.
+    words = lesson.evaluate(
+        """() => [...document.querySelectorAll('#rope text.axis, #rope .chart-key-list li')]
+                 .map((t) => [t.textContent,
+                              [...t.querySelectorAll('tspan.subscript, sub')]
+                                .map((s) => s.textContent).join('')])"""
+    )
+    assert ["score (Rm q) · (Rn k)", "mn"] in words and ["mean |Sj|", "j"] in words
+    assert ["mean score with k = q: Σ 2 cos((m − n)·wi), base 10000", "i"] in words
+    assert [text for text, _ in words if "_" in text] == []
     # Its Python, run in the page: the exact sums, and 10,000 draws of q within four standard
     # errors of them (the score's standard deviation with k = q is at most 16: 4 * 16 / 100).
     demo.locator(".show-python summary").click()

@@ -54,17 +54,18 @@ def test_four_terms_and_which_depend_on_the_offset_only(lesson):
     verdict = demo.locator(".terms-verdict[data-term='position_position']")
     assert verdict.inner_text().startswith("not a function of i − j")
     # Each square is labelled with the tokens, queries down the side and keys along the bottom,
-    # every one of them where there is room (here); one bar gives the scale all five share.
+    # every one of them where there is room (here), and has a colour bar of its own, its range
+    # its own largest |entry|: one range for all five faded position·position to white.
+    matrices = dict(expected.scores.terms(), total=expected.scores.total)
     for name in TERMS:
         axes = matrix_axes(lesson, f".terms-{name}")
         assert axes["rows"] == axes["columns"] == SENTENCE.split(), name
         assert (axes["rowTitle"], axes["columnTitle"]) == ("query i", "key j")
-    scale = max(np.abs(m).max() for _, m in expected.scores.terms())
-    scale = max(scale, np.abs(expected.scores.total).max())
-    bar = colour_bar(lesson, "#terms .terms-scale")
-    assert bar["high"] == pytest.approx(scale, abs=1e-9) and bar["low"] == -bar["high"]
-    assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"]
-    assert "all five squares" in bar["name"]
+        scale = np.abs(matrices[name.replace("-", "_")]).max()
+        bar = colour_bar(lesson, f"#terms .matrix-figure:has(.terms-{name}) .colour-bar")
+        assert bar["high"] == pytest.approx(scale, abs=1e-9) and bar["low"] == -bar["high"]
+        assert bar["labels"] == [f"−{scale:.4g}", "0", f"+{scale:.4g}"], name
+    assert lesson.locator("#terms .colour-bar").count() == len(TERMS)
     # The switch's words are one paragraph beside its box (they were three columns on a phone).
     toggle = lesson.evaluate(
         """() => { const label = document.querySelector('#terms .toggle');
@@ -81,6 +82,17 @@ def test_four_terms_and_which_depend_on_the_offset_only(lesson):
     assert float(dataset(lesson, "#terms", "positionContent")) > 0.1
     assert verdict.inner_text().startswith("depends on i − j only")
     assert "A = I" in lesson.locator(".terms-position-position").get_attribute("aria-label")
+    # Its diagonal, 4 = d_model / 2 everywhere, stands out from the offset-1 diagonal beside it
+    # (3.54): on the old range shared with the whole score (±19.0) the two were one pale red.
+    pixels = lesson.evaluate(
+        """() => { const c = document.querySelector('#terms .terms-position-position');
+                   const data = c.getContext('2d').getImageData(0, 0, 3, 3).data;
+                   const at = (x, y) => [...data.slice((y * 3 + x) * 4, (y * 3 + x) * 4 + 3)];
+                   return [at(0, 0), at(1, 1), at(1, 0), at(2, 1)]; }"""
+    )
+    diagonal, off_diagonal = pixels[:2], pixels[2:]
+    assert diagonal[0] == diagonal[1] and off_diagonal[0] == off_diagonal[1]
+    assert max(abs(a - b) for a, b in zip(diagonal[0], off_diagonal[0])) >= 40
 
     # From the keyboard: the widest d_model, then a shorter sentence.
     slider = demo.get_by_role("slider", name="d_model")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...checks import check_even_size, check_product, check_size
-from ...colormap import to_rgba
+from ...colormap import range_part, to_rgba
 from ...learned import learned as learned_table
 from ...positional_encoding import DEFAULT_BASE, sinusoidal
 from ...rope import rope_relative_residual, rope_scores
@@ -51,6 +51,10 @@ def learned(
         sinusoidal, rope, learned: float64, shape (n * n,), row-major matrices in [-1, 1]
             (learned NaN where a position >= max_len is involved),
         sinusoidal_rgba, learned_rgba: uint8, shape (n * n * 4,), coloured over [-1, 1],
+        sinusoidal_part: str, the part of [-1, 1] the sinusoidal cosines use
+            (`pelab.colormap.range_part`): "positive" where none is below 0 (with the usual
+            base, at every length offered), so that its bar shows the sequential white-to-red
+            half alone,
         rope_scale: float, the largest |rope| entry (1.0 if all are 0): a random q and k score
             far below |q| |k|, so [-1, 1] drew the RoPE square almost white,
         rope_rgba: uint8, shape (n * n * 4,), rope coloured over [-rope_scale, rope_scale],
@@ -99,6 +103,7 @@ def learned(
         "rope": flat(rope_scores_scaled),
         "learned": flat(learned_cosine),
         "sinusoidal_rgba": flat(to_rgba(sinusoidal_cosine)),
+        "sinusoidal_part": range_part(sinusoidal_cosine),
         "rope_scale": rope_scale,
         "rope_rgba": flat(to_rgba(rope_scores_scaled, -rope_scale, rope_scale)),
         "learned_rgba": flat(to_rgba(learned_cosine)),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...checks import check_product, check_size
-from ...colormap import to_rgba
+from ...colormap import range_part, to_rgba
 from ...positional_encoding import DEFAULT_BASE, sinusoidal
 from ...similarity import similarity as similarity_matrices
 from ...similarity import toeplitz_residual
@@ -36,7 +36,10 @@ def similarity(seq_len: int, d_model: int, base: float = DEFAULT_BASE, pos: int 
         row: float64, shape (n,), PE(pos) . PE(q) for every q,
         toeplitz: float, the largest spread along a diagonal of dot (rounding error for even
             d_model: dot depends only on q - p),
-        dot_scale: float, max |dot| (d_model / 2 for even d_model; 1.0 if dot is all zeros).
+        dot_scale: float, max |dot| (d_model / 2 for even d_model; 1.0 if dot is all zeros),
+        dot_part, cosine_part: str, the part of its colour range each matrix uses
+            (`pelab.colormap.range_part`): "positive" where every value is >= 0, so that its
+            colour bar shows the sequential white-to-red half alone, else "both".
     """
     seq_len = check_size("seq_len", seq_len, MAX_MATRIX_LEN)
     d_model = check_size("d_model", d_model, MAX_MATRIX_WIDTH)
@@ -56,6 +59,8 @@ def similarity(seq_len: int, d_model: int, base: float = DEFAULT_BASE, pos: int 
         "row": flat(dot[pos]),
         "toeplitz": toeplitz_residual(dot),
         "dot_scale": dot_scale,
+        "dot_part": range_part(dot),
+        "cosine_part": range_part(cosine),
     }
 
 

@@ -34,28 +34,30 @@ def terms(
         d_model: int, identity: bool, as asked,
         for each NAME of content_content, content_position, position_content,
         position_position and total: NAME: float64, shape (n * n,), row-major (query i, key j);
-        NAME_rgba: uint8, shape (n * n * 4,), coloured over [-scale, scale];
+        NAME_scale: float, its own largest |entry| (1.0 if all are 0);
+        NAME_rgba: uint8, shape (n * n * 4,), coloured over [-NAME_scale, NAME_scale];
         NAME_toeplitz: float, its largest spread along a diagonal (0 up to rounding when it
         depends on the positions only through i - j),
-        scale: float, the largest |entry| of the five matrices (1.0 if all are 0),
         sum_gap: float, max |sum of the four terms - total| (rounding error),
         truncated: bool, max_tokens: int.
     """
     result = four_terms(sentence, identity, d_model, base)
     matrices = dict(result.scores.terms(), total=result.scores.total)
-    scale = max(float(np.max(np.abs(matrix))) for matrix in matrices.values()) or 1.0
     shaped = {
         "tokens": result.tokens,
         "n": len(result.tokens),
         "d_model": result.a.shape[0],
         "identity": result.identity,
-        "scale": scale,
         "sum_gap": result.sum_gap,
         "truncated": result.truncated,
         "max_tokens": MAX_TOKENS,
     }
     for name in (*TERM_NAMES, "total"):
+        # Each square its own range: on one range shared with the others, position.position
+        # (the smallest term for the toy head) faded to near white and hid its diagonals.
+        scale = float(np.max(np.abs(matrices[name]))) or 1.0
         shaped[name] = flat(matrices[name])
+        shaped[f"{name}_scale"] = scale
         shaped[f"{name}_rgba"] = flat(to_rgba(matrices[name], -scale, scale))
         shaped[f"{name}_toeplitz"] = result.toeplitz[name]
     return shaped

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.blas_numeric
 
 COMPARE_KEYS = {
     "n", "sinusoidal", "rope", "learned", "sinusoidal_rgba", "rope_rgba", "learned_rgba",
-    "learned_error", "rope_relative_residual", "rope_scale",
+    "learned_error", "rope_relative_residual", "rope_scale", "sinusoidal_part",
 }
 
 
@@ -51,6 +51,8 @@ def test_learned_beyond_max_len():
     assert n == 64
     sinusoidal = result["sinusoidal"].reshape(n, n)
     np.testing.assert_array_equal(sinusoidal, pelab.similarity(pelab.sinusoidal(n, 64))[1])
+    # All its cosines are positive: its bar is the sequential white-to-red half.
+    assert sinusoidal.min() > 0 and result["sinusoidal_part"] == "positive"
     # RoPE: a seeded query q and a different key k. Computed here independently, with complex
     # numbers: pair i of a vector is z_i = x_2i + i x_2i+1, and rotating it to position m
     # multiplies it by e^(i m w_i), so R_m q . R_n k = Re sum_i zq_i conj(zk_i) e^(i (m - n) w_i).

@@ -18,7 +18,10 @@ from plain_results import assert_plain
 pytestmark = pytest.mark.blas_numeric
 
 
-SIMILARITY_KEYS = {"n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toeplitz", "dot_scale"}
+SIMILARITY_KEYS = {
+    "n", "dot", "cosine", "dot_rgba", "cosine_rgba", "row", "toeplitz", "dot_scale",
+    "dot_part", "cosine_part",
+}
 
 
 def similarity_arrays(n):
@@ -48,6 +51,14 @@ def test_similarity():
     )
     np.testing.assert_array_equal(result["cosine_rgba"], pelab.to_rgba(cosine).reshape(-1))
     assert result["toeplitz"] <= 1e-9
+    # All positive at the first settings: the bars show the sequential white-to-red half.
+    assert (result["dot_part"], result["cosine_part"]) == ("positive", "positive")
+
+
+def test_a_small_base_gives_negative_similarities_and_the_whole_diverging_scale():
+    result = call("similarity", {"seq_len": 100, "d_model": 64, "base": 10.0, "pos": 0})
+    assert min(result["cosine"]) < 0 and min(result["dot"]) < 0
+    assert (result["dot_part"], result["cosine_part"]) == ("both", "both")
 
 
 def test_similarity_small_and_degenerate():

@@ -44,9 +44,11 @@ def test_terms():
     assert result["identity"] is False and result["truncated"] is False
     expected = pelab.four_terms(sentence)
     matrices = dict(expected.scores.terms(), total=expected.scores.total)
-    scale = max(np.abs(m).max() for m in matrices.values())
-    assert result["scale"] == scale
+    assert "scale" not in result  # no range shared by all five squares
     for name in TERMS:
+        # Each square coloured over its own range, its largest |entry|.
+        scale = result[f"{name}_scale"]
+        assert scale == np.abs(matrices[name]).max()
         # The same function on the same input: the same bits.
         np.testing.assert_array_equal(result[name].reshape(n, n), matrices[name])
         np.testing.assert_array_equal(
@@ -67,6 +69,18 @@ def test_terms_with_the_identity_leaves_position_position_relative():
     assert result["position_position_toeplitz"] < 1e-12
     assert result["content_position_toeplitz"] > 0.1 and result["position_content_toeplitz"] > 0.1
     assert result["identity"] is True and result["d_model"] == 16
+
+
+def test_position_position_gets_a_range_of_its_own_that_shows_its_diagonal():
+    """On one range shared with the other terms, position·position of the toy head was the
+    palest square; on its own range its largest entry takes the end colour."""
+    result = call("terms", {"sentence": "the cat sat on the mat because the mat was warm"})
+    pp = result["position_position"]
+    shared = max(result[f"{name}_scale"] for name in TERMS)
+    assert result["position_position_scale"] == np.abs(pp).max() < shared / 2
+    rgba = result["position_position_rgba"].reshape(-1, 4)
+    extreme = rgba[np.argmax(np.abs(pp))][:3].tolist()
+    assert extreme in (pelab.COOL_WARM[0, :3].tolist(), pelab.COOL_WARM[255, :3].tolist())
 
 
 @pytest.mark.parametrize(
@@ -94,7 +108,7 @@ def check_terms(kw, r):
         finite(r[name])
         assert math.isfinite(r[f"{name}_toeplitz"]) and r[f"{name}_toeplitz"] >= 0
     assert_plain(r, terms_arrays(n))
-    assert r["scale"] > 0 and math.isfinite(r["sum_gap"])
+    assert all(r[f"{name}_scale"] > 0 for name in TERMS) and math.isfinite(r["sum_gap"])
 
 
 FUZZ_SPECS = {
