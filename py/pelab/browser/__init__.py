@@ -15,6 +15,8 @@
     png           RGBA pixels as a PNG file, without Pillow (build.py pre-renders with it)
     computed      what pelab computes that the page quotes (the lesson's prose, a demo's code),
                   written out as app/computed.js
+    quiz_variants  the graded test's numeric templates: each one's variants and answers,
+                   written out as lesson/quiz-variants.json
 
 Everything here runs under CPython too, and is tested there.
 """
