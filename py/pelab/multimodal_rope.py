@@ -31,8 +31,8 @@ where $a(i)$ is the axis of pair $i$'s section and $P$ the `(3, N)` position ids
 
 Between two patches of one image the time ids agree, so the score of a query patch and a key
 patch depends on their row offset through the row pairs and on their column offset through the
-column pairs, and on nothing else: it is shift-invariant along both axes (2-D RoPE), the
-tests check it.
+column pairs, and on nothing else: it is shift-invariant along both axes (2-D RoPE), as
+tests/python/test_multimodal_rope.py checks.
 """
 
 import reprlib
@@ -71,6 +71,11 @@ def mrope_position_ids(segments):
     merged patches starting at $s$ gives the patch at frame $f$, row $r$, column $c$ the ids
     $(s + f, s + r, s + c)$, patches in row-major order within each frame; the next segment
     starts at the block's largest id + 1, $s + \max(t, h, w)$.
+
+    This is `get_rope_index` as transformers 4.x writes it (read in 4.57.6).  transformers 5.x
+    (read in 5.25.0) moves on after a block by $\max(h, w)$ instead: the same ids for images
+    and for videos with $t \le \max(h, w)$, but for a video with more frames than rows and
+    columns its text after the video starts earlier and reuses time ids (docs/teaching-notes.md).
 
     Args:
         segments: a non-empty list of pairs, in order: `("text", n)` for `n` text tokens
