@@ -383,7 +383,7 @@ def test_angles_give_the_cos_and_sin_of_both_versions(segments, dim, base, secti
     assert angles.shape == (ids.shape[1], dim // 2) and angles.dtype == np.float64
     emb = np.concatenate((angles, angles), axis=-1)
     # 1 / base^(2i/d) against base^(-2i/d): the frequencies may differ in their last bit, which
-    # turns an angle of up to 100 rad by about 1e-14; cos and sin move by no more.
+    # turns an angle of a few tens of rad by about 1e-14; cos and sin move by no more.
     for reference in (mrope_cos_sin_4_57_6, mrope_cos_sin_5_25_0):
         cos, sin = reference(ids, dim, base, sections)
         np.testing.assert_allclose(np.cos(emb), cos, rtol=0, atol=1e-12)
@@ -427,7 +427,7 @@ def test_a_patch_pairs_score_depends_only_on_their_2d_offset():
         by_offset.setdefault((r2 - r1, c2 - c1), []).append(scores[r1, c1, r2, c2])
     assert len(by_offset) == (2 * height - 1) * (2 * width - 1)
     for offset, values in by_offset.items():
-        # angles up to 11 rad, |q| |k| about 16: rounding far below 1e-12
+        # angles below 10 rad, |q| |k| about 16: rounding far below 1e-12
         assert np.ptp(values) < 1e-12, offset
     firsts = np.array([values[0] for values in by_offset.values()])
     assert np.ptp(firsts) > 1.0  # and the offset matters

@@ -129,7 +129,8 @@ def test_the_unrotated_part_ignores_position(fraction):
     # the pass-through dims are x's own, at every position: their dot product cannot move
     assert np.all(queries[:, r:] == q[r:]) and np.all(keys[:, r:] == k[r:])
     passed = np.sum(queries[:, np.newaxis, r:] * keys[np.newaxis, :, r:], axis=-1)
-    assert np.all(passed == passed[0, 0])
+    # the same products at every (m, n); summed by numpy's SIMD loops, allow for the order
+    assert np.ptp(passed) <= 1e-12 * np.sum(np.abs(q[r:] * k[r:]))
     # the rotated dims do move with the offset, and only with it
     rotated = np.sum(queries[:, np.newaxis, :r] * keys[np.newaxis, :, :r], axis=-1)
     assert np.ptp(rotated) > 1.0
