@@ -29,6 +29,11 @@ Modules, one concept each:
                          pair, so their scores depend on position only through m - n; both
                          pairings (adjacent, half) and several heads, the permutation
                          between the pairings, and RoFormer's long-term decay bound
+    multimodal_rope      M-RoPE (Qwen2-VL): three position ids (time, row, column) for text,
+                         image and video tokens, and the angle of each frequency pair on the
+                         axis its section gives it
+    partial_rope         partial rotary embedding (GPT-NeoX, Phi): RoPE on the first part of
+                         each head, the rest passed through
     score_terms          the four terms of an attention score with additive positions
                          (content and position, each against each) and which of them depend on
                          the offset i - j only
@@ -91,6 +96,8 @@ from .experiments.tiny_transformer import tiny_config
 from .experiments.training import Trainer
 from .extrapolation import concatenated, layout_permutation, nearest_distances
 from .learned import LearnedTable, learned
+from .multimodal_rope import QWEN2_VL_MROPE_SECTION, mrope_angles, mrope_position_ids
+from .partial_rope import apply_partial_rotary
 from .positional_encoding import (
     add_positions,
     angular_frequencies,
@@ -131,6 +138,7 @@ __all__ = [
     "MAX_TOKENS",
     "Notebook",
     "OrderBlindness",
+    "QWEN2_VL_MROPE_SECTION",
     "RelativeShift",
     "ScoreTerms",
     "Trainer",
@@ -140,6 +148,7 @@ __all__ = [
     "alibi_weights",
     "angle_coverage",
     "angular_frequencies",
+    "apply_partial_rotary",
     "attention_distance",
     "attention_scores",
     "band_contrast",
@@ -156,6 +165,8 @@ __all__ = [
     "learned",
     "llama3_frequencies",
     "map_independence",
+    "mrope_angles",
+    "mrope_position_ids",
     "nearest_distances",
     "ntk_scaled_base",
     "order_blindness",

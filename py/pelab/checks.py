@@ -49,6 +49,10 @@ MAX_D_MODEL = 100_000
 # Largest table, in elements (float64: 400 MB), so that a typo such as
 # seq_len=100000, d_model=100000 fails at once instead of exhausting memory.
 MAX_ELEMENTS = 50_000_000
+# Largest sequence, in tokens, that the functions behind the chapter on today's models
+# (multimodal and partial RoPE) place: more than an image grid between two texts needs, few
+# enough for a heatmap of every token against every other to stay quick in the page.
+MAX_DEMO_TOKENS = 4096
 
 # Containers whose items are unordered (or are characters), which no list check accepts even
 # though they are iterable: {2, 1, 0} has no order to keep, "210" is not a list of integers.

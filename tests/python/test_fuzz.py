@@ -382,6 +382,34 @@ def check_rope_rotate(kw, out):
     )
 
 
+def segment_tokens(segment):
+    kind, size = segment
+    return int(size) if kind == "text" else math.prod(int(side) for side in size)
+
+
+def check_mrope_position_ids(kw, ids):
+    n = sum(segment_tokens(segment) for segment in kw["segments"])
+    assert ids.dtype == np.int64 and ids.shape == (3, n)
+    assert ids.min() >= 0 and ids.max() < n  # a block uses up at most as many ids as tokens
+
+
+def check_mrope_angles(kw, angles):
+    n = np.asarray(kw["position_ids"]).shape[1]
+    is_f64(angles, (n, as_int(kw["head_dim"]) // 2))
+    finite(angles)
+
+
+def check_apply_partial_rotary(kw, out):
+    x = np.asarray(kw["x"], dtype=np.float64)
+    is_f64(out, x.shape)
+    finite(out)
+    rotated = int(x.shape[-1] * float(kw["fraction"]))
+    assert np.array_equal(out[..., rotated:], x[..., rotated:])  # passed through
+    assert np.allclose(
+        np.linalg.norm(out, axis=-1), np.linalg.norm(x, axis=-1), rtol=1e-9, atol=1e-9
+    )
+
+
 def check_pairing_permutation(kw, perm):
     d = as_int(kw["d"])
     assert perm.dtype == np.int64 and perm.shape == (d,)
@@ -600,6 +628,67 @@ def rope_args(draw):
 PAIRINGS = st.sampled_from(["adjacent", "half", np.str_("half")])
 PAIRING_JUNK = st.one_of(JUNK, st.sampled_from(["", "Half", "rotate_half", "adjacent ", "neox",
                                                 ["half"], np.array(["half"])]))
+
+
+SEGMENTS = st.lists(
+    st.one_of(
+        st.tuples(st.just("text"), sizes(1, 6)),
+        st.tuples(
+            st.sampled_from(["image", "video"]),
+            st.one_of(st.tuples(sizes(1, 3), sizes(1, 4), sizes(1, 4)),
+                      st.lists(st.integers(1, 3), min_size=3, max_size=3)),
+        ),
+    ),
+    min_size=1,
+    max_size=5,
+)
+SEGMENTS_JUNK = st.one_of(
+    JUNK,
+    st.sampled_from([
+        [("image", (1, 0, 2))], [("video", (0, 2, 2))], [("text", 0)], [("text", 4097)],
+        [("text", 2.0)], [("text", True)], [("audio", 3)], [("image", (1, 2))], [("image", 4)],
+        [("image", (2**64, 2**64, 1))], [("text", 10**400)], [("text", 1, 2)], ["text"],
+        [("text", 1)] * 5000, [("text", 2), ("image", (1, 64, 65))], [None], [[]], [{}],
+        [("image", "122")], [("text", np.int64(-1))], [(np.str_("text"), 2), ("image", None)],
+    ]),
+)
+
+
+@st.composite
+def mrope_angles_args(draw):
+    pairs = draw(st.integers(1, 32))
+    first = draw(st.integers(0, pairs))
+    second = draw(st.integers(0, pairs - first))
+    sections = [first, second, pairs - first - second]
+    n = draw(st.integers(1, 8))
+    ids = draw(st.one_of(
+        hnp.arrays(np.int64, (3, n), elements=st.integers(0, MAX_SEQ_LEN)),
+        hnp.arrays(np.float64, (3, n), elements=st.floats(-MAX_SEQ_LEN, MAX_SEQ_LEN)),
+    ))
+    return {
+        "position_ids": ids if draw(st.booleans()) else ids.tolist(),
+        "head_dim": 2 * pairs,
+        "sections": sections if draw(st.booleans()) else tuple(np.int64(v) for v in sections),
+        **({"base": draw(bases())} if draw(st.booleans()) else {}),
+    }
+
+
+@st.composite
+def partial_rotary_args(draw):
+    n, eighths = draw(st.integers(1, 6)), draw(st.integers(1, 4))
+    heads = draw(st.sampled_from([(), (1,), (3,)]))
+    x = draw(hnp.arrays(np.float64, heads + (n, 8 * eighths), elements=tame_floats()))
+    return {
+        "x": x if draw(st.booleans()) else x.tolist(),
+        "positions": draw(st.one_of(
+            st.lists(st.integers(-MAX_SEQ_LEN, MAX_SEQ_LEN), min_size=n, max_size=n),
+            hnp.arrays(np.float64, n, elements=st.floats(-MAX_SEQ_LEN, MAX_SEQ_LEN)),
+        )),
+        # int(d * fraction) is even and at least 2 for d a multiple of 8
+        "fraction": draw(st.sampled_from([0.25, 0.5, 0.75, 1.0, 1, fractions.Fraction(1, 2),
+                                          np.float32(0.25), np.float64(0.5)])),
+        **({"base": draw(bases())} if draw(st.booleans()) else {}),
+    }
 
 
 @st.composite
@@ -1200,6 +1289,40 @@ SPECS = {
         check_rope_rotate,
         related={"x": {"positions"}},  # x's shape says how many positions there must be
     ),
+    "mrope_position_ids": Spec(
+        pelab.mrope_position_ids,
+        kwargs_of(segments=SEGMENTS),
+        {"segments": SEGMENTS_JUNK},
+        check_mrope_position_ids,
+    ),
+    "mrope_angles": Spec(
+        pelab.mrope_angles,
+        mrope_angles_args(),
+        {
+            "position_ids": ARRAY_JUNK,
+            "head_dim": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "base": BASE_JUNK,
+            "sections": st.one_of(JUNK, st.sampled_from([(16, 24, 20), (-1, 2, 3), (1.0, 2, 3),
+                                                         [1] * 20, (0, 0, 0, 0)])),
+        },
+        check_mrope_angles,
+        # sections must add up to head_dim / 2, and give position_ids its number of rows
+        related={"head_dim": {"sections"}, "sections": {"head_dim", "position_ids"}},
+    ),
+    "apply_partial_rotary": Spec(
+        pelab.apply_partial_rotary,
+        partial_rotary_args(),
+        {
+            "x": ARRAY_JUNK,
+            "positions": ARRAY_JUNK,
+            "fraction": st.one_of(JUNK, st.sampled_from([0, 0.0, -0.5, 1.0000000000000002, 1.5,
+                                                         math.nan, 0.1, 0.3, "0.5"])),
+            "base": BASE_JUNK,
+        },
+        check_apply_partial_rotary,
+        # x's shape says how many positions there must be, and how many dims a fraction rotates
+        related={"x": {"positions", "fraction"}, "fraction": {"x"}},
+    ),
     "pairing_permutation": Spec(
         pelab.pairing_permutation,
         kwargs_of(d=even_sizes(2, 400)),
@@ -1511,6 +1634,9 @@ EXTREME_CALLS = {
         a[np.newaxis], np.arange(len(a)) * 7.0, pairing="half"
     ),
     "rope_scores": lambda a: pelab.rope_scores(a, a, [0] * len(a), range(len(a))),
+    "apply_partial_rotary": lambda a: pelab.apply_partial_rotary(
+        a, np.arange(len(a)) * 7.0, 0.5 if len(a) == 4 else 1.0
+    ),
     # rope_relative_residual left out: scores beyond the float range are refused, naming q and
     # k (test_rope_relative_residual_overflow_names_q_and_k)
     "add_positions": lambda a: pelab.add_positions(a),

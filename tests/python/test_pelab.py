@@ -80,6 +80,11 @@ def test_public_names():
         "principal_components",
         "closest_sinusoid",
         "LengthExperiment",
+        # multimodal_rope, partial_rope
+        "QWEN2_VL_MROPE_SECTION",
+        "mrope_position_ids",
+        "mrope_angles",
+        "apply_partial_rotary",
     }
     assert all(hasattr(pelab, name) for name in pelab.__all__)
 
