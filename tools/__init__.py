@@ -23,7 +23,7 @@
     packages.py        build.py packages: SCORM packages into packages/, beside dist/
     scorm.py           the SCORM 1.2 packages made from dist/ (course, chapters, demos, per
                        language; the thin one; a lesson of chosen sections)
-    teacher_kit.py     teaching.html, answer-key.html and scorm/packages.json, for teachers
+    teacher_kit.py     teaching.html, answer-key.html, report.html, scorm/packages.json: teachers
     compress.py        the precompressed .br/.gz siblings of dist/'s files (compress.mjs: zlib)
     server.py          the development server: MIME types, COOP/COEP, CSP, the .br/.gz
                        siblings; serve's rebuild on every change of a source

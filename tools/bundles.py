@@ -26,6 +26,8 @@ BUNDLED = (
     "app/pages/embed.js",
     "app/pages/entrance.js",
     "app/pages/embedding.js",
+    "app/pages/answer-key.js",
+    "app/pages/report.js",
     "app/python/worker/main.js",
     "app/python/worker/snapshot.js",
 )

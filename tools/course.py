@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tools.project import ROOT, BuildError
 from tools.section_source import (
+    PARAM,
     REFERENCE,
     SCRATCH,
     Control,
@@ -39,6 +40,7 @@ from tools.section_source import (
     slider_value,
     template_keys,
     template_legends,
+    variant_id,
 )
 from tools.section_source import read_section as read_section_in
 
@@ -47,7 +49,7 @@ __all__ = [
     "REFERENCE", "SCRATCH", "Chapter", "Control", "Course",
     "Exercise", "FirstCall", "Option", "Question", "Section", "Trap", "first_value", "plain",
     "read_controls", "read_course", "read_section", "read_skeleton", "slider_value",
-    "template_keys", "template_legends",
+    "PARAM", "template_keys", "template_legends", "variant_id",
 ]
 
 SKELETON = ROOT / "index.html"

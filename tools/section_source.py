@@ -180,6 +180,15 @@ class Question:
         NAME.vK (variant_id)."""
         return self.name
 
+    def response_code(self, option: Option) -> str:
+        """What cmi.interactions.n.student_response carries when `option` is chosen: "t" or
+        "f" for a true/false question (its option that says True is "t", else its first, as
+        app/quiz/engine.js's `describe` decides), the option's value for a choice."""
+        if self.kind != "truefalse":
+            return option.value
+        truth = next((o for o in self.options if o.text == "True"), self.options[0])
+        return "t" if option is truth else "f"
+
     @property
     def anchor(self) -> str:
         """The id it tests: data-refers, else its section's."""

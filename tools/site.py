@@ -98,12 +98,12 @@ def build(
     standard library without bytecode too, and deflates the bytecode of numpy and pelab, for
     hosts that neither send dist/'s .br/.gz copies nor compress zips (docs/hosting.md). With
     `cdn` (a URL with {version}), nothing of Pyodide's is vendored. The teacher's kit
-    (teaching.html, and answer-key.html unless `answer_key` is False) is written from the course
-    (tools/teacher_kit.py). dist/scorm/packages.json lists no package: `build.py packages` makes
-    them (tools/packages.py). With `incremental`, steps whose sources did not change since this
-    process last built are skipped. `site_url`, the address the site will have, makes every
-    page's hreflang links absolute and gives it a canonical link (tools/languages.py); without
-    it they are relative, and dist/ works wherever it is put."""
+    (teaching.html, report.html, and answer-key.html unless `answer_key` is False) is written
+    from the course (tools/teacher_kit.py). dist/scorm/packages.json lists no package:
+    `build.py packages` makes them (tools/packages.py). With `incremental`, steps whose sources
+    did not change since this process last built are skipped. `site_url`, the address the site
+    will have, makes every page's hreflang links absolute and gives it a canonical link
+    (tools/languages.py); without it they are relative, and dist/ works wherever it is put."""
     site_url = None if site_url is None else site_address(site_url)  # before any work
     files = DistFiles(dist or DIST)
     version = pyodide_version()

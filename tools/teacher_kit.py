@@ -1,17 +1,21 @@
-"""The teacher's kit: teaching.html, the instructor notes, and answer-key.html, the answer key,
-both written by the build beside the course's pages so that they cannot drift from it. Everything
-about the course comes from the course model (tools/course.py):
+"""The teacher's kit: teaching.html, the instructor notes, answer-key.html, the answer key, and
+report.html, the class report, all written by the build beside the course's pages so that they
+cannot drift from it. Everything about the course comes from the course model (tools/course.py):
 
 - the chapters, their sections and steps, and each section's minutes as the course map counts
   them (tools/lesson.py, course_minutes);
 - the prerequisites: the entrance's "Before you start" paragraph (index.html owns them);
 - the misconceptions: the sections' exam traps (`<aside class="trap">` in lesson/NAME.html);
-- the answer key: each question's key as its source marks it (`data-correct`, `data-answer` and
-  `data-tolerance`, `data-why`, `data-test`, `data-refers`, `data-setup`, the explanation).
+- the answer key: each question's place, its interaction id and version
+  (Question.interaction_id) and each option's code as the LMS records it
+  (Question.response_code). Not its key: the page holds none, and app/pages/answer-key.js fills
+  in the answers, explanations and each wrong option's "why" from app/quiz/keys.js's loadKeys()
+  when the teacher presses "Show the answers".
 
 The learning goals and discussion prompts, which no other file holds, are
 lesson/pages/teaching-notes.html, one block per chapter; the page around them is
-lesson/pages/teaching.html, and both pages' frame (head, footer) lesson/pages/kit.html.
+lesson/pages/teaching.html, the class report's lesson/pages/report.html (its code
+app/pages/report.js and app/report/), and the pages' frame (head, footer) lesson/pages/kit.html.
 
 And scorm/packages.json, the list of the SCORM packages `build.py packages` wrote (each zip's
 file name, its manifest's title and its size), which the guide's download links are made from
@@ -31,14 +35,24 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.course import SOURCES, Question, plain, read_course
+from tools.course import (
+    PARAM,
+    SOURCES,
+    Question,
+    plain,
+    read_course,
+    template_legends,
+    variant_id,
+)
 from tools.course import Section as SourceSection
 from tools.lesson import course_minutes, number
 from tools.project import BuildError
 
 TEACHING = "teaching.html"
 ANSWER_KEY = "answer-key.html"
-KIT_FRAME = SOURCES / "pages" / "kit.html"  # the head and footer of both pages
+REPORT = "report.html"  # the class report: an LMS's export of the answers, read in the browser
+KIT_FRAME = SOURCES / "pages" / "kit.html"  # the head and footer of the kit's pages
+REPORT_TEMPLATE = SOURCES / "pages" / "report.html"  # report.html's body
 TEACHING_TEMPLATE = SOURCES / "pages" / "teaching.html"  # teaching.html's body
 TEACHING_NOTES = SOURCES / "pages" / "teaching-notes.html"
 
@@ -118,12 +132,19 @@ def _unlinked(inner: str, steps: dict[str, int], pages: dict[str, str]) -> str:
     return SECTION_REF.sub(reference, ANY_LINK.sub(other, inner))
 
 
-def _page(title: str, body: str) -> str:
+def _page(title: str, body: str, scripts: str = "") -> str:
+    """A kit page in lesson/pages/kit.html's frame; `scripts`, its module script (a path under
+    app/pages/, bundled by tools/bundles.py), if it has one."""
     frame = KIT_FRAME.read_text(encoding="utf-8")
-    for name in ("title", "body"):
+    for name in ("title", "body", "scripts"):
         if frame.count(f"<!-- kit: {name} -->") != 1:
             raise BuildError(f"lesson/pages/{KIT_FRAME.name} needs <!-- kit: {name} --> once")
-    return frame.replace("<!-- kit: title -->", title).replace("<!-- kit: body -->", body)
+    script = f'<script type="module" src="{scripts}"></script>' if scripts else ""
+    return (
+        frame.replace("<!-- kit: title -->", title)
+        .replace("<!-- kit: body -->", body)
+        .replace("<!-- kit: scripts -->", script)
+    )
 
 
 def answer_key(chapters: list[MapChapter]) -> str:
@@ -141,7 +162,12 @@ def answer_key(chapters: list[MapChapter]) -> str:
             for question in section.questions:
                 count += 1
                 # its number where the learner meets it, as tools/lesson.py numbers each block
-                if question.test:
+                if question.version_of:
+                    role = (
+                        "a graded version of the test item before it: a graded test shows it, "
+                        "or another version, in that item’s place"
+                    )
+                elif question.test:
                     in_chapter_test += 1
                     in_lesson_test += 1
                     role = (
@@ -197,6 +223,11 @@ def exercise_key(chapters: list[MapChapter], steps: dict[str, int], where: dict[
 
 
 def _key_item(position, question, section, chapter, steps, where, role) -> str:
+    """One question of the key, without its key: its words, where the learner meets it, its
+    interaction id and version, and each option with the code an LMS records for it. Its answer,
+    explanation and each wrong option's "why" are empty boxes that app/pages/answer-key.js fills
+    from loadKeys() when the teacher asks (no served file holds a key readable at a glance)."""
+
     def text(inner: str) -> str:
         return _unlinked(inner, steps, where)
 
@@ -215,29 +246,67 @@ def _key_item(position, question, section, chapter, steps, where, role) -> str:
         facts.append(
             f"set the demo of section {number(steps.get(question.setup, question.setup))} first"
         )
+    ident = question.interaction_id
+    legend = question.legend
+    variants = ""
+    if question.template:  # its numbers drawn per attempt: each variant under its own id
+        legend = PARAM.sub(lambda m: f'<var class="key-param">{m.group(1)}</var>', legend)
+        table = template_legends(question)
+        params = list(table[0])
+        head = "".join(f"<th scope=\"col\"><var>{p}</var></th>" for p in params)
+        rows = "".join(
+            f'<tr data-interaction="{variant_id(question, k)}"><th scope="row">'
+            f"<code>{variant_id(question, k)}</code></th>"
+            + "".join(f"<td>{html.escape(shown[p])}</td>" for p in params)
+            + '<td class="key-variant-answer"></td></tr>'
+            for k, shown in enumerate(table, start=1)
+        )
+        variants = (
+            '<div class="table-scroll"><table class="key-variants"><caption>Its numbers in each '
+            "variant, and the answer</caption>"
+            f'<thead><tr><th scope="col">Interaction id</th>{head}<th scope="col">Answer</th>'
+            f"</tr></thead><tbody>{rows}</tbody></table></div>"
+        )
     if question.kind == "numeric":
-        answer = f"{html.escape(question.answer)}, give or take {html.escape(question.tolerance)}"
-        wrong = (
-            f"<p><strong>A wrong value</strong> usually means: {text(question.why)}</p>"
-            if question.why
-            else ""
+        options = (
+            '<p class="key-codes">Response: the number as the learner typed it, read with a '
+            "decimal point (<code>0.25</code>).</p>"
+            '<p class="key-why" hidden></p>'
         )
     else:
-        right = next(o for o in question.options if o.correct)
-        answer = text(right.html)
-        others = "".join(
-            f'<li><p class="key-option">{text(o.html)}</p><p>{text(o.why)}</p></li>'
+        rows = "".join(
+            f'<li data-value="{html.escape(o.value)}" data-code="{question.response_code(o)}">'
+            f'<code class="key-code">{question.response_code(o)}</code>'
+            # blocks of their own, so that an option's words are a message of their own
+            f'<p class="key-option">{text(o.html)}</p>'
+            '<p class="key-mark" hidden></p><p class="key-why" hidden></p></li>'
             for o in question.options
-            if not o.correct
         )
-        wrong = f'<p><strong>Why not the others</strong></p><ul class="key-wrong">{others}</ul>'
+        options = f'<ul class="key-codes">{rows}</ul>'
+    if question.template:
+        identity = (
+            f'<p class="key-id">Interaction ids <code>{variant_id(question, 1)}</code> to '
+            f"<code>{variant_id(question, len(template_legends(question)))}</code>, one per "
+            "variant of its numbers</p>"
+        )
+        marks = f'data-template="{ident}"'
+    else:
+        identity = (
+            f'<p class="key-id">Interaction id <code>{ident}</code>, version '
+            f"<code>{question.version}</code></p>"
+        )
+        marks = f'data-interaction="{ident}"'
     return (
-        f'<li class="key-item" data-number="{position}" data-section="{section.name}">'
+        f'<li class="key-item" id="item-{ident}" data-number="{position}" '
+        f'data-section="{section.name}" {marks} data-kind="{question.kind}">'
         f'<p class="key-question"><span class="key-number">{position}.</span> '
-        f"{text(question.legend)}</p>"
+        f"{text(legend)}</p>"
         f'<p class="key-facts">{"; ".join(facts)}</p>'
-        f'<p class="key-answer"><strong>Answer:</strong> {answer}</p>'
-        f'<p class="key-explain">{text(question.explain)}</p>{wrong}</li>'
+        f"{identity}"
+        f"{variants}"
+        f"{options}"
+        '<div class="key-reveal" hidden><p class="key-answer"></p>'
+        '<div class="key-explain"></div></div></li>'
     )
 
 
@@ -319,11 +388,13 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
     total = sum(c.minutes for c in chapters)
     if answer_key_built:
         key = (
-            f'<p>The <a href="{ANSWER_KEY}">answer key</a> lists every question with its answer, '
-            "the reason for it and why each wrong option is wrong. No page a learner reads "
-            "links to it, but on a hosted site anyone who knows its address can open it: a "
-            "static site cannot hide a file. The SCORM packages leave it out, so that a learner "
-            "in a graded attempt cannot open it there. To leave it out of the site, build with "
+            f'<p>The <a href="{ANSWER_KEY}">answer key</a> lists every question with its '
+            "interaction id, its version and the code an LMS records for each option; its "
+            "“Show the answers” button adds each answer, the reason for it and why each wrong "
+            "option is wrong, read from the site as a quiz reads them after Submit. No page a "
+            "learner reads links to it, but on a hosted site anyone who knows its address can "
+            "open it: a static site cannot hide a file. The SCORM packages leave it out. To "
+            "leave it out of the site, build with "
             f"<code>python3 build.py build --no-answer-key</code>, or delete "
             f"<code>{ANSWER_KEY}</code> from the site.</p>"
         )
@@ -342,7 +413,8 @@ def teaching_notes(chapters: list[MapChapter], answer_key_built: bool) -> str:
 
 
 def kit_pages(with_answer_key: bool = True) -> dict[str, str]:
-    """teaching.html and (unless left out) answer-key.html, from the course model."""
+    """teaching.html, report.html and (unless left out) answer-key.html, from the course
+    model."""
     chapters = course_of()
     fields = teaching_notes(chapters, with_answer_key)
     template = TEACHING_TEMPLATE.read_text(encoding="utf-8")
@@ -360,18 +432,32 @@ def kit_pages(with_answer_key: bool = True) -> dict[str, str]:
             '<header class="masthead"><p class="eyebrow"><a href="index.html">Positional '
             'Encoding Lab</a> · <a href="teaching.html">Teach with it</a></p>'
             "<h1>Answer key</h1>"
-            '<p class="lede">Every question of the course, in the course’s order, with its '
-            "answer, why it is right, and why each wrong option is wrong. Answers are named by "
-            "their words, not by their place among the options. For teachers: no page a "
-            "learner reads links here, but the page is public on a hosted site.</p>"
+            '<p class="lede">Every question of the course, in the course’s order: where the '
+            "learner meets it, its interaction id and version, and each option with the code "
+            "an LMS records for it. The end-test items are what a graded test sends to the "
+            "LMS: <code>cmi.interactions.n.id</code> is the interaction id (a numeric item "
+            "drawn as variant N adds <code>.vN</code>), and "
+            "<code>cmi.interactions.n.student_response</code> the option’s code. For "
+            'teachers: no page a learner reads links here. The <a href="report.html">class '
+            "report</a> reads these ids and codes from your LMS’s export.</p>"
+            '<p class="key-show"><button type="button" class="key-show-button">Show the '
+            'answers</button> <span class="key-status" role="status"></span></p>'
+            '<p class="note">The page holds no answers: the button reads them from the site, '
+            "with the explanations, as a quiz does after Submit, and fills them in below each "
+            "question. Print the page after that to have them on paper.</p>"
             "</header><main>" + answer_key(chapters) + "</main>",
+            scripts="app/pages/answer-key.js",
         )
+    report = REPORT_TEMPLATE.read_text(encoding="utf-8")
+    if not with_answer_key:  # its mentions of the key stay, as words
+        report = re.sub(rf'<a href="{ANSWER_KEY}[^"]*">(.*?)</a>', r"\1", report, flags=re.S)
+    kit[REPORT] = _page("Class report", report, scripts="app/pages/report.js")
     return kit
 
 
 def kit_sources() -> list:
     """The files the kit is written from, besides the lesson's: what a rebuild watches."""
-    return [KIT_FRAME, TEACHING_TEMPLATE, TEACHING_NOTES]
+    return [KIT_FRAME, TEACHING_TEMPLATE, TEACHING_NOTES, REPORT_TEMPLATE]
 
 
 def package_list(packages: list[Path]) -> str:

@@ -391,6 +391,8 @@ function testQuiz(form, graded) {
       return;
     }
     const drawn = drawVersions(gradedIds, state.seed, state.attempt);
+    // what drew them, in view for a tester or a teacher (no secret: the versions are public)
+    form.dataset.seed = String(state.seed);
     questions = [];
     for (const question of every) {
       if (!question.dataset.item) questions.push(question);

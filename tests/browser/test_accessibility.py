@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 import pelab
+from class_report import class_records, open_report, plain_csv
 from pages import (
     CHAPTER_PAGES,
     FIGURE_TEXT_SIZES,
@@ -43,6 +44,7 @@ from pages import (
 )
 from site_server import FAST, ROOT
 from test_colour_safety import contrast
+from tools.course import read_course
 from tools.lesson import demo_sections, read_section
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -229,10 +231,24 @@ def test_axe_finds_nothing_on_the_teachers_page(page, site_url):
     axe_in_both_schemes(page, "embedding.html", iframes=False)
 
 
-@pytest.mark.parametrize("kit_page", ["teaching.html", "answer-key.html"])
+@pytest.mark.parametrize("kit_page", ["teaching.html", "answer-key.html", "report.html"])
 def test_axe_finds_nothing_on_the_teachers_kit(page, site_url, kit_page):
     page.goto(f"{site_url}{kit_page}")
     axe_in_both_schemes(page, kit_page)
+
+
+def test_axe_finds_nothing_on_the_key_s_answers_and_a_class_report_shown(page, site_url):
+    """The answers the key fills in, and the report of a file: its tables and misconceptions;
+    then the message of a file it cannot read."""
+    page.goto(f"{site_url}answer-key.html")
+    page.get_by_role("button", name="Show the answers").click()
+    poll(page, "() => document.querySelector('.key-status').textContent", bool)
+    axe_in_both_schemes(page, "answer-key.html with its answers shown")
+    records = class_records(read_course().questions)
+    assert open_report(page, f"{site_url}report.html", "c.csv", plain_csv(records)) == "shown"
+    axe_in_both_schemes(page, "report.html with a report")
+    assert open_report(page, f"{site_url}report.html", "x.csv", "a,b\n1,2\n") == "problem"
+    axe_in_both_schemes(page, "report.html with a problem")
 
 
 # ---- canvases and charts: names and numbers

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from class_report import class_records, open_report, plain_csv
 from pages import PAGE_OF, code_editor, hold_python, poll, wait_for_state
 from site_server import FAST, served
+from tools.course import read_course
 from tools.security_headers import STRICT_CSP
 
 
@@ -82,8 +84,13 @@ def test_embed_and_the_teachers_page_work_under_the_strict_policy(page, page_log
     # the packages' download links (dist/ alone under build.py test --fast: how to get them)
     listed = ".scorm-downloads tbody " + ("td.note" if FAST else "a")
     poll(page, f"() => document.querySelectorAll('{listed}').length", bool)
-    for kit in ("teaching.html", "answer-key.html"):  # the teacher's kit
-        page.goto(f"{csp_url}{kit}")
+    page.goto(f"{csp_url}teaching.html")  # the teacher's kit, its pages' code at work
+    page.goto(f"{csp_url}answer-key.html")
+    page.get_by_role("button", name="Show the answers").click()
+    poll(page, "() => document.querySelector('.key-status').textContent",
+         lambda s: s.startswith("The answers are shown"))
+    records = class_records(read_course().questions)
+    assert open_report(page, f"{csp_url}report.html", "c.csv", plain_csv(records)) == "shown"
     assert violations(page_log) == [] and page_log.console_errors() == []
 
 

@@ -190,7 +190,9 @@ def test_an_embed_takes_lang(page, site_url, page_log, language):
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize("name", ["index.html", "why-order.html", "review.html", "teaching.html"])
+@pytest.mark.parametrize(
+    "name", ["index.html", "why-order.html", "review.html", "teaching.html", "report.html"]
+)
 def test_axe_finds_nothing_serious_in_each_language(page, site_url, language, name):
     hold_python(page)
     page.goto(url_of(site_url, language, name))

@@ -22,9 +22,11 @@ from urllib.parse import quote
 
 import pytest
 
+from class_report import expected_report, moodle_text, open_report, plain_csv, shown
 from pages import PAGE_OF, hold_python, poll, wait_for_state
 from quiz_lesson import build_site, question_id, read_keys
 from site_server import DIST, ROOT, served
+from tools.course import plain
 from tools.custom_lesson import assemble_custom
 from tools.i18n import TRANSLATED
 from tools.scorm import write_custom_package, write_packages, write_thin_package
@@ -211,7 +213,9 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
              .filter((i) => (i.type === 'text' ? i.value : i.checked))
              .map((i) => [i.name, i.value])"""
     )
-    assert saved == "v=1&" + "&".join(f"{name}={value}" for name, value in given)
+    # the seed that drew this attempt's versions, then the answers
+    seed = sco(page).evaluate("() => document.querySelector('#quiz form').dataset.seed")
+    assert saved == f"v=1&r={seed}&" + "&".join(f"{name}={value}" for name, value in given)
     assert len(given) == 4
     assert frame.locator(".quiz-feedback:visible").count() == 0
 
@@ -278,6 +282,60 @@ def test_a_graded_test_reports_its_submission_and_each_answer_and_resumes(page, 
         (r["id"], r["type"], r["student_response"], r["result"], r["objectives"]["0"]["id"])
         for r in records
     ]
+
+
+def lms_records(page, learner: str) -> list[dict]:
+    """The interactions the LMS holds for this launch, as the class report's rows for `learner`
+    (tests/browser/class_report.py writes them out in either format)."""
+    return [
+        {
+            "learner": learner,
+            "attempt": 1,
+            "id": held["id"],
+            "response": held["student_response"],
+            "result": held["result"],
+            "correct": held["correct_responses"]["0"]["pattern"],
+        }
+        for held in interactions(record(page))
+    ]
+
+
+@pytest.mark.parametrize("kind", ["plain", "moodle"])
+def test_the_class_report_reads_what_the_lms_recorded(page, lms, quiz_packages, kind):
+    """Two learners take the graded test in the LMS; the interactions it holds, written out as the
+    project's CSV or as Moodle's Interactions report (its text download), give report.html the
+    numbers worked out here: per item, the share right and the wrong answer with its
+    misconception; per learner, the score the LMS holds."""
+    _, _, keys = lms
+    records, scores = [], {}
+    for learner, right in [("Ada Lovelace", lambda i: True), ("Bo, the second", lambda i: i % 3)]:
+        frame = launch(page, lms, QUIZ_PACKAGE)
+        total = frame.locator(QUIZ).count()
+        for index in range(total):
+            answer(frame, keys, index, bool(right(index)))
+        submit(page, frame)
+        records += lms_records(page, learner)
+        scores[learner] = record(page)["core"]["score"]["raw"]
+    text = plain_csv(records) if kind == "plain" else moodle_text(records)
+    assert open_report(page, f"{quiz_packages[1]}report.html", "class.txt", text) == "shown"
+    report = shown(page)
+    items, learners = expected_report(records)
+    assert {row["item"]: row["cells"][1:3] for row in report["items"]} == items
+    assert report["learners"] == learners
+    assert [row[-1] for row in learners] == [f"{scores[name]}%" for name in scores]
+    for row in report["items"]:  # Bo's wrong answer, where he gave one, and what it reveals
+        given = [r for r in records if r["id"] == row["item"] and r["result"] == "wrong"]
+        wrong = given[0] if given else None
+        if wrong is None:
+            assert row["cells"][3] == "none"
+            continue
+        key = keys[wrong["id"]]
+        why = key["why"]["*"] if key["kind"] == "numeric" else (
+            next(iter(key["why"].values())) if key["kind"] == "truefalse"
+            else key["why"][wrong["response"]]
+        )
+        assert row["cells"][3] == f"{wrong['response']} (version a): 1 learner(s)"
+        assert row["cells"][4] == plain(why)
 
 
 def test_the_lms_score_is_the_latest_submission_s_within_the_attempts_allowed(page, lms):
@@ -517,15 +575,17 @@ def test_the_whole_lesson_package_runs_from_its_own_files_and_reports(page, lms,
 
 def test_a_review_shows_the_saved_answers_and_records_nothing(page, lms):
     url, root, keys = lms
-    page.goto(f"{url}{CONTENT}/{QUIZ_PACKAGE}/embed.html?demo=quiz")
-    page.locator(".quiz-score").wait_for()
+    # the versions a graded attempt's seed draws, as a first visit saw them
+    page.goto(f"{url}{CONTENT}/{QUIZ_PACKAGE}/embed.html?demo=quiz&graded")
+    page.locator("#quiz form[data-mode=graded]").wait_for()
+    seed = page.evaluate("() => document.querySelector('#quiz form').dataset.seed")
     names = page.evaluate(
         f"() => [...document.querySelectorAll('{CHOICES}')].slice(0, 2)"
         ".map((q) => q.querySelector('input').name)"
     )
     first, second = names
     wrong = next(iter(keys[second]["why"]))
-    saved = f"v=1&a=1&s=1&{first}={keys[first]['correct']}&{second}={wrong}"
+    saved = f"v=1&a=1&s=1&r={seed}&{first}={keys[first]['correct']}&{second}={wrong}"
     data = {
         "core": {"entry": "resume", "lesson_mode": "review", "lesson_status": "failed"},
         "suspend_data": saved,
@@ -617,10 +677,11 @@ def test_answers_too_long_for_scorm_1_2_are_kept_in_the_page_and_the_score_still
     _, _, keys = lms
     # A test whose first answer is 5000 characters long: its saved answers cannot fit.
     frame = launch(page, lms, QUIZ_PACKAGE)
-    answer(frame, keys, 1, True)
+    kinds = frame.locator(QUIZ).evaluate_all("(qs) => qs.map((q) => q.dataset.kind)")
+    answer(frame, keys, next(n for n, k in enumerate(kinds) if k != "numeric"), True)
     fitted = record(page)["suspend_data"]
     assert fitted.startswith("v=1&") and len(fitted) < 100
-    numeric = frame.locator("input[name=quiz-rope-offset]")
+    numeric = frame.locator(f"{QUIZ}[data-kind=numeric] input").first
     numeric.fill("0." + "0" * 4998)  # a number, written out at length
     numeric.dispatch_event("change")
     note = lms_note(page)

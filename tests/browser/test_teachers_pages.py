@@ -6,13 +6,23 @@ each control's label and value, the figures and the traps kept, and a PDF with i
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 import pytest
 
+from class_report import (
+    class_records,
+    expected_report,
+    moodle_text,
+    open_report,
+    plain_csv,
+    shown,
+)
 from pages import hold_python, poll
 from site_server import DIST, SCORM_PACKAGES, needs_packages, served
+from tools.course import plain, read_course
 
 LESSON_SECTION = "heatmap"  # the first chapter: sliders, canvases, SVG and a trap
 
@@ -143,3 +153,140 @@ def test_a_chapter_prints_as_a_handout_with_its_figures(lesson):
     # Canvases print as images: the PDF holds at least one image per printed canvas.
     images = len(re.findall(rb"/Subtype\s*/Image", pdf))
     assert images >= len(printed["canvases"]), (images, len(printed["canvases"]))
+
+
+# ---- the answer key and the class report (report.html)
+
+def course_questions():
+    return read_course().questions
+
+
+def test_the_answer_key_holds_no_answer_until_the_teacher_asks_and_then_every_one(
+    page, site_url
+):
+    questions = course_questions()
+    served = page.request.get(f"{site_url}answer-key.html").text()
+    # no key in the page: no explanation, no wrong option's "why", no mark on the right option
+    some = next(q for q in questions if q.kind == "choice")
+    assert "data-correct" not in served and "key-answer\"><strong>" not in served
+    assert html.unescape(some.options[0].why or some.options[1].why)[:40] not in served
+    page.goto(f"{site_url}answer-key.html")
+    ids = page.evaluate(
+        "() => [...document.querySelectorAll('.key-item[data-interaction]')]"
+        ".map((i) => i.dataset.interaction)"
+    )
+    assert ids == [q.interaction_id for q in questions]
+    assert page.locator(".key-reveal:visible").count() == 0
+    page.get_by_role("button", name="Show the answers").click()
+    poll(page, "() => document.querySelector('.key-status').textContent",
+         lambda s: s.startswith("The answers are shown"))
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.key-item[data-interaction]')].map((i) => ({
+             answer: i.querySelector('.key-answer').textContent,
+             right: [...i.querySelectorAll('.key-codes li[data-right=true]')]
+               .map((li) => li.dataset.code),
+             whys: [...i.querySelectorAll('.key-codes .key-why:not([hidden])')].length,
+             explained: i.querySelector('.key-explain').textContent.trim() !== '',
+           }))"""
+    )
+    for question, item in zip(questions, shown):
+        key = question.key
+        assert item["explained"], question.name
+        if question.kind == "numeric":
+            assert item["answer"].startswith(f"Answer: {js_number(key['answer'])}, give or take")
+        else:
+            right = next(o for o in question.options if o.correct)
+            assert item["right"] == [question.response_code(right)], question.name
+            assert item["answer"] == f"Answer: code {question.response_code(right)}"
+            assert item["whys"] == len(question.options) - 1
+    # and it prints with them
+    page.emulate_media(media="print")
+    assert page.locator(".key-reveal").first.is_visible()
+
+
+def js_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+@pytest.mark.parametrize("kind", ["plain", "moodle"])
+def test_the_class_report_shows_each_item_and_learner_from_either_file(page, site_url, kind):
+    questions = course_questions()
+    records = class_records(questions)
+    text = plain_csv(records) if kind == "plain" else moodle_text(records)
+    name = "class.csv" if kind == "plain" else "Course Quiz.txt"
+    assert open_report(page, f"{site_url}report.html", name, "\ufeff" + text) == "shown"
+    report = shown(page)
+    items, learners = expected_report(records)
+    assert {row["item"]: row["cells"][1:3] for row in report["items"]} == items
+    assert report["learners"] == learners
+    first = next(q for q in questions if q.interaction_id == records[0]["id"])
+    wrong = next(o for o in first.options if not o.correct)
+    row = report["items"][0]["cells"]
+    # the most chosen wrong answer: the one Bo and Cy gave (Di's blank is no option)
+    assert row[3] == f"{first.response_code(wrong)} (version a): 2 learner(s)"
+    assert row[4] == plain(html.unescape(wrong.why))
+    assert row[5] == "a: 1 of 4 (25%)"
+    assert f"{len(records)} answers read" in report["status"]
+
+
+@pytest.mark.parametrize(
+    "name, text, says",
+    [
+        ("empty.csv", "", "empty.csv cannot be read. The file is empty."),
+        ("foreign.csv", "name,score\r\nAda,3\r\n",
+         "foreign.csv cannot be read. Row 1: this is not a file the report reads."),
+        ("broken.csv",
+         'learner,attempt,interaction_id,response,result\r\nAda,1,q,"2,correct\r\n',
+         "broken.csv cannot be read. Row 2, column 4: a quoted field opens here and is never "
+         "closed"),
+        ("bad.csv", "learner,attempt,interaction_id,response,result\r\nAda,1,q,2,right\r\n",
+         "bad.csv cannot be read. Row 2, column “result”: “right” is not a result the report "
+         "counts"),
+        ("sheet.xlsx", b"PK\x03\x04\x00\x00",
+         "sheet.xlsx cannot be read. This is not a text file"),
+    ],
+)
+def test_a_file_the_report_cannot_read_gets_a_message_naming_its_row_and_column(
+    page, site_url, name, text, says
+):
+    assert open_report(page, f"{site_url}report.html", name, text) == "problem"
+    report = shown(page)
+    assert report["problem"].startswith(says), report["problem"]
+    assert report["items"] == [] and page.locator(".report-results:visible").count() == 0
+
+
+def test_the_report_shows_the_file_s_text_as_text(page, site_url):
+    records = class_records(course_questions())
+    records[0]["learner"] = '<img src=x onerror="window.ran=1">'
+    assert open_report(page, f"{site_url}report.html", "x.csv", plain_csv(records)) == "shown"
+    assert page.evaluate("() => window.ran") is None
+    assert page.locator(".report-learners img").count() == 0
+    assert shown(page)["learners"][0][0] == records[0]["learner"]
+
+
+def test_a_translated_report_speaks_its_language_and_reads_the_same_files(page, site_url):
+    records = class_records(course_questions())
+    url = f"{site_url}zh/report.html"
+    assert open_report(page, url, "c.csv", plain_csv(records)) == "shown"
+    assert shown(page)["learners"] == expected_report(records)[1]
+    assert open_report(page, url, "bad.csv", "learner,attempt,interaction_id,response,result\n"
+                       "Ada,1,q,2,right\n") == "problem"
+    assert shown(page)["problem"].startswith("无法读取 bad.csv。第 2 行，第 “result” 列：")
+
+
+def test_a_file_dropped_on_the_report_is_read_like_one_chosen(page, site_url):
+    records = class_records(course_questions())
+    page.goto(f"{site_url}report.html")
+    page.evaluate(
+        """(text) => {
+             const data = new DataTransfer();
+             data.items.add(new File([text], "dropped.csv", { type: "text/csv" }));
+             const box = document.querySelector(".report-drop");
+             box.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, cancelable: true }));
+             box.dispatchEvent(new DragEvent("drop", { dataTransfer: data, cancelable: true }));
+           }""",
+        plain_csv(records),
+    )
+    poll(page, "() => document.documentElement.dataset.report", "shown".__eq__)
+    assert shown(page)["learners"] == expected_report(records)[1]
+    assert shown(page)["status"].startswith("dropped.csv: ")

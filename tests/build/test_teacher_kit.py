@@ -22,9 +22,8 @@ from tools.lesson import number, plain
 from tools.project import ROOT, BuildError
 from tools.teacher_kit import MapChapter, MapSection
 
-LEARNER_PAGES = [
-    p for p in DIST.glob("*.html") if p.name not in (teacher_kit.TEACHING, teacher_kit.ANSWER_KEY)
-]
+KIT_PAGES = (teacher_kit.TEACHING, teacher_kit.ANSWER_KEY, teacher_kit.REPORT)
+LEARNER_PAGES = [p for p in DIST.glob("*.html") if p.name not in KIT_PAGES]
 SECTIONS = read_course().names
 
 CHOICE = """
@@ -61,8 +60,11 @@ def toy_course(tmp_path, monkeypatch, questions: str) -> list[MapChapter]:
     ]
 
 
-def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_path, monkeypatch):
-    key = teacher_kit.answer_key(toy_course(tmp_path, monkeypatch, CHOICE))
+def test_the_key_gives_each_question_its_place_id_and_codes_but_not_its_key(
+    tmp_path, monkeypatch
+):
+    chapters = toy_course(tmp_path, monkeypatch, CHOICE)
+    key = teacher_kit.answer_key(chapters)
     items = re.findall(r'<li class="key-item".*?</li>(?=<li class="key-item"|</ol>)', key, re.S)
     assert len(items) == 2
     choice, numeric = items
@@ -70,9 +72,12 @@ def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_pat
     assert "Which is <em>right</em>? See " in choice
     # a reference numbered
     assert f'<a href="toys.html#toy">section {number(TOY_STEP)}</a>' in choice
-    assert "<strong>Answer:</strong> The second</p>" in choice
-    assert "Because the second is." in choice
-    assert "The first</p><p>Not so: it is the other.</p>" in choice  # why a wrong one is wrong
+    # its interaction id and version, each option with the code the LMS records
+    assert 'data-interaction="q-a"' in choice and 'id="item-q-a"' in choice
+    assert "Interaction id <code>q-a</code>, version <code>a</code>" in choice
+    assert re.findall(r'data-code="(\w+)"><code class="key-code">\1</code><p', choice) == [
+        "0", "1"
+    ]
     # where the learner meets each, numbered as there
     assert f"check after section {number(TOY_STEP)}, question {number(1)}" in choice
     assert 'href="toys.html#toy-fact"' in choice
@@ -80,10 +85,25 @@ def test_the_key_gives_each_kind_of_question_its_answer_reason_and_place(tmp_pat
         f"end test of chapter {number(1)}, question {number(1)}; whole-lesson test, question "
         f"{number(1)}"
     ) in numeric
-    assert "a number" in numeric
-    assert "<strong>Answer:</strong> 0.54, give or take 0.01</p>" in numeric
-    assert "A value near 0.84 is the sine." in numeric
+    assert "a number" in numeric and "the number as the learner typed it" in numeric
     assert f"set the demo of section {number(TOY_STEP)}" in numeric
+    # and no key: no answer, explanation or "why" (app/pages/answer-key.js fills them in)
+    for secret in ("Because the second is.", "Not so: it is the other.", "0.54", "cos(1)",
+                   "A value near 0.84", "data-correct", "Answer:"):
+        assert secret not in key, secret
+
+
+def test_a_version_s_interaction_id_and_a_true_false_question_s_codes(tmp_path, monkeypatch):
+    truefalse = CHOICE.replace('data-kind="choice"', 'data-kind="truefalse"').replace(
+        "The first</label>", "True</label>").replace("The second</label>", "False</label>")
+    [chapter] = toy_course(tmp_path, monkeypatch, truefalse)
+    question = chapter.sections[0].questions[0]
+    assert [question.response_code(o) for o in question.options] == ["t", "f"]
+    assert (question.item, question.interaction_id) == ("q-a", "q-a")
+    question.version = "b"
+    assert question.interaction_id == "q-a.b"
+    question.name = "q-a.b"  # named NAME.b, as a parallel version's inputs are
+    assert (question.item, question.interaction_id) == ("q-a", "q-a.b")
 
 
 @pytest.mark.parametrize(
@@ -128,9 +148,10 @@ def test_no_learner_page_links_the_answer_key_and_the_kit_does():
 
 def test_no_answer_key_leaves_it_out_and_the_kit_says_how_it_was_built(monkeypatch):
     kit = teacher_kit.kit_pages(with_answer_key=False)
-    assert list(kit) == [teacher_kit.TEACHING]
+    assert list(kit) == [teacher_kit.TEACHING, teacher_kit.REPORT]
     assert "built without its answer key" in kit[teacher_kit.TEACHING]
-    assert teacher_kit.ANSWER_KEY not in re.sub(r"<code>.*?</code>", "", kit[teacher_kit.TEACHING])
+    for page in kit.values():  # no link to it, from the kit's pages
+        assert f'href="{teacher_kit.ANSWER_KEY}' not in page
     # build.py's option reaches the build.
     seen = {}
     monkeypatch.setattr(build_cli, "build", lambda **options: seen.update(options))
@@ -251,7 +272,7 @@ def test_the_licences_are_stated_and_every_vendored_part_is_named():
         assert name.split("/")[0] in notice, name
     for name in ("pyodide", "mpl-2.0", "psf license", "codemirror"):
         assert name in notice
-    built = [*LEARNER_PAGES, DIST / teacher_kit.TEACHING, DIST / teacher_kit.ANSWER_KEY]
+    built = [*LEARNER_PAGES, *(DIST / page for page in KIT_PAGES)]
     for page in built:
         if page.name == "embed.html":  # a demo alone in someone else's page: no footer
             continue
@@ -259,7 +280,7 @@ def test_the_licences_are_stated_and_every_vendored_part_is_named():
         assert footer and "CC BY 4.0" in footer.group(0) and "code MIT" in footer.group(0), page
 
 
-@pytest.mark.parametrize("kit_page", [teacher_kit.TEACHING, teacher_kit.ANSWER_KEY])
+@pytest.mark.parametrize("kit_page", KIT_PAGES)
 def test_every_link_of_the_kit_lands_on_a_page_and_an_id_of_the_site(kit_page):
     text = (DIST / kit_page).read_text(encoding="utf-8")
     links = re.findall(r'href="([^"]+)"', text)
@@ -282,3 +303,16 @@ def test_the_answer_key_gives_each_exercise_its_worked_solution_as_the_lesson_ha
         assert html.unescape(solution.group(1)) == exercise.solution
         assert f'pelab.check_exercise("{name}", globals())' in item.group(1)
         assert f'href="review.html#exercise-{name}"' in item.group(1)
+
+
+def test_the_kit_links_the_class_report_and_the_guide_s_example_is_a_graded_question():
+    assert f'href="{teacher_kit.REPORT}"' in (DIST / teacher_kit.TEACHING).read_text()
+    report = (DIST / teacher_kit.REPORT).read_text(encoding="utf-8")
+    assert '<script type="module" src="app/pages/report.js">' in report
+    assert 'type="file"' in report and 'role="alert"' in report
+    # embedding.html's example of what an LMS's report shows names an item a graded test asks:
+    # a test item that needs no demo set first
+    guide = (ROOT / "embedding.html").read_text(encoding="utf-8")
+    named = re.findall(r'<code class="graded-example">([\w.-]+)</code>', guide)
+    graded = {q.interaction_id for q in read_course().questions if q.test and not q.setup}
+    assert named and set(named) <= graded, named

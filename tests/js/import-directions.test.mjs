@@ -16,7 +16,7 @@ const ROOT = "(app root)";
 /** folder -> the folders its modules may import (besides its own and app's root files). */
 export const MAY_IMPORT = Object.freeze({
   // one entry module per page: they wire everything together
-  pages: ["python", "demos", "cells", "controls", "figures", "lms", "offline", "scheduling", "course", "quiz"],
+  pages: ["python", "demos", "cells", "controls", "figures", "lms", "offline", "scheduling", "course", "quiz", "report"],
   // the demos: they are handed the bridge; they draw with figures, read sliders, offer code to cells
   demos: ["python", "cells", "controls", "figures", "scheduling", "quiz"],
   // the checks and tests: questions marked against keys fetched when needed; no Python
@@ -31,6 +31,8 @@ export const MAY_IMPORT = Object.freeze({
   python: ["figures"],
   // a test in a course: messages, and the test's grading and controller
   lms: ["quiz"],
+  // the class report: an LMS's export of a class's answers, parsed and summed up (pure)
+  report: [],
   offline: [],
   // drawing: pure functions of numbers and elements; drawing never imports Python
   figures: [],
