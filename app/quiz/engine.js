@@ -272,8 +272,8 @@ function showAnswer(question, key) {
 function checkQuiz(form) {
   shuffleOptions(form);
   const questions = questionsOf(form);
-  /** @type {Map<Element, {first: "right" | "wrong" | "shown" | null, settled: boolean}>} */
-  const tries = new Map(questions.map((question) => [question, { first: null, settled: false }]));
+  /** @type {Map<Element, {first: "right" | "wrong" | "shown" | null, settled: boolean, last: string}>} */
+  const tries = new Map(questions.map((question) => [question, { first: null, settled: false, last: "" }]));
   const settle = (question, first) => {
     const state = tries.get(question);
     state.first ??= first;
@@ -299,9 +299,15 @@ function checkQuiz(form) {
   const answer = async (question) => {
     const response = responseOf(question);
     const state = tries.get(question);
+    // Enter in a number's box is both a change and a submit: one answer, one try
+    if (response === state.last && !state.settled) return;
+    state.last = response;
     if (response === "") return state.settled || clear(question);
     const key = await keyOf(question);
-    if (!key) return;
+    if (!key) {
+      state.last = ""; // not marked: the same answer may be given again
+      return;
+    }
     const judged = judge(key, response);
     if (judged.result === "unreadable") return say(question, judged.problem); // a slip, not a try
     const right = judged.result === "correct";
