@@ -260,7 +260,7 @@ def prediction_block(section: Section, items: list[str]) -> str:
     return (
         f'<aside class="quiz-check quiz-predict" data-section="{section.name}" '
         f'aria-labelledby="{section.name}-predict-title">\n'
-        f'<h3 id="{section.name}-predict-title">Predict first, then try</h3>\n'
+        f'<h3 id="{section.name}-predict-title">Predict first: {section.title}</h3>\n'
         '<form class="quiz" data-quiz="check" novalidate>\n' + "".join(items) + "</form>\n"
         "</aside>\n"
     )
