@@ -15,6 +15,7 @@ export const COMPUTED = Object.freeze({
   "formula.pe-2-3": 0.999800006667,
   "formula.slowest-wavelength": 628.318530718,
   "formula.pe-3-2-d8": 0.295520206661,
+  "heatmap.slowest-speedup": 897.687132447,
   "rope.first-score": -1.58647532066,
   "rope.swapped-score": -1.628434327,
   "rope.alike-mean-10": 85.640045797,

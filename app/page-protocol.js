@@ -67,8 +67,9 @@ export const HOST_MESSAGE = Object.freeze({
 export const QUIZ_EVENT = HOST_MESSAGE.QUIZ;
 
 /**
- * The DOM event a section's check dispatches on its form when all its answers are right,
- * detail {section}: the course map marks the section checked (app/course/map.js).
+ * The DOM event a section's check dispatches on its form once every question has its answer
+ * shown, detail {section, firstTry}: firstTry is true when every first answer was right. The
+ * course map marks the section checked, or helped (app/course/map.js).
  */
 export const CHECK_EVENT = "pelab:check";
 

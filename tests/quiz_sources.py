@@ -14,7 +14,9 @@ The markup, one fieldset a question:
       <p class="quiz-feedback" aria-live="polite" hidden></p>
       <p class="quiz-explain" hidden>why the answer is right</p>
     </fieldset>
-No data-test: a check, shown after its section; data-test: an item of its chapter's end test.
+No data-test: a check, shown after its section (or, with data-placement="before-try", a
+prediction asked inside it, before its "Try this" line); data-test: an item of its chapter's
+end test.
 A test item's graded versions follow it, data-version-of="NAME": a choice or true/false item's
 parallel versions, data-version="b" (then "c"), their inputs named NAME.b (`versions()`), and a
 numeric item's template, data-version="v" (`templates()`); `questions()` leaves them out."""
@@ -52,6 +54,7 @@ class Question:
     source: str = ""  # the fieldset's HTML
     version_of: str | None = None  # a graded version: the test item it is a version of
     template: bool = False  # a numeric item's template (its numbers drawn per attempt)
+    placement: str = ""  # a check's data-placement: "before-try" for a prediction
 
 
 def questions() -> list[Question]:
@@ -91,6 +94,7 @@ def _record(q) -> Question:
         source=q.source,
         version_of=q.version_of or None,
         template=q.template,
+        placement=q.placement,
     )
 
 

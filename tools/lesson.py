@@ -103,6 +103,7 @@ class Question:
     #             explanations still unlinked
     item: str = ""  # the test item it is a version of ("" for a section's check)
     graded_version: bool = False  # a graded version of a test item, shown in graded tests only
+    placement: str = ""  # "before-try": a prediction, asked before its section's "Try this"
 
 
 @dataclass
@@ -185,7 +186,9 @@ def shown_question(question: SourceQuestion) -> Question:
     hidden and disabled until a graded test draws it (app/quiz/versions.js), and a template
     carries what its legend shows in each variant (`data-variants`), not their answers."""
     shown = KEY_ATTRIBUTES.sub("", question.source)
-    shown = re.sub(r" data-(?:test|version-of|version)(?![\w-])(=\"[^\"]*\")?", "", shown)
+    shown = re.sub(
+        r" data-(?:test|version-of|version|placement)(?![\w-])(=\"[^\"]*\")?", "", shown
+    )
     shown = EXPLAIN.sub(lambda m: f'<p class="quiz-explain" hidden></p>{m.group(2)}', shown)
     if question.test or question.version_of:
         marks = f' data-item="{question.item}" data-version="{question.version}"'
@@ -209,6 +212,7 @@ def shown_question(question: SourceQuestion) -> Question:
         keys,
         question.item,
         bool(question.version_of),
+        question.placement,
     )
 
 
@@ -248,6 +252,25 @@ def test_form(test: str, items: list[str]) -> str:
         + ' <button type="reset" class="quiz-reset">Start again</button></p>\n'
         + "</form>\n"
     )
+
+
+def prediction_block(section: Section, items: list[str]) -> str:
+    """A section's prediction check (data-placement="before-try"): asked inside the section,
+    right before its "Try this" line, answered like any check."""
+    return (
+        f'<aside class="quiz-check quiz-predict" data-section="{section.name}" '
+        f'aria-labelledby="{section.name}-predict-title">\n'
+        f'<h3 id="{section.name}-predict-title">Predict first: {section.title}</h3>\n'
+        '<form class="quiz" data-quiz="check" novalidate>\n' + "".join(items) + "</form>\n"
+        "</aside>\n"
+    )
+
+
+def before_try(section: Section, block: str) -> str:
+    """`section`'s HTML with `block` right before its "Try this" line (tools/section_source.py
+    made sure it has exactly one)."""
+    start = re.search(r'^ *<p class="try">', section.html, flags=re.M).start()
+    return section.html[:start] + block + section.html[start:]
 
 
 def check_block(section: Section, items: list[str]) -> str:
@@ -360,6 +383,15 @@ def assemble_with_keys(
             q for q in questions
             if q.section == section.name and not q.test and not q.graded_version
         ]
+        predictions = [q for q in checks if q.placement == "before-try"]
+        checks = [q for q in checks if q.placement != "before-try"]
+        if predictions:
+            section.html = before_try(
+                section,
+                prediction_block(
+                    section, [number_question(q, n) for n, q in enumerate(predictions, 1)]
+                ),
+            )
         if checks:
             section.html += check_block(
                 section, [number_question(q, n) for n, q in enumerate(checks, 1)]

@@ -41,6 +41,11 @@ OPTION = re.compile(r'<label class="quiz-option">\s*<input ([^>]*)>(.*?)</label>
 QUESTION_KINDS = ("choice", "truefalse", "numeric")
 TEMPLATE_VERSION = "v"  # a numeric item's graded template
 PARALLEL_VERSION = re.compile(r"^[b-u]$")  # a choice or true/false item's parallel version
+# Where a check may stand instead of right after its section: "before-try", a prediction, asked
+# before the section's "Try this" line (and any text that states its answer), so that the
+# learner commits to an answer before the demo shows it.
+PLACEMENTS = ("before-try",)
+TRY_LINE = re.compile(r'^ *<p class="try">', flags=re.M)
 PARAM = re.compile(r'<span data-param="([\w-]+)">([^<]*)</span>')
 # The numbers of every template, made by pelab (py/pelab/browser/quiz_variants.py says how).
 QUIZ_VARIANTS = ROOT / "lesson" / "quiz-variants.json"
@@ -131,7 +136,10 @@ class Question:
         </fieldset>
 
     No data-test: its section's check, right after it; data-test: an item of its chapter's end
-    test and of the whole-lesson test, in the version practice mode shows ("a").
+    test and of the whole-lesson test, in the version practice mode shows ("a"). A check that
+    asks for a prediction says `data-placement="before-try"`: the build puts it inside its
+    section, right before the "Try this" line, so that it is answered before the demo shows the
+    result (a check only: a test item stands in its test).
 
     A test item's graded versions follow it, each marked `data-version-of="NAME"` (the item's
     name) and `data-version`: "b", "c", … for a parallel version of a choice or true/false item
@@ -154,6 +162,7 @@ class Question:
     why: str = ""
     version: str = "a"  # "a": the item as practice mode shows it; else a graded version
     version_of: str = ""  # a graded version's item (its practice version's name), else ""
+    placement: str = ""  # a check's data-placement: "before-try" (a prediction), else ""
 
     @property
     def item(self) -> str:
@@ -346,6 +355,18 @@ def read_question(text: str, section: str, body: str) -> Question:
     version = opening.get("data-version", "a" if not version_of else "")
     if not version_of and "data-version" in opening:
         raise BuildError(f"{what} has data-version but no data-version-of naming its item")
+    placement = opening.get("data-placement", "")
+    if placement and placement not in PLACEMENTS:
+        raise BuildError(f"{what}: data-placement can only be {', '.join(PLACEMENTS)}")
+    if placement and (test or version_of):
+        raise BuildError(
+            f"{what}: only a section's check takes data-placement; a test item stands in its test"
+        )
+    if placement == "before-try" and len(TRY_LINE.findall(body)) != 1:
+        raise BuildError(
+            f'{what} is placed before the "Try this" line, but its section needs exactly one '
+            '<p class="try">'
+        )
     question = Question(
         section=section,
         name=names.pop(),
@@ -358,6 +379,7 @@ def read_question(text: str, section: str, body: str) -> Question:
         source=text,
         version=version,
         version_of=version_of,
+        placement=placement,
     )
     if question.template:
         read_template(question, what)

@@ -3,8 +3,9 @@
  * the chapters and their sections with minutes): a side column on wide screens, a bar that
  * opens it on narrow ones. Here it learns where the learner is: the section in view is marked
  * (aria-current="location") and named in the bar with the minutes left in the chapter; each
- * section read is marked visited, and each whose check (the questions right after it) was
- * all answered right, checked. Both are kept in this browser (progress.js), and the map shows them on every page.
+ * section read is marked visited; each whose check (its questions) was all answered right at
+ * the first try, checked; and each whose check was finished after a hint or a shown answer,
+ * helped. All are kept in this browser (progress.js), and the map shows them on every page.
  */
 import { CHECK_EVENT, PLACE_EVENT } from "../page-protocol.js";
 import { check, readProgress, visit } from "./progress.js";
@@ -41,6 +42,7 @@ export function courseMap(nav) {
     for (const [name, item] of items) {
       item.toggleAttribute("data-visited", progress.visited.includes(name));
       item.toggleAttribute("data-checked", progress.checked.includes(name));
+      item.toggleAttribute("data-helped", progress.helped.includes(name));
     }
   };
   mark();
@@ -94,12 +96,15 @@ export function courseMap(nav) {
   followQuiz(mark);
 }
 
-/** Mark checked each section whose check (app/quiz/engine.js) was all answered right. */
+/**
+ * Mark each section whose check (app/quiz/engine.js) has every answer shown: checked when all
+ * were right at the first try, else helped.
+ */
 function followQuiz(mark) {
   document.addEventListener(CHECK_EVENT, (event) => {
-    const section = /** @type {CustomEvent} */ (event).detail?.section;
-    if (typeof section !== "string") return;
-    check([section]);
+    const detail = /** @type {CustomEvent} */ (event).detail;
+    if (typeof detail?.section !== "string") return;
+    check([detail.section], detail.firstTry === true);
     mark();
   });
 }

@@ -1,19 +1,27 @@
 /**
  * Where the learner has been, kept in this browser only (localStorage; nothing is sent): the
- * sections they have visited, those whose check they have answered right, and the
- * last place they were, for the entrance's "Continue where you left off". Storage may be
- * blocked (private modes, some iframes): then nothing is kept and nothing breaks.
+ * sections they have visited, those whose check they have answered right at the first try
+ * (`checked`), those whose check they finished with help, after a hint or a shown answer
+ * (`helped`), and the last place they were, for the entrance's "Continue where you left off".
+ * Storage may be blocked (private modes, some iframes): then nothing is kept and nothing breaks.
+ *
+ * A record from before checks gave a second try (no `version`) marked a section checked once
+ * its answers were right, even after the answers had been shown: it loads with those sections
+ * as helped, so that no first-try mark is one the learner may not have earned.
  */
 
 const KEY = "pelab:progress";
+/** The record's version: 2 since `checked` means right at the first try. */
+const VERSION = 2;
 
 /**
- * @typedef {{visited: string[], checked: string[], last: {page: string, section: string} | null}} Progress
+ * @typedef {{version: number, visited: string[], checked: string[], helped: string[],
+ *   last: {page: string, section: string} | null}} Progress
  */
 
 /** @returns {Progress} */
 function empty() {
-  return { visited: [], checked: [], last: null };
+  return { version: VERSION, visited: [], checked: [], helped: [], last: null };
 }
 
 /** What this browser has kept; an empty record when nothing is (or can be) read. */
@@ -23,9 +31,14 @@ export function readProgress() {
     if (!kept || typeof kept !== "object") return empty();
     const names = (list) => (Array.isArray(list) ? list.filter((n) => typeof n === "string") : []);
     const last = kept.last;
+    const current = kept.version === VERSION;
+    const checked = current ? names(kept.checked) : [];
+    const helped = current ? names(kept.helped) : names(kept.checked);
     return {
+      version: VERSION,
       visited: names(kept.visited),
-      checked: names(kept.checked),
+      checked,
+      helped: helped.filter((name) => !checked.includes(name)),
       last: last && typeof last.page === "string" && typeof last.section === "string" ? last : null,
     };
   } catch {
@@ -52,10 +65,22 @@ export function visit(page, section) {
   });
 }
 
-/** Every question of these sections' checks was answered right. */
-export function check(sections) {
+/**
+ * Every question of these sections' checks has its answer shown: right at the first try
+ * (`firstTry`), or after a hint or a shown answer. A first-try mark, once earned, stays.
+ * @param {string[]} sections
+ * @param {boolean} [firstTry]
+ */
+export function check(sections, firstTry = true) {
   update((progress) => {
-    for (const section of sections) if (!progress.checked.includes(section)) progress.checked.push(section);
+    for (const section of sections) {
+      if (firstTry) {
+        if (!progress.checked.includes(section)) progress.checked.push(section);
+        progress.helped = progress.helped.filter((name) => name !== section);
+      } else if (!progress.checked.includes(section) && !progress.helped.includes(section)) {
+        progress.helped.push(section);
+      }
+    }
   });
 }
 

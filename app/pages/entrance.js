@@ -1,7 +1,9 @@
 /**
  * The course's entrance (index.html): no Python here. It offers "Continue where you left off"
  * once the learner has been in a chapter, and marks on each chapter's list the sections they
- * have visited and checked (app/course/progress.js, kept in this browser only).
+ * have visited, those whose check they answered right at the first try, and those whose check
+ * they finished after a hint or a shown answer (app/course/progress.js, kept in this browser
+ * only).
  */
 import { readProgress, resumeHref } from "../course/progress.js";
 import { startPageSession } from "../lms/page-session.js";
@@ -34,6 +36,7 @@ for (const chapter of document.querySelectorAll(".chapter")) {
   for (const li of sections) {
     li.toggleAttribute("data-visited", progress.visited.includes(li.dataset.section));
     li.toggleAttribute("data-checked", progress.checked.includes(li.dataset.section));
+    li.toggleAttribute("data-helped", progress.helped.includes(li.dataset.section));
   }
   const visited = sections.filter((li) => li.hasAttribute("data-visited")).length;
   if (visited) {

@@ -4,9 +4,11 @@
  * test), as tools/lesson.py writes them. The page holds the questions but not their keys,
  * which come from app/quiz-keys.json (keys.js) when first needed.
  *
- * A check is always practice: each answer is marked at once, explained, with a link back to
- * what it tests; all its answers right and its section counts as checked (CHECK_EVENT, for the
- * course map). A test is practice too unless the page says it is graded (a SCORM launch, or
+ * A check is always practice, and teaches by a second try: a first wrong answer gets the hint
+ * written for it (its "why") and another try; the right answer, its explanation and a link back
+ * to what it tests show after a right answer, a second wrong one, or "Show answer". Once each
+ * question has its answer shown, the check tells the course map (CHECK_EVENT) whether every
+ * question was right at the first try. A test is practice too unless the page says it is graded (a SCORM launch, or
  * ?graded: app/lms/scorm.js `gradedTest`): then answers stay open and unmarked until Submit,
  * the keys are fetched only then, and "Start again" begins a new attempt only while attempts
  * remain (0 = unlimited). Options are shuffled for each attempt; answers are kept and restored
@@ -208,17 +210,133 @@ function typedIn(form) {
   return active instanceof HTMLInputElement && active.type === "text" && form.contains(active) ? active.closest(".quiz-question") : null;
 }
 
-/** A section's check: practice only; all right, and its section counts as checked. */
+/**
+ * A first wrong answer to a check: marked wrong, with the hint written for it (its "why") and a
+ * second try; neither the right answer nor the explanation is shown.
+ * @param {HTMLFieldSetElement} question
+ * @param {QuizKey} key
+ * @param {string} response
+ */
+function hint(question, key, response) {
+  clear(question);
+  question.dataset.result = "wrong";
+  const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
+  if (key.kind === "numeric") {
+    // Translators: {response} is the number the learner typed.
+    feedback.textContent = sentences(t("Not quite: you gave {response}.", { response }), key.why["*"] ?? "", t("Try again, or show the answer."));
+  } else {
+    for (const label of question.querySelectorAll("label")) {
+      /** @type {HTMLElement} */ (label).dataset.mark = label.querySelector("input")?.value === response ? "wrong" : "";
+    }
+    feedback.textContent = sentences(t("Not quite."), key.why[response] ?? "", t("Try again, or show the answer."));
+  }
+  feedback.hidden = false;
+}
+
+/**
+ * The answer shown at the learner's request: their answer marked if they gave one (mark), else
+ * only the right answer, its explanation and the link back.
+ * @param {HTMLFieldSetElement} question
+ * @param {QuizKey} key
+ */
+function showAnswer(question, key) {
+  const response = responseOf(question);
+  if (response !== "" && judge(key, response).result !== "unreadable") return mark(question, key);
+  clear(question);
+  question.dataset.result = "shown";
+  const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
+  if (key.kind === "numeric") {
+    const values = { answer: key.answer, tolerance: key.tolerance };
+    feedback.textContent = key.tolerance ? t("The answer is {answer}, give or take {tolerance}.", values) : t("The answer is {answer}.", values);
+  } else {
+    const answer = inputsOf(question).find((input) => input.value === key.correct)?.closest("label");
+    for (const label of question.querySelectorAll("label")) {
+      /** @type {HTMLElement} */ (label).dataset.mark = label.querySelector("input")?.value === key.correct ? "answer" : "";
+    }
+    // Translators: {answer} is the right option's own words.
+    feedback.replaceChildren(...withNodes(t("The answer is “{answer}”."), { answer: answer ? wordsOf(answer) : [] }));
+  }
+  feedback.hidden = false;
+  const explain = /** @type {HTMLElement} */ (question.querySelector(".quiz-explain"));
+  explain.replaceChildren(...richText(key.explain));
+  explain.hidden = false;
+  const refers = /** @type {HTMLElement | null} */ (question.querySelector(".quiz-refers"));
+  if (refers) refers.hidden = false;
+  return "shown";
+}
+
+/**
+ * A section's check: try, then learn. Each question keeps how its first try went ("right",
+ * "wrong", or "shown" when the answer was asked for first) and whether its answer is shown;
+ * once every answer is shown, the check says whether all first tries were right (CHECK_EVENT).
+ */
 function checkQuiz(form) {
   shuffleOptions(form);
   const questions = questionsOf(form);
-  const answer = async (question) => {
-    await markOne(question);
-    if (questions.every((q) => q.dataset.result === "right")) {
+  /** @type {Map<Element, {first: "right" | "wrong" | "shown" | null, settled: boolean, last: string}>} */
+  const tries = new Map(questions.map((question) => [question, { first: null, settled: false, last: "" }]));
+  const settle = (question, first) => {
+    const state = tries.get(question);
+    state.first ??= first;
+    state.settled = true;
+    question.querySelector(".quiz-show-answer")?.setAttribute("hidden", "");
+    if ([...tries.values()].every((s) => s.settled)) {
       const section = form.closest("[data-section]")?.getAttribute("data-section");
-      form.dispatchEvent(new CustomEvent(CHECK_EVENT, { bubbles: true, detail: { section } }));
+      const firstTry = [...tries.values()].every((s) => s.first === "right");
+      form.dispatchEvent(new CustomEvent(CHECK_EVENT, { bubbles: true, detail: { section, firstTry } }));
     }
   };
+  /** The question's key, or null once its problem is said in its feedback. */
+  const keyOf = async (question) => {
+    try {
+      const key = (await loadKeys())[idOf(question)];
+      if (!key) say(question, t("This question has no answer in this version of the lesson."));
+      return key ?? null;
+    } catch (error) {
+      say(question, t("The answers could not be loaded ({error}): check your connection, then answer again.", { error: error.message }));
+      return null;
+    }
+  };
+  const answer = async (question) => {
+    const response = responseOf(question);
+    const state = tries.get(question);
+    // Enter in a number's box is both a change and a submit: one answer, one try
+    if (response === state.last && !state.settled) return;
+    state.last = response;
+    if (response === "") return state.settled || clear(question);
+    const key = await keyOf(question);
+    if (!key) {
+      state.last = ""; // not marked: the same answer may be given again
+      return;
+    }
+    const judged = judge(key, response);
+    if (judged.result === "unreadable") return say(question, judged.problem); // a slip, not a try
+    const right = judged.result === "correct";
+    if (right || state.settled || state.first === "wrong") {
+      mark(question, key);
+      settle(question, right ? "right" : "wrong");
+    } else {
+      state.first = "wrong";
+      hint(question, key, response);
+    }
+  };
+  for (const question of questions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "quiz-show-answer";
+    button.textContent = t("Show answer");
+    question.querySelector(".quiz-feedback").after(button);
+    button.addEventListener("click", async () => {
+      const key = await keyOf(question);
+      if (!key) return;
+      showAnswer(question, key);
+      settle(question, "shown");
+      // the button is gone: the keyboard goes on from what it showed
+      const feedback = /** @type {HTMLElement} */ (question.querySelector(".quiz-feedback"));
+      feedback.tabIndex = -1;
+      feedback.focus();
+    });
+  }
   form.addEventListener("change", ({ target }) => {
     const question = /** @type {Element} */ (target).closest(".quiz-question");
     if (question) answer(question);

@@ -41,7 +41,9 @@ def sources_with_tests(folder: Path) -> Path:
     for name in TEST_SECTIONS:
         path = sources / f"{name}.html"
         body, after = path.read_text(encoding="utf-8").split("</section>", 1)
-        # every question a test item, but a graded version, which stays its item's version
+        # every question a test item, but a graded version, which stays its item's version; a
+        # prediction check's place before the section's "Try this" is a check's, not an item's
+        after = re.sub(r' data-placement="[^"]*"', "", after)
         after = re.sub(
             r'<fieldset class="quiz-question" (?![^>]*data-version-of)',
             '<fieldset class="quiz-question" data-test ',

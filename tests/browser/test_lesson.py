@@ -405,6 +405,66 @@ def test_the_entrance_offers_to_continue_where_the_learner_left_off(page, site_u
     assert page.locator(".resume").is_hidden()
 
 
+def test_progress_kept_by_an_older_version_still_loads_with_no_first_try_mark_it_may_not_have(
+    page, site_url
+):
+    """A record from before checks gave a second try (no version) still resumes and marks what
+    was visited; a section it called checked may have been answered after the answers were
+    shown, so it is marked helped (✓↻), not checked (✓✓). A current record keeps both marks."""
+    hold_python(page)
+    page.goto(f"{site_url}index.html")
+    section = next(name for name, chapter in PAGE_OF.items() if chapter == CHAPTER_PAGES[1])
+    other = next(name for name in PAGE_OF if name != section)
+    page.evaluate(
+        "([section, page]) => localStorage.setItem('pelab:progress', JSON.stringify("
+        "{visited: [section], checked: [section], last: {page, section}}))",
+        [section, PAGE_OF[section]],
+    )
+    page.reload()
+    resume = page.locator(".resume")
+    assert resume.is_visible() and resume.get_attribute("href") == f"{PAGE_OF[section]}#{section}"
+    item = page.locator(f".chapter-sections li[data-section={section}]")
+    assert item.get_attribute("data-visited") is not None
+    assert item.get_attribute("data-checked") is None
+    assert item.get_attribute("data-helped") is not None
+    page.evaluate(
+        "([section, other, page]) => localStorage.setItem('pelab:progress', JSON.stringify("
+        "{version: 2, visited: [section, other], checked: [section], helped: [other],"
+        " last: {page, section}}))",
+        [section, other, PAGE_OF[section]],
+    )
+    page.reload()
+    assert item.get_attribute("data-checked") is not None
+    assert item.get_attribute("data-helped") is None
+    helped = page.locator(f".chapter-sections li[data-section={other}]")
+    assert helped.get_attribute("data-helped") is not None
+    assert page.locator(".resume").is_visible()
+
+
+def test_a_prediction_is_asked_before_the_demo_is_tried(page, site_url):
+    """Predict, try, notice: each prediction check stands inside its section, before its "Try
+    this" line, its controls, its figures and its takeaway, where the result is stated."""
+    hold_python(page)
+    seen = 0
+    for address in dict.fromkeys(CHAPTER_PAGES):
+        page.goto(f"{site_url}{address}")
+        order = page.evaluate(
+            """() => [...document.querySelectorAll('.quiz-predict')].map((block) => {
+                 const section = block.closest('section');
+                 const before = (selector) => [...section.querySelectorAll(selector)].every(
+                   (later) => block.compareDocumentPosition(later)
+                     & Node.DOCUMENT_POSITION_FOLLOWING);
+                 return {section: section.id, questions: block.querySelectorAll(
+                   '.quiz-question').length, try: section.querySelectorAll('.try').length === 1,
+                   first: before('.try, .controls, figure, .takeaway, .trap')};
+               })"""
+        )
+        for block in order:
+            assert block["questions"] >= 1 and block["try"] and block["first"], block
+        seen += len(order)
+    assert seen >= 4
+
+
 @pytest.mark.parametrize("address", ["index.html", *CHAPTER_PAGES])
 def test_no_page_of_the_course_scrolls_sideways_on_a_phone(browser, site_url, address):
     context = browser.new_context(viewport={"width": 390, "height": 844})

@@ -1,6 +1,7 @@
-"""The checks and tests as a learner meets them: a section's check, marked at once and marking
-the section checked in the map; a test in practice and graded, whose key no reader of the page's
-source finds before Submit; numbers typed as people type them; attempts; the maths typeset.
+"""The checks and tests as a learner meets them: a section's check, which gives a first wrong
+answer its hint and a second try before the answer, and marks the section in the map checked
+(right at the first try) or helped; a test in practice and graded, whose key no reader of the
+page's source finds before Submit; numbers typed as people type them; attempts; the maths typeset.
 The tests of tests run on a copy of the built site whose inside-attention chapter's questions
 are all test items, with one numeric item more (tests/browser/quiz_lesson.py), so that they hold
 whatever the lesson's own test items are."""
@@ -25,43 +26,146 @@ def marked(page, question) -> None:
     question.locator(".quiz-feedback").wait_for(state="visible")
 
 
-def test_a_check_is_marked_at_once_links_back_and_checks_its_section(page, site_url):
+def map_mark(page, section: str) -> dict:
+    """The course map's progress marks on a section: visited, checked, helped."""
+    return page.evaluate(
+        "(name) => { const li = document.querySelector(`.course-map li[data-section=${name}]`);"
+        " return {checked: li.hasAttribute('data-checked'), helped: li.hasAttribute('data-helped')}"
+        " }",
+        section,
+    )
+
+
+def test_a_check_gives_the_hint_then_a_second_try_then_the_answer(page, site_url):
+    """Try, then learn: a first wrong answer gets its option's hint and another try, the answer
+    hidden; a second wrong one shows the answer, its explanation and the link back. A check
+    finished so is marked helped in the map, never checked."""
     hold_python(page)
     page.goto(f"{site_url}why-order.html")
     check = page.locator(".quiz-check[data-section=attention]")
     assert check.locator("h3").inner_text() == "Check: Attention cannot see order"
     questions = check.locator(".quiz-question:not([hidden])")
-    assert questions.count() >= 1
-    first = questions.first
+    first = next(
+        questions.nth(i)
+        for i in range(questions.count())
+        if len(KEYS[question_id(questions.nth(i))]["why"]) >= 2
+    )
     name = question_id(first)
-    wrong = next(v for v in KEYS[name]["why"])
+    wrong, again = list(KEYS[name]["why"])[:2]
     first.locator(f"input[value='{wrong}']").check()
     marked(page, first)
     assert first.get_attribute("data-result") == "wrong"
+    assert first.locator(".quiz-feedback").inner_text() == (
+        f"Not quite. {KEYS[name]['why'][wrong]} Try again, or show the answer."
+    )
+    assert first.locator(".quiz-explain").is_hidden()
+    assert first.locator(".quiz-refers").is_hidden()
+    assert first.locator(".quiz-option[data-mark=answer]").count() == 0
+    assert first.get_by_role("button", name="Show answer").is_visible()
+    # the second try, wrong again: now the answer, why, and where to read it again
+    first.locator(f"input[value='{again}']").check()
+    poll(
+        page,
+        "(q) => !q.querySelector('.quiz-explain').hidden",
+        lambda shown: shown,
+        arg=first.element_handle(),
+    )
     feedback = first.locator(".quiz-feedback").inner_text()
-    assert feedback.startswith(f"Not quite. {KEYS[name]['why'][wrong]}")
+    assert feedback.startswith(f"Not quite. {KEYS[name]['why'][again]}")
     assert re.search(r"The answer is “.+”\.$", feedback)
-    assert first.locator(".quiz-explain").is_visible()
+    assert first.locator(".quiz-option[data-mark=answer]").count() == 1
+    assert first.get_by_role("button", name="Show answer").is_hidden()
     refers = next(q.refers for q in source_questions() if q.name == name) or "attention"
     back = first.locator(".quiz-refers a").first
     assert back.is_visible() and back.get_attribute("href") == f"#{refers}"
     step = page.locator(".course-map li[data-section=attention] .map-step").text_content()
     assert first.locator(".quiz-refers .section-ref").inner_text() == f"section {step}"
-    assert (
-        page.locator(".course-map li[data-section=attention]").get_attribute("data-checked") is None
+    # the others right: the check is finished, after a hint, so the map says helped
+    for index in range(questions.count()):
+        question = questions.nth(index)
+        if question_id(question) == name:
+            continue
+        question.locator(f"input[value='{right_value(KEYS, question)}']").check()
+        poll(page, "(q) => q.dataset.result", lambda r: r == "right", arg=question.element_handle())
+    poll(page, "() => localStorage.getItem('pelab:progress')", lambda kept: "helped" in kept)
+    assert map_mark(page, "attention") == {"checked": False, "helped": True}
+    mark = page.evaluate(
+        "() => getComputedStyle(document.querySelector("
+        "'.course-map li[data-section=attention] > a'), '::after').content"
     )
-    # the right answers, from the keyboard: focus the option and press space
+    assert "✓↻" in mark and "after a hint or a shown answer" in mark
+
+
+def test_a_check_right_at_the_first_try_earns_the_double_check(page, site_url):
+    """Every first answer right, from the keyboard (focus an option, press Space): each says
+    Right at once, with its explanation, and the map marks the section checked (✓✓)."""
+    hold_python(page)
+    page.goto(f"{site_url}why-order.html")
+    questions = page.locator(".quiz-check[data-section=attention] .quiz-question:not([hidden])")
+    assert questions.count() >= 1
     for index in range(questions.count()):
         question = questions.nth(index)
         question.locator(f"input[value='{right_value(KEYS, question)}']").focus()
         page.keyboard.press("Space")
         poll(page, "(q) => q.dataset.result", lambda r: r == "right", arg=question.element_handle())
         assert question.locator(".quiz-feedback").inner_text() == "Right."
+        assert question.locator(".quiz-explain").is_visible()
+        assert question.get_by_role("button", name="Show answer").is_hidden()
     poll(
         page,
         "() => document.querySelector('.course-map li[data-section=attention]').dataset.checked",
         lambda value: value == "",
     )
+    assert map_mark(page, "attention") == {"checked": True, "helped": False}
+
+
+def test_show_answer_from_the_keyboard_shows_it_and_marks_the_section_helped(page, site_url):
+    hold_python(page)
+    page.goto(f"{site_url}why-order.html")
+    questions = page.locator(".quiz-check[data-section=attention] .quiz-question:not([hidden])")
+    for index in range(questions.count()):
+        question = questions.nth(index)
+        button = question.get_by_role("button", name="Show answer")
+        question.locator("input").last.focus()
+        while not page.evaluate("(b) => document.activeElement === b", button.element_handle()):
+            page.keyboard.press("Tab")  # the button is in the tab order, after the options
+        page.keyboard.press("Enter")
+        poll(page, "(q) => q.dataset.result", lambda r: r == "shown", arg=question.element_handle())
+        feedback = question.locator(".quiz-feedback").inner_text()
+        assert re.fullmatch(r"The answer is “.+”\.", feedback)
+        assert question.locator(".quiz-explain").is_visible()
+        assert question.locator(".quiz-option[data-mark=answer]").count() == 1
+        assert button.is_hidden()
+        # the keyboard goes on from what the button showed
+        assert page.evaluate("() => document.activeElement.className") == "quiz-feedback"
+    poll(page, "() => localStorage.getItem('pelab:progress')", lambda kept: "helped" in kept)
+    assert map_mark(page, "attention") == {"checked": False, "helped": True}
+
+
+def test_a_numeric_check_gives_its_hint_and_a_second_try(page, site_url):
+    """The RoPE prediction, a number: a first wrong value gets the hint and another try, with
+    nothing of the answer; a value the page cannot read is no try at all."""
+    hold_python(page)
+    page.goto(f"{site_url}inside-attention.html")
+    question = page.locator(".quiz-predict .quiz-question:has(input[name=quiz-rope-predict])")
+    key = KEYS["quiz-rope-predict"]
+    box = question.get_by_role("textbox")
+    box.fill("about minus one")
+    box.press("Enter")
+    marked(page, question)
+    assert question.locator(".quiz-feedback").inner_text().startswith("“about minus one” is not")
+    box.fill("0")
+    box.press("Enter")
+    poll(page, "(q) => q.dataset.result", lambda r: r == "wrong", arg=question.element_handle())
+    assert question.locator(".quiz-feedback").inner_text() == (
+        f"Not quite: you gave 0. {key['why']['*']} Try again, or show the answer."
+    )
+    assert question.locator(".quiz-explain").is_hidden()
+    box.fill(f"{key['answer']:.3f}")
+    box.press("Enter")
+    poll(page, "(q) => q.dataset.result", lambda r: r == "right", arg=question.element_handle())
+    assert question.locator(".quiz-feedback").inner_text().startswith("Right: the answer is")
+    assert question.locator(".quiz-explain").is_visible()
 
 
 def test_without_end_test_items_a_chapter_has_no_test_and_the_quiz_says_so(page, site_url):

@@ -64,12 +64,16 @@ def test_each_sections_check_follows_it_and_its_test_items_end_its_chapter():
     """A source's questions without data-test are its check, right after the section on its
     chapter's page, numbered from 1; those with it are in its chapter's end test and the
     whole-lesson test (tests/build/test_quiz_markup.py tests both on a small lesson). A test
-    item's parallel versions (data-version-of) are neither."""
+    item's parallel versions (data-version-of) are neither, and a prediction check
+    (data-placement) stands before the section's try line
+    (test_a_prediction_is_asked_before_the_try_line_that_states_its_result)."""
     pages = assemble()
     for name in section_titles():
         source = (SOURCES / f"{name}.html").read_text(encoding="utf-8").split("</section>", 1)[1]
         fieldsets = re.findall(r'<fieldset class="quiz-question"[^>]*>', source)
-        checks = [f for f in fieldsets if not re.search(r"\bdata-(test|version-of)\b", f)]
+        checks = [
+            f for f in fieldsets if not re.search(r"\bdata-(test|version-of|placement)\b", f)
+        ]
         page = pages[lesson.page_of_sections()[name]]
         after = page.split(f'<section id="{name}"', 1)[1].split("</section>", 1)[1]
         if not checks:
@@ -331,6 +335,33 @@ def test_every_demo_source_opens_its_demo_with_one_try_line_before_its_controls(
             section,
         )
         assert section.count('class="try"') == 1 and tries in (["controls"], ["cell"]), name
+
+
+def test_a_prediction_is_asked_before_the_try_line_that_states_its_result():
+    """Predict, try, notice: a question that asks for a prediction ("Predict …" in its legend)
+    is a check placed before its section's "Try this" line (data-placement="before-try"), and on
+    the page it stands inside its section before that line, the figure and the takeaway, which
+    state its result. No end-test item asks for a prediction: a test comes after all of them."""
+    pages = assemble()
+    predictions = [
+        q for q in course.read_course().questions if re.search(r"\bpredict\b", q.legend, re.I)
+    ]
+    assert len(predictions) >= 4  # the heatmap's base, the added word, the RoPE shift, a stretch
+    for question in predictions:
+        assert not question.test and not question.version_of, question.name
+        assert question.placement == "before-try", question.name
+    for question in course.read_course().questions:
+        if question.placement != "before-try":
+            continue
+        page = pages[lesson.page_of_sections()[question.section]]
+        section = page.split(f'<section id="{question.section}"', 1)[1].split("</section>")[0]
+        asked = section.index(f'name="{question.name}"')
+        tried = section.index('<p class="try">')
+        assert asked < tried, question.name
+        for after in ('<p class="takeaway"', '<aside class="trap"'):
+            assert after not in section[:asked], (question.name, after)
+        block = section[section.rindex('<aside class="quiz-check quiz-predict"', 0, asked) :]
+        assert block.index("</aside>") > block.index(f'name="{question.name}"')
 
 
 def test_folds_are_going_deeper_and_the_experiments_answers_wait_for_a_prediction():

@@ -297,5 +297,42 @@ def test_a_template_that_its_table_does_not_fit_stops_the_build(
     sources, monkeypatch, template, table, message
 ):
     with_template(sources, monkeypatch, template, table)
+
+
+def test_a_prediction_check_stands_before_its_sections_try_line(sources):
+    """data-placement="before-try": the check is asked inside its section, right before its
+    "Try this" line, in a block of its own; the section's other checks still follow it."""
+    source = sources / "one.html"
+    text = source.read_text().replace(
+        "<figure", '<p class="try"><strong>Try this:</strong> move it.</p>\n<figure', 1
+    )
+    source.write_text(text + CHOICE.format(name="guess", extra=' data-placement="before-try"'))
+    pages, keys = assemble_with_keys(SKELETON)
+    page = next(text for text in pages.values() if '<section id="one"' in text)
+    section = page.split('<section id="one"', 1)[1].split("</section>", 1)[0]
+    block = re.search(r'<aside class="quiz-check quiz-predict".*?</aside>', section, flags=re.S)
+    assert block and 'name="quiz-guess"' in block.group(0) and "data-placement" not in page
+    assert block.end() <= section.index('<p class="try">')
+    after = page.split('<section id="one"', 1)[1].split("</section>", 1)[1]
+    assert 'name="quiz-check"' in after and 'name="quiz-guess"' not in after
+    assert keys["quiz-guess"]["correct"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("extra", "try_line", "message"),
+    [
+        (' data-placement="before-try"', False, r"needs exactly one <p class=\"try\">"),
+        (' data-placement="before-try" data-test', True, r"only a section's check takes"),
+        (' data-placement="after-try"', True, r"data-placement can only be before-try"),
+    ],
+)
+def test_a_prediction_that_cannot_stand_before_a_try_line_stops_the_build(
+    sources, extra, try_line, message
+):
+    source = sources / "one.html"
+    text = source.read_text()
+    if try_line:
+        text = text.replace("<figure", '<p class="try"><strong>Try this:</strong> go.</p>\n<figure')
+    source.write_text(text + CHOICE.format(name="guess", extra=extra))
     with pytest.raises(SystemExit, match=message):
         assemble_with_keys(SKELETON)

@@ -68,7 +68,8 @@ def test_numeric_items_state_a_key_a_tolerance_and_what_a_wrong_value_means():
     numeric = [q for q in QUESTIONS if q.kind == "numeric" and not q.template]
     assert len(numeric) >= 6
     for q in numeric:
-        assert q.test, f"{q.name}: a numeric item belongs to an end test"
+        # a number to type belongs to an end test, or asks for a prediction before a demo
+        assert q.test or q.placement == "before-try", f"{q.name}: a numeric item is a test's"
         assert math.isfinite(float(q.answer)) and float(q.tolerance) >= 0, q.name
         assert len(q.why or "") > 40, q.name
         assert 'inputmode="decimal"' in q.source and 'class="quiz-answer"' in q.source, q.name

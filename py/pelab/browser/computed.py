@@ -61,6 +61,11 @@ def _computed() -> dict[str, float | int]:
         },
         "formula.slowest-wavelength": float(wavelengths(4)[-1]),
         "formula.pe-3-2-d8": _formula(3, 2, d_model=8),
+        # heatmap: how many times as fast the slowest pair of d_model 128 turns at base 10 as at
+        # base 10000 (its prediction check)
+        "heatmap.slowest-speedup": float(
+            wavelengths(128, DEFAULT_BASE)[-1] / wavelengths(128, 10.0)[-1]
+        ),
         # rope: the first score at the demo's first settings, and with m and n swapped; the mean
         # score of a random query and a key like it at offsets 10, 100 and 500, and of an
         # independent one at any offset (d = 128, base 10000)
