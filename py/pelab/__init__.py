@@ -112,6 +112,7 @@ from .relative import (
 from .rope import (
     pairing_permutation,
     rope,
+    rope_bound_looseness,
     rope_decay_bound,
     rope_relative_residual,
     rope_rotate,
@@ -168,6 +169,7 @@ __all__ = [
     "relative_residual",
     "relative_shift",
     "rope",
+    "rope_bound_looseness",
     "rope_decay_bound",
     "rope_relative_residual",
     "rope_rotate",
