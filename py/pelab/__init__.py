@@ -28,7 +28,8 @@ Modules, one concept each:
     rope                 rotary position embedding (RoFormer): rotate queries and keys pair by
                          pair, so their scores depend on position only through m - n; both
                          pairings (adjacent, half) and several heads, the permutation
-                         between the pairings, and RoFormer's long-term decay bound
+                         between the pairings, and RoFormer's long-term decay bound (and how
+                         loose it is for a query and key alike)
     score_terms          the four terms of an attention score with additive positions
                          (content and position, each against each) and which of them depend on
                          the offset i - j only
