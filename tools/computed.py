@@ -2,7 +2,9 @@
 
 A sentence names such a number instead of typing it: `<span data-computed="NAME"
 data-decimals="2">1.65</span>`. `filled` writes in each one's value from app/computed.js's
-COMPUTED (generated from py/pelab/browser/computed.py, which says how), with `data-decimals`
+COMPUTED (generated from py/pelab/browser/computed.py, which says how) or from the bench's
+committed timings (bench_values: "bench.experiment-default" is the extrapolation experiment's
+default run in seconds), with `data-decimals`
 decimals (else as it is: a whole number) and a true minus sign. A span whose text is not that
 value stops the build, naming the file, the placeholder and the value to write; so does a name
 that has no value. A span left empty is filled in; the lesson writes each value all the same,
@@ -27,8 +29,29 @@ PLACEHOLDER = re.compile(
 NAMED = re.compile(r"<[^>]*\bdata-computed=[^>]*>")  # any tag that names one
 
 
+# What the bench measured that the lesson quotes (bench/training-results.json, committed):
+# "bench.NAME" is the figure NAME, in seconds where the bench gives milliseconds.
+BENCH_FIGURES = ROOT / "bench" / "training-results.json"
+
+
+def bench_values() -> dict[str, float]:
+    """The bench's committed timings, in seconds, as "bench.NAME" (NAME without its "_ms")."""
+    figures = json.loads(BENCH_FIGURES.read_text(encoding="utf-8"))
+    return {
+        f"bench.{name.removesuffix('_ms').replace('_', '-')}": value / 1000
+        for name, value in figures.items()
+        if name.endswith("_ms")
+    }
+
+
+def quoted_values() -> dict[str, float | int]:
+    """Every number the lesson may quote, by name: what pelab computes (computed_values) and the
+    bench's timings (bench_values)."""
+    return {**computed_values(), **bench_values()}
+
+
 def computed_values() -> dict[str, float | int]:
-    """COMPUTED of app/computed.js: every value by name."""
+    """COMPUTED of app/computed.js: every value pelab computes, by name."""
     found = _OBJECT.search(COMPUTED_MODULE.read_text(encoding="utf-8"))
     if not found:
         raise BuildError(
@@ -48,7 +71,7 @@ def shown(value: float | int, decimals: int | None) -> str:
 
 def filled(text: str, source: str, values: dict[str, float | int] | None = None) -> str:
     """`text` (the file `source`) with each computed number written in and checked; `values`
-    by name, else app/computed.js's."""
+    by name, else quoted_values()."""
     placeholders = {match.start() for match in PLACEHOLDER.finditer(text)}
     for tag in NAMED.finditer(text):
         if tag.start() not in placeholders:
@@ -59,15 +82,16 @@ def filled(text: str, source: str, values: dict[str, float | int] | None = None)
             )
     if not placeholders:
         return text
-    values = computed_values() if values is None else values
+    values = quoted_values() if values is None else values
 
     def one(match: re.Match) -> str:
         name, decimals, written = match.groups()
         where = f'{source}: <span data-computed="{name}">'
         if name not in values:
             raise BuildError(
-                f"{where} has no value: py/pelab/browser/computed.py computes none by that name "
-                f"(it has {', '.join(sorted(values))})"
+                f"{where} has no value: neither py/pelab/browser/computed.py nor the bench's "
+                "figures (bench_values) have one by that name "
+                f"(there are {', '.join(sorted(values))})"
             )
         if decimals is not None and not decimals.isdigit():
             raise BuildError(f'{where}: data-decimals="{decimals}" is not a number of decimals')

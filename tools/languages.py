@@ -184,7 +184,9 @@ def language_sites(
             out[f"{language}/{name}"] = text[:at] + script + text[at:]
         language_keys[language] = translated_keys(keys, translator)
         translator.where = NOTEBOOK
-        out[f"{language}/{NOTEBOOK}"] = notebook_text(translator, up="../")
+        out[f"{language}/{NOTEBOOK}"] = notebook_text(
+            translator, up="../", site_url=site_url, folder=f"{language}/"
+        )
         met = set(translator.met) | js_messages
         missing = translator.missing | {m for m in js_messages if m not in catalog}
         report[language] = (len(met) - len(missing), len(met))

@@ -85,9 +85,18 @@ def demo_codes(firsts: dict[str, dict], messages: dict[str, str] | None = None) 
     return json.loads(done.stdout)
 
 
-def notebook(translator: Translator | None = None, up: str = "") -> dict:
+def notebook(
+    translator: Translator | None = None,
+    up: str = "",
+    site_url: str | None = None,
+    folder: str = "",
+) -> dict:
     """The notebook, as nbformat 4 JSON data: in English, or in `translator`'s language (its
-    prose, headings and code comments; `up` is the way from its folder to the site's root)."""
+    prose, headings and code comments; `up` is the way from its folder to the site's root).
+    Its links to the lesson are absolute with `site_url` (the site's root, checked: build.py's
+    --site-url), to the pages of `folder` ("zh/"), so that they work wherever the notebook is
+    opened (Colab, a local Jupyter); without it they are relative to the notebook's folder, and
+    its first cell says so."""
 
     def say(text: str, **values) -> str:
         """One of this module's own sentences, translated, its {names} filled in."""
@@ -117,6 +126,11 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
         if section.cells and name != "cell"
     }
     codes = demo_codes(demos, translator.catalog if translator else None)
+    relative = "" if site_url else "\n\n" + say(
+        "This notebook was built without the site's address, so its links to the lesson are "
+        "relative: they work only beside the lesson's pages. Opened elsewhere (Colab, a local "
+        "Jupyter), open the lesson on its site and find each section by its number."
+    )
     cells = [
         md(
             "# " + say("Positional Encoding Lab: the lesson's code") + "\n\n"
@@ -127,6 +141,7 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
                 "and numpy, as the page's Python has them. The sliders stay in the lesson; here "
                 "you change the numbers in the code. `pelab.show` draws its heatmap as a picture."
             )
+            + relative
         ),
         code(commented(install_source()), role="install"),
         code("import numpy as np\nimport pelab", role="imports"),
@@ -143,7 +158,8 @@ def notebook(translator: Translator | None = None, up: str = "") -> dict:
             section = sections[name]
             heading = f"### {course.step(name)}. {markdown(prose(section.title))}"
             link = f"{chapter.page}#{name}"
-            where = say("In the lesson: {link}.", link=f"[{link}]({link})")
+            target = f"{site_url}{folder}{link}" if site_url else link
+            where = say("In the lesson: {link}.", link=f"[{link}]({target})")
             lines = [heading]
             if section.takeaway:
                 lines.append(markdown(prose(numbered(section.takeaway))))
@@ -199,7 +215,13 @@ def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def notebook_text(translator: Translator | None = None, up: str = "") -> str:
-    """The notebook file's text: JSON, one key per line as Jupyter writes it."""
-    return json.dumps(notebook(translator, up), indent=1, ensure_ascii=False) + "\n"
+def notebook_text(
+    translator: Translator | None = None,
+    up: str = "",
+    site_url: str | None = None,
+    folder: str = "",
+) -> str:
+    """The notebook file's text (`notebook`): JSON, one key per line as Jupyter writes it."""
+    book = notebook(translator, up, site_url, folder)
+    return json.dumps(book, indent=1, ensure_ascii=False) + "\n"
 

@@ -222,7 +222,8 @@ def write_pages(
     for language, language_key in language_keys.items():
         files.write(QUIZ_KEYS.replace(".json", f".{language}.json"), quiz_keys_json(language_key))
     # The take-home notebook (tools/notebook.py), made from the same sources as the pages.
-    files.write(NOTEBOOK, notebook_text())
+    # Its links to the lesson are absolute when the site's address is known.
+    files.write(NOTEBOOK, notebook_text(site_url=site_url))
     # The questions' keys, out of the pages' HTML: app/quiz/keys.js fetches them when needed.
     files.write(QUIZ_KEYS, quiz_keys_json(keys))
 

@@ -28,7 +28,8 @@ Modules, one concept each:
     rope                 rotary position embedding (RoFormer): rotate queries and keys pair by
                          pair, so their scores depend on position only through m - n; both
                          pairings (adjacent, half) and several heads, the permutation
-                         between the pairings, and RoFormer's long-term decay bound
+                         between the pairings, and RoFormer's long-term decay bound (and how
+                         loose it is for a query and key alike)
     multimodal_rope      M-RoPE (Qwen2-VL): three position ids (time, row, column) for text,
                          image and video tokens, and the angle of each frequency pair on the
                          axis its section gives it
@@ -119,6 +120,7 @@ from .relative import (
 from .rope import (
     pairing_permutation,
     rope,
+    rope_bound_looseness,
     rope_decay_bound,
     rope_relative_residual,
     rope_rotate,
@@ -179,6 +181,7 @@ __all__ = [
     "relative_residual",
     "relative_shift",
     "rope",
+    "rope_bound_looseness",
     "rope_decay_bound",
     "rope_relative_residual",
     "rope_rotate",

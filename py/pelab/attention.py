@@ -328,8 +328,8 @@ def order_blindness(
       token getting the encoding of its *new* place, and both measures
       become clearly positive: the order is now visible;
     * with a causal mask (`causal=True`) the order is visible even without
-      positions: a token sees only the tokens before it, and which those
-      are changes with the shuffle.
+      positions: a token sees itself and the tokens before it, and which
+      those are changes with the shuffle.
 
     The embeddings are `embed`'s, the head is `projections(d_model)`
     (seed 0), the encoding is `sinusoidal` with `base`.

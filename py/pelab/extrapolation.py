@@ -207,8 +207,10 @@ def layout_permutation(d_model):
     exactly: column $j < h$ of the concatenated layout is sine column $2j$,
     and column $h + i$ is cosine column $2i + 1$ ($h = \lceil d_{model}/2
     \rceil$).  A permutation of the columns is an orthogonal linear map, so
-    a model's first linear layer absorbs it: the two layouts carry the same
-    information.  Its inverse is `np.argsort(perm)`.
+    a model that reads one layout is the same model, up to a permutation of
+    its dimensions, as one that reads the other (every weight that reads or
+    writes those dimensions permuted to match): the two layouts carry the
+    same information.  Its inverse is `np.argsort(perm)`.
 
     Args:
         d_model: number of columns, an integer from 1 to `MAX_D_MODEL`

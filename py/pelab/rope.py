@@ -380,6 +380,45 @@ def rope_decay_bound(offsets, d, base=DEFAULT_BASE):
     return np.abs(partial).mean(axis=1)
 
 
+# The draws `rope_bound_looseness` takes by default: the lesson quotes their range.
+LOOSENESS_DRAWS = 2000
+
+
+def rope_bound_looseness(d, draws=LOOSENESS_DRAWS, base=DEFAULT_BASE):
+    r"""
+    How loose RoFormer's bound is at offset 0 for a query and a key alike:
+    for each draw $q$ = `default_rng(seed).standard_normal(d)`, seed 0 to
+    `draws` - 1, and $k = q$, the bound
+    $(d/2) \max_i |h_{i+1} - h_i| \cdot$ `rope_decay_bound(0)` over the score
+    $|q|^2$, where $h_i = |	ilde q_i|^2$ and $h_{d/2} = 0$.
+
+    A sample, not a limit: more draws widen the range a little.
+
+    Args:
+        d: the head dimension, an even integer from 2 to `MAX_D_MODEL`.
+        draws: how many seeds, an integer from 1 to 100000.
+        base: a finite real number > 1 (the bound at offset 0 does not
+            depend on it).
+
+    Returns:
+        float64 array of shape (draws,), each ratio >= 1.
+
+    Example:
+        >>> float(rope_bound_looseness(2, 1)[0])   # one pair: the bound is the score
+        1.0
+    """
+    d = check_even_size("d", d, MAX_D_MODEL)
+    draws = check_size("draws", draws, 100000)
+    factor = rope_decay_bound([0.0], d, base)[0]
+    ratios = np.empty(draws)
+    for seed in range(draws):
+        q = np.random.default_rng(seed).standard_normal(d)
+        # h_i = q~_i conj(q~_i) = |q~_i|^2, then h_{d/2} = 0.
+        h = np.append(q[0::2] ** 2 + q[1::2] ** 2, 0.0)
+        ratios[seed] = np.max(np.abs(np.diff(h))) * (d // 2) * factor / float(np.sum(q * q))
+    return ratios
+
+
 def rope_mean_score(offsets, d, base=DEFAULT_BASE, rho=1.0):
     r"""
     The mean RoPE score of a random query and a key like it, at each offset: for $q$ with

@@ -5,11 +5,20 @@ catalog sees each as a placeholder, so that its message holds no computed number
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
-from tools.computed import NAMED, PLACEHOLDER, computed_values, filled, shown
+from tools.computed import (
+    BENCH_FIGURES,
+    NAMED,
+    PLACEHOLDER,
+    bench_values,
+    filled,
+    quoted_values,
+    shown,
+)
 from tools.i18n import Translator, translate_fragment
 from tools.lesson import SOURCES
 from tools.project import BuildError
@@ -27,10 +36,24 @@ def test_every_computed_number_the_lesson_writes_is_pelabs(path):
         assert written, f"lesson/{path.name}: write the value of {name} in its span too"
 
 
+def test_the_bench_figures_the_lesson_quotes_are_the_committed_benchs_in_seconds():
+    """A timing the lesson quotes ("bench.NAME") is bench/training-results.json's NAME_ms, read
+    from the committed file (nothing is timed here), in seconds."""
+    figures = json.loads(BENCH_FIGURES.read_text(encoding="utf-8"))
+    bench = bench_values()
+    assert bench["bench.experiment-default"] == figures["experiment_default_ms"] / 1000
+    assert set(bench) == {
+        "bench." + name.removesuffix("_ms").replace("_", "-") for name in figures
+        if name.endswith("_ms")
+    }
+    quoted = "".join(path.read_text(encoding="utf-8") for path in SOURCES.glob("*.html"))
+    assert 'data-computed="bench.experiment-default"' in quoted
+
+
 def test_the_lesson_quotes_computed_numbers():
     quoted = "".join(path.read_text(encoding="utf-8") for path in SOURCES.glob("*.html"))
     names = {name for name, _, _ in PLACEHOLDER.findall(quoted)}
-    assert names and names <= set(computed_values())
+    assert names and names <= set(quoted_values())
 
 
 def test_a_placeholder_is_written_in_with_its_decimals_and_a_true_minus_sign():
@@ -53,7 +76,8 @@ def test_a_placeholder_is_written_in_with_its_decimals_and_a_true_minus_sign():
         (
             '<span data-computed="demo.ratio" data-decimals="2"></span>',
             'lesson/demo.html: <span data-computed="demo.ratio"> has no value: '
-            "py/pelab/browser/computed.py computes none by that name (it has demo.factor, ",
+            "neither py/pelab/browser/computed.py nor the bench's figures (bench_values) have "
+            "one by that name (there are demo.factor, ",
         ),
         (
             '<span data-computed="demo.factor" data-decimals="2">1.66</span>',

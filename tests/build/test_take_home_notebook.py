@@ -18,7 +18,7 @@ from site_server import DIST
 from tools.course import read_course
 from tools.i18n import TRANSLATED
 from tools.lesson import SKELETON, read_chapters
-from tools.notebook import NOTEBOOK, markdown, wheel_name
+from tools.notebook import NOTEBOOK, markdown, notebook, wheel_name
 
 BOOK = json.loads((DIST / NOTEBOOK).read_text(encoding="utf-8"))
 CODE = [cell for cell in BOOK["cells"] if cell["cell_type"] == "code"]
@@ -192,3 +192,22 @@ def test_the_guide_names_the_wheel_dist_serves():
     guide = (DIST / "embedding.html").read_text(encoding="utf-8")
     named = re.findall(r"py/(pelab-[\w.-]+\.whl)", guide)
     assert named and set(named) == {wheel_name()}
+
+
+def test_its_links_to_the_lesson_are_absolute_when_the_sites_address_is_known():
+    """Built without the site's address (dist/ here), a section's link is relative to the
+    notebook's folder and the first cell says so; with it (build.py --site-url), every link is
+    the page's full address, in the notebook's language's folder, and the note is gone."""
+    linked = r"\[([\w-]+\.html#[\w-]+)\]\(([^)]+)\)"
+    text = "".join("".join(c["source"]) for c in BOOK["cells"] if c["cell_type"] == "markdown")
+    links = re.findall(linked, text)
+    assert links and all(shown == target for shown, target in links)
+    assert "its links to the lesson are relative" in "".join(BOOK["cells"][0]["source"])
+    site = "https://example.org/lab/"
+    for folder in ("", "zh/"):
+        book = notebook(site_url=site, folder=folder)
+        text = "".join("".join(c["source"]) for c in book["cells"] if c["cell_type"] == "markdown")
+        absolute = re.findall(linked, text)
+        assert [shown for shown, _ in absolute] == [shown for shown, _ in links]
+        assert all(target == site + folder + shown for shown, target in absolute)
+        assert "its links to the lesson are relative" not in text

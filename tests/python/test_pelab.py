@@ -60,6 +60,7 @@ def test_public_names():
         "FourTerms",
         "score_terms",
         "four_terms",
+        "rope_bound_looseness",
         "rope_decay_bound",
         "interpolated_positions",
         "ntk_scaled_base",

@@ -11,8 +11,10 @@ import pytest
 from pelab.extrapolation import layout_permutation
 from pelab.positional_encoding import angular_frequencies, sinusoidal
 from pelab.rope import (
+    LOOSENESS_DRAWS,
     pairing_permutation,
     rope,
+    rope_bound_looseness,
     rope_decay_bound,
     rope_independent_abs_score,
     rope_mean_score,
@@ -459,16 +461,31 @@ def test_rope_decay_bound_bad_arguments(kwargs, message):
 
 
 def test_the_decay_bound_is_far_above_the_score_of_alike_q_and_k():
-    """The page: for a random q = k with d = 128 the bound at offset 0 is 70 to 320 times the
-    score itself (|q|^2 there), over the 200 draws of seeds 0 to 199."""
+    """The page quotes the range of rope_bound_looseness over its 2,000 draws (a computed
+    number): for a random q = k with d = 128 the bound at offset 0 is 72 to 374 times the score
+    itself (|q|^2 there). Each ratio is the bound over the score, as by hand."""
     d = 128
-    ratios = []
-    for seed in range(200):
+    ratios = rope_bound_looseness(d)
+    assert ratios.shape == (LOOSENESS_DRAWS,) == (2000,)
+    for seed in (0, 1, 1999):
         q = np.random.default_rng(seed).standard_normal(d)
         h = np.append(q[0::2] ** 2 + q[1::2] ** 2, 0.0)  # q~_i conj(q~_i) = |q~_i|^2
         bound = np.max(np.abs(np.diff(h))) * (d // 2) * rope_decay_bound([0.0], d)[0]
-        ratios.append(bound / float(np.sum(q * q)))
-    assert 70 < min(ratios) and max(ratios) < 320 and 100 < np.median(ratios) < 200
+        assert ratios[seed] == pytest.approx(bound / float(np.sum(q * q)), rel=1e-12)
+        # the bound holds: the score never passes it
+        assert ratios[seed] >= 1
+    assert 71 < ratios.min() < 73 and 373 < ratios.max() < 375 and 100 < np.median(ratios) < 200
+    # the first 200 draws, which the page once quoted as 70 to 320, lie inside that range
+    assert 70 < ratios[:200].min() and ratios[:200].max() < 320
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [({"d": 7}, r"^d must be an even integer"), ({"draws": 0}, r"^draws must be")],
+)
+def test_rope_bound_looseness_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rope_bound_looseness(**({"d": 8} | kwargs))
 
 
 # ---------------------------------------------------------------------------

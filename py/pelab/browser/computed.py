@@ -26,7 +26,12 @@ from ..experiments.sliced import MODEL as EXPERIMENT_MODEL
 from ..experiments.tiny_transformer import TINY_MODEL
 from ..experiments.training import LEARNING_RATE
 from ..positional_encoding import DEFAULT_BASE, sinusoidal, wavelengths
-from ..rope import rope_independent_abs_score, rope_mean_score
+from ..rope import (
+    LOOSENESS_DRAWS,
+    rope_bound_looseness,
+    rope_independent_abs_score,
+    rope_mean_score,
+)
 from .demos.rope import DECAY_HEAD_DIM, rope
 
 # The extrapolation chart's longest sequence (its slider's end): "over the 1024 positions this
@@ -51,6 +56,7 @@ def _formula(pos: int, dimension: int, d_model: int = 4) -> float:
 def _computed() -> dict[str, float | int]:
     aliased = offset_distances(18, 12.6)  # "d_model 18, base 12.6"
     alike = rope_mean_score([10.0, 100.0, 500.0], DECAY_HEAD_DIM, DEFAULT_BASE)
+    looseness = rope_bound_looseness(DECAY_HEAD_DIM, LOOSENESS_DRAWS)
     return {
         # formula: the worked example at d_model 4, positions 1 and 2; its trap's slowest
         # wavelength at d_model 4; its quiz item, PE(3, 2) at d_model 8
@@ -77,6 +83,11 @@ def _computed() -> dict[str, float | int]:
         "rope.alike-mean-100": float(alike[1]),
         "rope.alike-mean-500": float(alike[2]),
         "rope.independent-abs": float(rope_independent_abs_score(DECAY_HEAD_DIM)),
+        # rope: how loose RoFormer's bound is at offset 0 for q = k, d = 128, over the draws of
+        # seeds 0 to LOOSENESS_DRAWS - 1: the sample's smallest and largest ratio
+        "rope.bound-looseness-draws": LOOSENESS_DRAWS,
+        "rope.bound-looseness-min": float(looseness.min()),
+        "rope.bound-looseness-max": float(looseness.max()),
         # extrapolation: ALiBi's weight factor per step back, e^slope, for the experiments' 8
         # heads' steepest slope and for 2 heads'; the closest two positions at d_model 18, base
         # 12.6, and neighbours

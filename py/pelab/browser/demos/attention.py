@@ -24,7 +24,7 @@ def attention(
             ("dog bites man" -> "man bites dog"), since the page cannot know n before
             Python has split the sentence into words.
         with_pe: add sinusoidal positional encodings before attention.
-        causal: use a decoder's causal mask (a token sees only the tokens before it).
+        causal: use a decoder's causal mask (a token sees itself and the tokens before it).
 
     Returns:
         tokens, shuffled: lists of n str (the learner's text: show it as text, never as HTML),
