@@ -17,6 +17,9 @@ from tools.i18n import (
     LOCALE,
     TRANSLATED,
     Translator,
+    common_form,
+    disagreement_report,
+    disagreements,
     javascript_messages,
     numbers,
     problems,
@@ -60,6 +63,26 @@ def test_each_catalog_is_up_to_date_with_the_template(messages, language):
     assert template == messages, "locale/messages.pot is stale: run python3 build.py translations"
     catalog = {m.id for m in read_catalog(LOCALE / f"{language}.po") if m.id}
     assert catalog == template
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_english_string_has_one_translation(language):
+    """Equal English, equal translations: a quiz option's words read the same on the page
+    ("{1} words", the radio input first) and in the answer key ("words")."""
+    found = disagreements(translations(language))
+    assert not found, disagreement_report(language, found)
+
+
+def test_an_option_and_its_answer_key_copy_compare_without_the_input():
+    page = ("{1} Very alike, once <2>training</2> sets {3}.",
+            "{1} 很相似，一旦<2>训练</2>设定了 {3}。")
+    key = ("Very alike, once <1>training</1> sets {2}.", "很相似，一旦<1>训练</1>设定了 {2}。")
+    assert common_form(*page) == key == common_form(*key)
+    assert disagreements(dict([page, key])) == {}
+    found = disagreements(dict([page, (key[0], "非常相似，一旦<1>训练</1>设定了 {2}。")]))
+    assert list(found) == [key[0]] and len(set(found[key[0]].values())) == 2
+    named = ("{step} of {steps}", "{step}/{steps}")  # no leading {1}: its own common form
+    assert common_form(*named) == named
 
 
 def test_moving_a_section_changes_no_message(messages, monkeypatch, tmp_path):
