@@ -43,6 +43,17 @@ BABEL = "babel==2.19.0"
 LANGUAGES = {"en": "English", "zh": "中文", "es": "Español"}
 TRANSLATED = ("zh", "es")
 SOURCE_LANGUAGE = "en"
+# The tag (BCP 47) a language's pages declare in <html lang> and their hreflang links, where it is
+# more than the code of its folder and catalog: Chinese names its script, Simplified, so that
+# browsers pick Simplified Chinese fonts (a bare "zh" may get Japanese or Traditional glyphs).
+# app/site-languages.js siteLanguage() reads a tag back as its folder's code.
+LANGUAGE_TAGS = {"zh": "zh-Hans"}
+
+
+def language_tag(language: str) -> str:
+    """The <html lang> and hreflang of `language` (a key of LANGUAGES): "zh-Hans" for "zh"."""
+    return LANGUAGE_TAGS.get(language, language)
+
 
 # Elements that are part of a run of text. Paired ones have their words translated; whole ones
 # are kept as they are (their attributes may still be translated).
@@ -267,7 +278,8 @@ def _start_tag(node: Node, translator: Translator | None) -> str:
         value_html = '"' + _attribute_html(translated) + '"'
         raw = pattern.sub(lambda m, v=value_html: m.group(1) + v, raw, 1)
     if node.tag == "html" and translator.catalog is not None:
-        raw = re.sub(r'\slang="[^"]*"', f' lang="{translator.language}"', raw, count=1)
+        tag = language_tag(translator.language)
+        raw = re.sub(r'\slang="[^"]*"', f' lang="{tag}"', raw, count=1)
     return raw
 
 

@@ -21,6 +21,7 @@ from tools.i18n import (
     disagreement_report,
     disagreements,
     javascript_messages,
+    language_tag,
     numbers,
     problems,
     read_catalog,
@@ -198,7 +199,7 @@ def test_a_page_is_translated_with_its_markup_and_missing_words_stay_english():
         "A label": "一个标签",
     }, "zh")
     out = translate_page(PAGE, translator, "page.html")
-    assert '<html lang="zh">' in out
+    assert '<html lang="zh-Hans">' in out  # the script too, for the right fonts
     assert "<title>一页</title>" in out
     assert '把<a href="#formula"><strong>滑块</strong></a>移到 <var>pos</var> = 2。' in out
     assert '<p aria-label="一个标签"><span lang="en">Untranslated words.</span></p>' in out
@@ -258,9 +259,10 @@ def test_the_built_site_has_every_page_in_each_language_linked_both_ways(languag
     for name in PAGES:
         translated = (DIST / language / name).read_text(encoding="utf-8")
         english = (DIST / name).read_text(encoding="utf-8")
-        assert f'<html lang="{language}"' in translated
+        tag = language_tag(language)  # zh-Hans for zh: <html lang> and hreflang agree
+        assert f'<html lang="{tag}"' in translated
         if name != "embed.html":
-            assert f'hreflang="{language}" href="{language}/{name}"' in english
+            assert f'hreflang="{tag}" href="{language}/{name}"' in english
             assert f'hreflang="en" href="../{name}"' in translated
             assert 'class="language-menu"' in translated
         # complete: no English left but the language menu's own name for it
