@@ -11,6 +11,8 @@
  * A comment `// Translators: ...` just above a call reaches the translator with the message.
  */
 
+import { siteLanguage } from "./site-languages.js";
+
 /** @type {Record<string, string> | null} */
 let messages = null;
 
@@ -43,9 +45,10 @@ export function t(english, values) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
-/** The page's language: its <html lang>, "en" when it has none. */
+/** The page's site language, its folder's name: its <html lang>'s primary subtag ("zh" for
+ * "zh-Hans"), "en" when it has none. */
 export function pageLanguage() {
-  return globalThis.document?.documentElement.lang || "en";
+  return siteLanguage(globalThis.document?.documentElement.lang || "en");
 }
 
 /** For a test or a page that brings its own messages (the embed, say). */

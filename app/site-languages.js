@@ -9,11 +9,22 @@
 export const TRANSLATIONS = Object.freeze(["zh", "es"]);
 
 /**
+ * The site's language of a page whose <html lang> is `tag`: its primary subtag, the name of its
+ * folder. A Chinese page declares "zh-Hans" (its script, for the right fonts: tools/i18n.py
+ * LANGUAGE_TAGS), which is "zh" here.
+ *
+ * @param {string} tag the page's <html lang>, "" when it has none
+ */
+export function siteLanguage(tag) {
+  return (tag || "en").split("-")[0].toLowerCase();
+}
+
+/**
  * Whether a page in `language` whose address has the path `pathname` is a translated copy: a
  * translation's page, in that language's folder.
  *
  * @param {string} pathname
- * @param {string} language the page's <html lang>
+ * @param {string} language the page's <html lang> (or its site language, "zh")
  */
 export function isTranslatedPage(pathname, language) {
   return englishPath(pathname, language) !== pathname;
@@ -25,9 +36,10 @@ export function isTranslatedPage(pathname, language) {
  * language's folder) is left as it is.
  *
  * @param {string} pathname
- * @param {string} language the page's <html lang>
+ * @param {string} tag the page's <html lang> (or its site language, "zh")
  */
-export function englishPath(pathname, language) {
+export function englishPath(pathname, tag) {
+  const language = siteLanguage(tag);
   if (!TRANSLATIONS.includes(language)) return pathname;
   const folder = `/${language}/`;
   const at = pathname.lastIndexOf(folder);
@@ -44,9 +56,10 @@ export function englishPath(pathname, language) {
  * @param {string} name
  * @param {string} hash
  * @param {string} base the page's address (document.baseURI)
- * @param {string} language the page's <html lang>
+ * @param {string} tag the page's <html lang> (or its site language, "zh")
  */
-export function embedAddress(name, hash, base, language) {
+export function embedAddress(name, hash, base, tag) {
+  const language = siteLanguage(tag);
   const translated = isTranslatedPage(new URL(base).pathname, language);
   const demo = encodeURIComponent(name);
   const url = new URL(translated ? `../embed.html?demo=${demo}&lang=${language}` : `embed.html?demo=${demo}`, base);

@@ -43,6 +43,17 @@ BABEL = "babel==2.19.0"
 LANGUAGES = {"en": "English", "zh": "中文", "es": "Español"}
 TRANSLATED = ("zh", "es")
 SOURCE_LANGUAGE = "en"
+# The tag (BCP 47) a language's pages declare in <html lang> and their hreflang links, where it is
+# more than the code of its folder and catalog: Chinese names its script, Simplified, so that
+# browsers pick Simplified Chinese fonts (a bare "zh" may get Japanese or Traditional glyphs).
+# app/site-languages.js siteLanguage() reads a tag back as its folder's code.
+LANGUAGE_TAGS = {"zh": "zh-Hans"}
+
+
+def language_tag(language: str) -> str:
+    """The <html lang> and hreflang of `language` (a key of LANGUAGES): "zh-Hans" for "zh"."""
+    return LANGUAGE_TAGS.get(language, language)
+
 
 # Elements that are part of a run of text. Paired ones have their words translated; whole ones
 # are kept as they are (their attributes may still be translated).
@@ -267,7 +278,8 @@ def _start_tag(node: Node, translator: Translator | None) -> str:
         value_html = '"' + _attribute_html(translated) + '"'
         raw = pattern.sub(lambda m, v=value_html: m.group(1) + v, raw, 1)
     if node.tag == "html" and translator.catalog is not None:
-        raw = re.sub(r'\slang="[^"]*"', f' lang="{translator.language}"', raw, count=1)
+        tag = language_tag(translator.language)
+        raw = re.sub(r'\slang="[^"]*"', f' lang="{tag}"', raw, count=1)
     return raw
 
 
@@ -463,6 +475,61 @@ def problems(message: str, translated: str) -> list[str]:
             f"in the English, {' '.join(numbers(translated)) or 'none'} here)"
         )
     return found
+
+
+# ---- one English string, one translation ----------------------------------------------------
+
+# A run that starts with an element kept whole, such as a quiz option's radio input: "{1} Very
+# alike: ...". The answer key writes the same option's words without the input ("Very alike:
+# ..."), a message of its own, which must read exactly as the page's.
+LEADING_WHOLE = re.compile(r"^\{1\}\s+")
+
+
+def _renumbered(text: str, by: int) -> str:
+    """`text` with every numbered placeholder's number moved by `by` ({2} → {1} for -1)."""
+
+    def shift(match: re.Match) -> str:
+        number = match.group(1) or match.group(2)
+        if not number.isdigit():
+            return match.group(0)  # a named value, {step}: never renumbered
+        return match.group(0).replace(number, str(int(number) + by), 1)
+
+    return MARKER.sub(shift, text)
+
+
+def common_form(message: str, translated: str) -> tuple[str, str]:
+    """A message and its translation as the same words stand elsewhere: without a leading
+    placeholder {1} (a radio input before an option's words) and with the others renumbered, so
+    that "{1} Very <2>alike</2>" and "Very <1>alike</1>" compare equal, and so must their
+    translations. A message that does not start with {1} is its own common form."""
+    if not LEADING_WHOLE.match(message):
+        return message, translated
+    english = _renumbered(LEADING_WHOLE.sub("", message, count=1), -1)
+    words = SPACE.sub(" ", translated.replace("{1}", " ", 1)).strip()
+    return english, _renumbered(words, -1)
+
+
+def disagreements(catalog: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Equal English, unequal translations: {common English: {message: its translation in
+    common form}} for every English text (in common form, `common_form`) that the catalog
+    translates in more than one way. One English string gets one translation: the answer key's
+    copy of a quiz option reads as the option does on the page."""
+    groups: dict[str, dict[str, str]] = {}
+    for message, translated in catalog.items():
+        english, words = common_form(message, translated)
+        groups.setdefault(english, {})[message] = words
+    return {
+        english: found for english, found in groups.items() if len(set(found.values())) > 1
+    }
+
+
+def disagreement_report(language: str, found: dict[str, dict[str, str]]) -> str:
+    lines = [f"locale/{language}.po translates {len(found)} English texts in more than one way "
+             "(one English string, one translation: make them the same):"]
+    for english, versions in sorted(found.items())[:20]:
+        lines.append(f"  {english[:70]!r}")
+        lines.extend(f"    {message[:30]!r}: {words[:70]!r}" for message, words in versions.items())
+    return "\n".join(lines)
 
 
 # ---- the catalogs ------------------------------------------------------------------------

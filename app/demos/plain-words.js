@@ -6,7 +6,8 @@
  * Only plain words: letters and digits (any script) between spaces. For them the split is
  * certain, whatever Unicode version Python and the JavaScript engine know: no character of such
  * a text is punctuation to strip or whitespace other than the space. Anything else is pelab's to
- * split, and this refuses it rather than guess.
+ * split, and this refuses it rather than guess: Chinese and Japanese too (Han, hiragana,
+ * katakana), which pelab.tokenize splits one character per token.
  */
 
 /** The most words pelab.tokenize keeps of a sentence (pelab.tokens.MAX_TOKENS). */
@@ -20,7 +21,9 @@ const MAX_TOKENS = 24;
  * @throws {Error} if `text` is not 1 to MAX_TOKENS plain words between spaces
  */
 export function plainWords(text) {
-  if (!/^ *[\p{L}\p{M}\p{N}]+( +[\p{L}\p{M}\p{N}]+)* *$/u.test(text)) {
+  const plain = /^ *[\p{L}\p{M}\p{N}]+( +[\p{L}\p{M}\p{N}]+)* *$/u;
+  const splitPerCharacter = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+  if (!plain.test(text) || splitPerCharacter.test(text)) {
     throw new Error(`${JSON.stringify(text)} is not plain words between spaces: only pelab.tokenize can split it`);
   }
   const words = text.trim().split(/ +/);

@@ -19,7 +19,9 @@
   var TRANSLATIONS = ["zh", "es"];
   var html = document.documentElement;
   var asked = (/[?&]lang=([^&]*)/.exec(location.search) || [])[1]; // no URLSearchParams in an old browser
-  var english = TRANSLATIONS.indexOf(html.lang) === -1;
+  // the page's site language: its <html lang>'s primary subtag, "zh" for "zh-Hans"
+  // (app/site-languages.js siteLanguage)
+  var english = TRANSLATIONS.indexOf((html.lang || "en").split("-")[0].toLowerCase()) === -1;
   if (asked && english && html.classList.contains("embedded") && TRANSLATIONS.indexOf(asked) !== -1) {
     location.replace(asked + "/embed.html" + location.search + location.hash);
     html.setAttribute("data-state", "error"); // start-python.js starts no Python for a page that goes

@@ -3,7 +3,8 @@ r"""
 
 The lesson's sentences become vectors the simplest fixed way: `tokenize`
 splits a sentence into words (at most `MAX_TOKENS`, punctuation stripped
-from their ends), and `embed` gives each word a fixed random vector of
+from their ends; Chinese and Japanese, written without spaces, one
+character per token), and `embed` gives each word a fixed random vector of
 `d_model` coordinates, each drawn with standard deviation `EMBEDDING_STD`
 from a generator seeded by the word itself.  Nothing is trained and nothing
 is random from run to run: the same word gets the same vector in every
@@ -25,15 +26,27 @@ MAX_TOKENS = 24
 # Standard deviation of each embedding coordinate (see `embed`).
 EMBEDDING_STD = math.sqrt(0.5)
 
-# A run of non-whitespace characters: one candidate word.
-_WORD = re.compile(r"\S+")
+# Characters of scripts written without spaces between words: Han ideographs
+# (CJK Unified Ideographs and their extensions, compatibility ideographs),
+# hiragana and katakana.  Each one is a token of its own.
+_CJK = (
+    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\uff66-\uff9f\U00020000-\U0003134f"
+)
+# One candidate word: a CJK character, or a run of other non-whitespace.
+_WORD = re.compile(rf"[{_CJK}]|[^\s{_CJK}]+")
 
 
 def tokenize(sentence, max_tokens=MAX_TOKENS, *, name="sentence"):
     """
     Split a sentence into word tokens.
 
-    Words are the runs between whitespace (any Unicode whitespace).  Each
+    Words are the runs between whitespace (any Unicode whitespace), except
+    that Chinese and Japanese, which put no spaces between words, give one
+    token per character (Han ideographs, hiragana, katakana): a real
+    tokenizer would find their words with a dictionary or a learned
+    vocabulary, which this toy has not.  So `狗咬人` is three tokens, and
+    `我爱RoPE` is `我`, `爱`, `RoPE`.  Each word
     loses its leading and trailing punctuation (Unicode categories P*:
     `.,;:!?"'()[]{}` and the like, curly quotes too), so `"Dog,` becomes
     `Dog`, while punctuation inside a word stays: `don't`, `well-known`.
@@ -63,6 +76,8 @@ def tokenize(sentence, max_tokens=MAX_TOKENS, *, name="sentence"):
         (['Dog', 'bites', 'man'], False)
         >>> tokenize("'Tis the dog's bone -- isn't it?", max_tokens=4)
         (['Tis', 'the', "dog's", 'bone'], True)
+        >>> tokenize("狗咬人。")
+        (['狗', '咬', '人'], False)
     """
     _check_str(name, sentence)
     max_tokens = check_size("max_tokens", max_tokens, MAX_SEQ_LEN)

@@ -102,6 +102,14 @@ def test_typed_sentences_with_repeated_words_and_single_words_work(as_served):
         lambda n: n == 1,
     )
     assert float(dataset(lesson, ".attention-summary", "pooledDiff")) == 0
+    # Chinese puts no spaces between words: each character is a token, as the hint says
+    box.fill("狗咬人")
+    poll(
+        lesson,
+        "() => document.querySelector('.attention-original-title').textContent",
+        lambda title: title == "狗 咬 人",
+    )
+    assert "Chinese" in demo.locator("label[for=attention-sentence] .hint").inner_text()
 
 
 def test_the_classic_pair_is_one_click_away_and_markup_is_shown_as_text(as_served):

@@ -23,7 +23,7 @@ from pages import (
 )
 from quiz_lesson import question_id
 from test_accessibility import axe
-from tools.i18n import TRANSLATED
+from tools.i18n import TRANSLATED, language_tag
 from tools.sealed_keys import unseal
 
 LANGUAGES = ("en", *TRANSLATED)
@@ -87,7 +87,7 @@ def readouts(browser, site_url, language_log):
                 hold_python(page)
                 page.goto(url_of(site_url, language, chapter))
                 all_figures_shown(page)
-            assert page.evaluate("document.documentElement.lang") == language
+            assert page.evaluate("document.documentElement.lang") == language_tag(language)
             found[language, chapter] = page.evaluate(READOUTS)
             page.close()
     context.close()
@@ -169,9 +169,9 @@ def test_the_language_menu_keeps_the_readers_place(page, site_url, language):
     hold_python(page)
     page.goto(site_url + PAGE_OF["waves"])
     page.evaluate("document.querySelector('#waves').scrollIntoView({block: 'start'})")
-    page.locator(f".language-menu a[hreflang={language}]").click()
+    page.locator(f".language-menu a[hreflang='{language_tag(language)}']").click()
     page.wait_for_url(re.compile(rf"/{language}/{PAGE_OF['waves']}#waves$"))
-    assert page.evaluate("document.documentElement.lang") == language
+    assert page.evaluate("document.documentElement.lang") == language_tag(language)
     # and back
     page.locator(".language-menu a[hreflang=en]").click()
     page.wait_for_url(re.compile(rf"/{PAGE_OF['waves']}#waves$"))
@@ -182,7 +182,7 @@ def test_the_language_menu_keeps_the_readers_place(page, site_url, language):
 def test_an_embed_takes_lang(page, site_url, page_log, language):
     page.goto(f"{site_url}embed.html?demo=formula&lang={language}")
     assert wait_for_state(page) == "ready", page.inner_text("#boot")
-    assert page.evaluate("document.documentElement.lang") == language
+    assert page.evaluate("document.documentElement.lang") == language_tag(language)
     page.locator("#formula[data-live=shown]").wait_for()
     heading = page.inner_text("#formula h2")
     assert heading and heading != "The formula, term by term"

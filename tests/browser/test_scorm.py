@@ -28,7 +28,7 @@ from quiz_lesson import build_site, question_id, read_keys
 from site_server import DIST, ROOT, served
 from tools.course import plain
 from tools.custom_lesson import assemble_custom
-from tools.i18n import TRANSLATED
+from tools.i18n import TRANSLATED, language_tag
 from tools.scorm import write_custom_package, write_packages, write_thin_package
 
 HERE = Path(__file__).parent / "lms"
@@ -806,7 +806,7 @@ def test_a_translated_quiz_package_runs_in_its_language_and_reports_its_score(
     frame.locator("#quiz .quiz-score").wait_for()
     folder = root / CONTENT / package
     assert not (folder / "pyodide").exists() and not (folder / "py").exists()
-    assert sco(page).evaluate("document.documentElement.lang") == language
+    assert sco(page).evaluate("document.documentElement.lang") == language_tag(language)
     keys = read_keys(folder / "app" / f"quiz-keys.{language}.json")
     answer(frame, keys, 0, True)
     total = frame.locator(QUIZ).count()

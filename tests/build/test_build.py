@@ -23,7 +23,7 @@ from tools import (
     site,
     vendor_pyodide,
 )
-from tools.i18n import LANGUAGES, SOURCE_LANGUAGE
+from tools.i18n import LANGUAGES, SOURCE_LANGUAGE, language_tag
 from tools.project import CACHE, ROOT, BuildError, sha256
 
 LOCK = json.loads((vendor_pyodide.PYODIDE_NPM / "pyodide-lock.json").read_text())
@@ -166,7 +166,8 @@ def test_a_site_url_makes_every_pages_hreflang_and_canonical_links_absolute(tmp_
             assert not HEAD_LINK.search(with_url) and 'name="robots" content="noindex' in with_url
             continue
         expected = [
-            (language, root + ("" if language == SOURCE_LANGUAGE else f"{language}/") + page)
+            (language_tag(language),
+             root + ("" if language == SOURCE_LANGUAGE else f"{language}/") + page)
             for language in LANGUAGES
         ]
         assert ALTERNATE.findall(with_url) == [*expected, ("x-default", root + page)], name

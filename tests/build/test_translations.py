@@ -17,7 +17,11 @@ from tools.i18n import (
     LOCALE,
     TRANSLATED,
     Translator,
+    common_form,
+    disagreement_report,
+    disagreements,
     javascript_messages,
+    language_tag,
     numbers,
     problems,
     read_catalog,
@@ -60,6 +64,26 @@ def test_each_catalog_is_up_to_date_with_the_template(messages, language):
     assert template == messages, "locale/messages.pot is stale: run python3 build.py translations"
     catalog = {m.id for m in read_catalog(LOCALE / f"{language}.po") if m.id}
     assert catalog == template
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_english_string_has_one_translation(language):
+    """Equal English, equal translations: a quiz option's words read the same on the page
+    ("{1} words", the radio input first) and in the answer key ("words")."""
+    found = disagreements(translations(language))
+    assert not found, disagreement_report(language, found)
+
+
+def test_an_option_and_its_answer_key_copy_compare_without_the_input():
+    page = ("{1} Very alike, once <2>training</2> sets {3}.",
+            "{1} 很相似，一旦<2>训练</2>设定了 {3}。")
+    key = ("Very alike, once <1>training</1> sets {2}.", "很相似，一旦<1>训练</1>设定了 {2}。")
+    assert common_form(*page) == key == common_form(*key)
+    assert disagreements(dict([page, key])) == {}
+    found = disagreements(dict([page, (key[0], "非常相似，一旦<1>训练</1>设定了 {2}。")]))
+    assert list(found) == [key[0]] and len(set(found[key[0]].values())) == 2
+    named = ("{step} of {steps}", "{step}/{steps}")  # no leading {1}: its own common form
+    assert common_form(*named) == named
 
 
 def test_moving_a_section_changes_no_message(messages, monkeypatch, tmp_path):
@@ -175,7 +199,7 @@ def test_a_page_is_translated_with_its_markup_and_missing_words_stay_english():
         "A label": "一个标签",
     }, "zh")
     out = translate_page(PAGE, translator, "page.html")
-    assert '<html lang="zh">' in out
+    assert '<html lang="zh-Hans">' in out  # the script too, for the right fonts
     assert "<title>一页</title>" in out
     assert '把<a href="#formula"><strong>滑块</strong></a>移到 <var>pos</var> = 2。' in out
     assert '<p aria-label="一个标签"><span lang="en">Untranslated words.</span></p>' in out
@@ -235,9 +259,10 @@ def test_the_built_site_has_every_page_in_each_language_linked_both_ways(languag
     for name in PAGES:
         translated = (DIST / language / name).read_text(encoding="utf-8")
         english = (DIST / name).read_text(encoding="utf-8")
-        assert f'<html lang="{language}"' in translated
+        tag = language_tag(language)  # zh-Hans for zh: <html lang> and hreflang agree
+        assert f'<html lang="{tag}"' in translated
         if name != "embed.html":
-            assert f'hreflang="{language}" href="{language}/{name}"' in english
+            assert f'hreflang="{tag}" href="{language}/{name}"' in english
             assert f'hreflang="en" href="../{name}"' in translated
             assert 'class="language-menu"' in translated
         # complete: no English left but the language menu's own name for it

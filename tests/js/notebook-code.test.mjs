@@ -124,7 +124,7 @@ test("plainWords splits plain words as pelab.tokenize does, and refuses any othe
   assert.deepEqual(plainWords("dog"), ["dog"]);
   assert.deepEqual(plainWords("  Dog  bites man "), ["Dog", "bites", "man"]);
   assert.deepEqual(plainWords("été 2024 Straße"), ["été", "2024", "Straße"]);
-  for (const text of ["", " ", "dog,", "don't", "dog\tbites", "dog\u00a0bites", "🐶", "a-b"]) {
+  for (const text of ["", " ", "dog,", "don't", "dog\tbites", "dog\u00a0bites", "🐶", "a-b", "狗咬人", "犬 が"]) {
     assert.throws(() => plainWords(text), /only pelab\.tokenize can split it/, JSON.stringify(text));
   }
   assert.equal(plainWords(Array(24).fill("w").join(" ")).length, 24);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { embedAddress, englishPath, isTranslatedPage, TRANSLATIONS } from "../../app/site-languages.js";
+import { embedAddress, englishPath, isTranslatedPage, siteLanguage, TRANSLATIONS } from "../../app/site-languages.js";
 import { storageKeys } from "../../app/cells/storage.js";
 import { keysFile } from "../../app/quiz/keys.js";
 
@@ -63,6 +63,7 @@ test("cells' edits are kept under the English page's address, whatever the page'
   const english = storageKeys(page("https://lab.example/why-order.html"));
   assert.deepEqual(english, ["/index.html", "/"]);
   assert.deepEqual(storageKeys(page("https://lab.example/zh/why-order.html", { lang: "zh" })), english);
+  assert.deepEqual(storageKeys(page("https://lab.example/zh/why-order.html", { lang: "zh-Hans" })), english);
   assert.deepEqual(storageKeys(page("https://lab.example/es/review.html", { lang: "es" })), english);
   assert.deepEqual(storageKeys(page("https://lab.example/course/es/review.html", { lang: "es" })), ["/course/index.html", "/course/"]);
   // an embed keeps them under its own address: the English embed's
@@ -77,4 +78,17 @@ test("a page reads the quiz's keys of its language, the English ones for any oth
   assert.equal(keysFile("en"), "quiz-keys.json");
   assert.equal(keysFile("fr"), "quiz-keys.json");
   assert.equal(keysFile(""), "quiz-keys.json");
+});
+
+test("a Chinese page declares its script (zh-Hans) and is still the zh folder's", () => {
+  assert.equal(siteLanguage("zh-Hans"), "zh");
+  assert.equal(siteLanguage("zh"), "zh");
+  assert.equal(siteLanguage("es"), "es");
+  assert.equal(siteLanguage(""), "en");
+  assert.equal(englishPath("/lab/zh/why-order.html", "zh-Hans"), "/lab/why-order.html");
+  assert.ok(isTranslatedPage("/zh/review.html", "zh-Hans"));
+  assert.equal(
+    embedAddress("formula", "", "https://lab.example/zh/why-order.html", "zh-Hans"),
+    "https://lab.example/embed.html?demo=formula&lang=zh",
+  );
 });

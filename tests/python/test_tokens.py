@@ -41,10 +41,31 @@ def test_tokenize_splits_and_strips_punctuation(sentence, tokens):
 
 
 def test_tokenize_keeps_emoji_and_any_script():
-    sentence = "🐶 bites 👨‍👩‍👧 ❤️ 犬が 噛む Straße naïve"
+    sentence = "🐶 bites 👨‍👩‍👧 ❤️ 개가 Straße naïve"
     tokens, truncated = tokenize(sentence)
-    assert tokens == ["🐶", "bites", "👨‍👩‍👧", "❤️", "犬が", "噛む", "Straße", "naïve"]
+    assert tokens == ["🐶", "bites", "👨‍👩‍👧", "❤️", "개가", "Straße", "naïve"]
     assert truncated is False
+
+
+@pytest.mark.parametrize(
+    "sentence, tokens",
+    [
+        ("狗咬人", ["狗", "咬", "人"]),  # no spaces between Chinese words: one token per character
+        ("狗咬人。人咬狗！", ["狗", "咬", "人", "人", "咬", "狗"]),  # CJK punctuation dropped
+        ("「狗」咬 人", ["狗", "咬", "人"]),
+        ("我爱RoPE和ALiBi", ["我", "爱", "RoPE", "和", "ALiBi"]),  # other scripts stay whole
+        ("犬が噛む", ["犬", "が", "噛", "む"]),  # Japanese kana too
+        ("カタカナ・テスト", ["カ", "タ", "カ", "ナ", "テ", "ス", "ト"]),  # ・ is punctuation
+        ("𠀀𪚥 dog", ["𠀀", "𪚥", "dog"]),  # ideographs beyond the Basic Multilingual Plane
+    ],
+)
+def test_tokenize_splits_chinese_and_japanese_per_character(sentence, tokens):
+    assert tokenize(sentence) == (tokens, False)
+
+
+def test_tokenize_counts_each_cjk_character_towards_max_tokens():
+    assert tokenize("一二三四五", max_tokens=3) == (["一", "二", "三"], True)
+    assert tokenize("我" * MAX_TOKENS) == (["我"] * MAX_TOKENS, False)
 
 
 def test_tokenize_keeps_markup_as_literal_text():
