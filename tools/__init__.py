@@ -7,7 +7,11 @@
     course.py          the course model: index.html and lesson/*.html read once, into typed
                        chapters, sections, controls, questions, exercises; the only reader
     section_source.py    one lesson/NAME.html read and checked into the model's objects
+    quiz_source.py       its quiz questions and their graded versions, read and checked
     lesson.py          the course's pages (entrance, a page per chapter) written from the model
+    quiz_forms.py        the quiz as the pages show it: questions without their keys, the
+                         tests' forms with their graded versions, the sealed keys file
+    minutes.py           how long a section takes (its words, controls, runs, questions)
     custom_lesson.py     a lesson of chosen sections (build.py packages --sections)
     heatmap_settings.py  the first heatmap's settings, read from the heatmap section's sliders
     page_protocol.py   the host messages and performance marks of app/page-protocol.js, for Python

@@ -23,25 +23,27 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.project import ROOT, BuildError
-from tools.section_source import (
+from tools.quiz_source import (
     PARAM,
     QUIZ_VARIANTS,
+    Option,
+    Question,
+    plain,
+    template_keys,
+    template_legends,
+    variant_id,
+)
+from tools.section_source import (
     REFERENCE,
     SCRATCH,
     Control,
     Exercise,
     FirstCall,
-    Option,
-    Question,
     Section,
     Trap,
     first_value,
-    plain,
     read_controls,
     slider_value,
-    template_keys,
-    template_legends,
-    variant_id,
 )
 from tools.section_source import read_section as read_section_in
 

@@ -20,6 +20,7 @@ import json
 import re
 from urllib.parse import urlsplit
 
+from tools.catalogs import javascript_messages, translations, update_catalogs
 from tools.i18n import (
     LANGUAGES,
     SOURCE_LANGUAGE,
@@ -27,12 +28,9 @@ from tools.i18n import (
     Translator,
     disagreement_report,
     disagreements,
-    javascript_messages,
     language_tag,
     translate_fragment,
     translate_page,
-    translations,
-    update_catalogs,
 )
 from tools.notebook import NOTEBOOK, notebook_text
 from tools.project import ROOT, BuildError, log

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import re
 from dataclasses import dataclass
 
-from tools.computed import BENCH_FIGURES
 from tools.course import (
     CHAPTER,
     INCLUDE,
@@ -46,14 +44,19 @@ from tools.course import (
     read_course,
     read_skeleton,
     slider_value,
-    template_keys,
-    template_legends,
 )
 from tools.course import Question as SourceQuestion
 from tools.course import Section as SourceSection
 from tools.course import read_section as read_section_source
+from tools.minutes import section_minutes
 from tools.project import BuildError
-from tools.sealed_keys import seal
+from tools.quiz_forms import (
+    Question,
+    chapter_test,
+    number_question,
+    shown_question,
+    test_form,
+)
 
 # Read by others from here as before; the course model owns them (tools/course.py).
 __all__ = [
@@ -64,39 +67,10 @@ __all__ = [
 CHAPTER_TEMPLATE = SOURCES / "pages" / "chapter.html"
 ENTRANCE = "index.html"
 
-# How long a section takes on the core path (docs/course.md says why these numbers): its words at
-# READING_WPM, each control's time to try (CONTROL_MINUTES: a slider, a toggle, a text box, a
-# code cell), each experiment's run time as the bench measured it (EXPERIMENT_BENCH) plus
-# RESULT_MINUTES to read what it gives, QUESTION_MINUTES a question (a prediction included) and
-# EXERCISE_MINUTES an exercise to write and check. The folds (FOLDS: "Going deeper", "Show the
-# Python") are off the core path: neither their words nor their controls count.
-READING_WPM = 150
-CONTROL_MINUTES = {"slider": 1.0, "toggle": 0.5, "text": 1.5, "cell": 2.0}
-RESULT_MINUTES = 2
-QUESTION_MINUTES = 1
-EXERCISE_MINUTES = 6
-# A chapter's core path stays within this (tests/build/test_lesson_sources.py holds it).
-CHAPTER_LIMIT_MINUTES = 45
-FOLDS = re.compile(r'<details class="(?:deeper|show-python)\b.*?</details>', flags=re.S)
-EXERCISE = '<div class="exercise"'
-DIV = re.compile(r"<div\b|</div>")
-# The bench's figures (bench/training-results.json, `python3 build.py bench --only training`, on
-# 2 cores), committed and read at build time, never measured here.
-# Each section's experiment (its "training-buttons"), by the bench figure that times its default
-# run from the click, its Python's boot included. The stretching experiment is not benched: it
-# trains 3 models of 250 steps, fewer steps than the extrapolation experiment's Quick setting
-# (12 models of 120 steps), whose figure it is counted at, an overestimate.
-EXPERIMENT_BENCH = {
-    "training": "train_ms",
-    "extrapolation": "experiment_default_ms",
-    "stretching": "experiment_quick_ms",
-}
 
 CONTENTS = re.compile(r"^( *)<!-- lesson-contents -->\n", flags=re.M)
 QUIZ_SLOT = re.compile(r"^ *<!-- lesson-quiz-questions -->\n", flags=re.M)
 TITLE = re.compile(r'(<h2 id="([\w-]+)-title">)(.*?)</h2>', flags=re.S)
-EXPLAIN = re.compile(r'<p class="quiz-explain" hidden>(.*)</p>(\s*</fieldset>)', flags=re.S)
-KEY_ATTRIBUTES = re.compile(r' (?:data-correct(?![\w-])|data-(?:why|answer|tolerance)="[^"]*")')
 # A picture drawn at build time that the page shows first (the heatmap's): preloaded in the head.
 HIGH_PRIORITY_IMAGE = re.compile(r'<img [^>]*?src="([^"]+)"[^>]*? fetchpriority="high"')
 # Where a demo's first result is served: the build writes it, the chapter page preloads it.
@@ -107,23 +81,6 @@ CHAPTER_FIELD = re.compile(r"<!-- chapter: ([\w-]+) -->")
 COURSE_FIELD = re.compile(r"<!-- course: ([\w-]+) -->")
 LOCAL_LINK = re.compile(r'href="#([\w-]+)"')
 OLD_ANCHOR = re.compile(r'<span id="([\w-]+)" class="old-anchor">')
-
-
-@dataclass
-class Question:
-    """A quiz question as the pages show it: no key, no explanation, not yet numbered."""
-
-    section: str
-    name: str  # its inputs' shared name: the key's name in quiz-keys.json and in saved answers
-    kind: str  # "choice", "truefalse" or "numeric"
-    test: bool  # an end-test item (data-test), else its section's check
-    refers: str  # the id in its section it tests: its feedback links back there
-    html: str  # as the page shows it: no key, no explanation, not numbered
-    keys: dict  # its entries of quiz-keys.json by id (a template's: one per variant), the
-    #             explanations still unlinked
-    item: str = ""  # the test item it is a version of ("" for a section's check)
-    graded_version: bool = False  # a graded version of a test item, shown in graded tests only
-    placement: str = ""  # "before-try": a prediction, asked before its section's "Try this"
 
 
 @dataclass
@@ -200,80 +157,6 @@ def read_section(name: str, step: int) -> Section:
     return numbered_section(read_section_source(name), step)
 
 
-def shown_question(question: SourceQuestion) -> Question:
-    """A question split into what the page shows and its key (quiz-keys.json). A test item's
-    fieldset names its item and version (`data-item`, `data-version`); a graded version is
-    hidden and disabled until a graded test draws it (app/quiz/versions.js), and a template
-    carries what its legend shows in each variant (`data-variants`), not their answers."""
-    shown = KEY_ATTRIBUTES.sub("", question.source)
-    shown = re.sub(
-        r" data-(?:test|version-of|version|placement)(?![\w-])(=\"[^\"]*\")?", "", shown
-    )
-    shown = EXPLAIN.sub(lambda m: f'<p class="quiz-explain" hidden></p>{m.group(2)}', shown)
-    if question.test or question.version_of:
-        marks = f' data-item="{question.item}" data-version="{question.version}"'
-        if question.version_of:
-            marks += " hidden disabled"
-        if question.template:
-            variants = json.dumps(template_legends(question), ensure_ascii=False)
-            marks += f" data-variants='{html.escape(variants, quote=False)}'"
-        shown = re.sub(r'^( *<fieldset class="quiz-question")', rf"\1{marks}", shown, count=1)
-    if question.template:
-        keys = template_keys(question)
-    else:
-        keys = {question.name: question.key}
-    return Question(
-        question.section,
-        question.name,
-        question.kind,
-        question.test,
-        question.anchor,
-        shown,
-        keys,
-        question.item,
-        bool(question.version_of),
-        question.placement,
-    )
-
-
-def number_question(question: Question, position: int) -> str:
-    """A question as a check or test shows it: its number in the legend, its section on the
-    fieldset, and the link back to what it tests, shown with the feedback."""
-    text = re.sub(
-        r'^( *<fieldset class="quiz-question"[^>]*)>',
-        rf'\1 data-section="{question.section}">',
-        question.html,
-        count=1,
-    )
-    back = (
-        f'<p class="quiz-refers" hidden><a href="#{question.refers}">Back to what this question '
-        f'tests</a>, in <a href="#{question.section}" class="section-ref">section</a>.</p>'
-    )
-    text = text.replace('<p class="quiz-explain"', f'{back}\n<p class="quiz-explain"', 1)
-    setup = re.search(r'\bdata-setup="([\w-]+)"', text)
-    if setup:  # a question read off a live figure: where that figure is
-        text = text.replace(
-            "</legend>",
-            '</legend>\n<p class="quiz-setup">Set the figure of <a '
-            f'href="#{setup.group(1)}" class="section-ref">section</a> as the question says.</p>',
-            1,
-        )
-    return text.replace("<legend>", f'<legend><span class="quiz-number">{position}.</span> ', 1)
-
-
-def test_form(test: str, items: list[str]) -> str:
-    """A test's form: its numbered questions, the score, Submit (shown in graded mode only:
-    app/quiz/engine.js) and Start again."""
-    return (
-        f'<form class="quiz" data-quiz="test" data-test="{test}" novalidate>\n'
-        + "".join(items)
-        + '<p class="quiz-score" aria-live="polite"></p>\n'
-        + '<p class="quiz-actions"><button type="submit" class="quiz-submit" hidden>Submit</button>'
-        + ' <button type="reset" class="quiz-reset">Start again</button></p>\n'
-        + "</form>\n"
-    )
-
-
 def prediction_block(section: Section, items: list[str]) -> str:
     """A section's prediction check (data-placement="before-try"): asked inside the section,
     right before its "Try this" line, answered like any check."""
@@ -302,94 +185,6 @@ def check_block(section: Section, items: list[str]) -> str:
         '<form class="quiz" data-quiz="check" novalidate>\n' + "".join(items) + "</form>\n"
         "</aside>\n"
     )
-
-
-def chapter_test(chapter: Chapter, items: list[str]) -> str:
-    """A chapter's end test, at the end of its page; nothing when no question is a test item."""
-    if not items:
-        return ""
-    return (
-        f'<section id="test-{chapter.name}" class="chapter-test" '
-        f'aria-labelledby="test-{chapter.name}-title">\n'
-        f'<h2 id="test-{chapter.name}-title">End of chapter test</h2>\n'
-        '<p class="chapter-test-note">Questions on this chapter’s sections. Some ask you to set a '
-        "figure’s sliders as the question says and read the result. In practice mode each answer "
-        "is marked as you give it; in a graded test (launched by your course, or opened with "
-        "?graded), answers are marked once you submit them.</p>\n"
-        + test_form(chapter.name, items)
-        + "</section>\n"
-    )
-
-
-def bench_figures() -> dict:
-    """The bench's committed figures (BENCH_FIGURES), by name."""
-    return json.loads(BENCH_FIGURES.read_text(encoding="utf-8"))
-
-
-def core_path(source_html: str) -> str:
-    """A section's source without its folds (FOLDS) and its exercises, whose task, cell, hints
-    and solution EXERCISE_MINUTES covers."""
-    text = FOLDS.sub(" ", source_html)
-    while (start := text.find(EXERCISE)) >= 0:
-        depth = 0
-        for tag in DIV.finditer(text, start):
-            depth += 1 if tag.group(0) == "<div" else -1
-            if depth == 0:
-                text = text[:start] + " " + text[tag.end():]
-                break
-        else:
-            raise BuildError("a section's exercise <div> is not closed")
-    return text
-
-
-def section_controls(source_html: str) -> dict[str, int]:
-    """How many controls of each kind (CONTROL_MINUTES) a section's core path has to try: a
-    slider; a toggle (a checkbox, a group of radio buttons, a button other than an experiment's);
-    a text box; a code cell. Its questions, its folds, its experiments' buttons and the take-home
-    notebook's download box are none. A group of radio buttons named "…-prediction" is a
-    question (a prediction), not a control."""
-    body = core_path(source_html)
-    body = re.sub(r'<fieldset class="quiz-question".*?</fieldset>', " ", body, flags=re.S)
-    body = re.sub(r'<div class="(?:take-home|training-buttons)\b.*?</div>', " ", body, flags=re.S)
-    radios = set(re.findall(r'<input\b[^>]*\btype="radio"[^>]*\bname="([^"]+)"', body))
-    radios |= set(re.findall(r'<input\b[^>]*\bname="([^"]+)"[^>]*\btype="radio"', body))
-    return {
-        "slider": len(re.findall(r"<lesson-slider\b|<input\b[^>]*\btype=\"range\"", body)),
-        "toggle": len(re.findall(r'<input\b[^>]*\btype="checkbox"', body))
-        + len(re.findall(r"<button\b", body))
-        + len(re.findall(r"<select\b", body))
-        + len({name for name in radios if not name.endswith("prediction")}),
-        "text": len(re.findall(r'<input\b[^>]*\btype="(?:text|number)"', body))
-        + len(re.findall(r"<textarea\b", body)),
-        "cell": len(re.findall(r'<div class="cell"', body)),
-    }
-
-
-def section_minutes(section: Section, bench: dict | None = None) -> int:
-    """How long a learner needs for a section's core path, as the course shows it
-    (docs/course.md): its prose at READING_WPM words a minute (not its code, not its folds), each
-    control's time to try (CONTROL_MINUTES), each experiment's run time as the bench measured it
-    (`bench`, else BENCH_FIGURES) and RESULT_MINUTES to read its result, its exercises and a
-    minute a question (a prediction included); rounded up to a whole minute."""
-    core = core_path(section.source_html)
-    prose = re.sub(r"<(textarea|script|pre)\b.*?</\1>", " ", core, flags=re.S)
-    words = len(html.unescape(re.sub(r"<[^>]*>", " ", prose)).split())
-    minutes = words / READING_WPM
-    for kind, count in section_controls(section.source_html).items():
-        minutes += CONTROL_MINUTES[kind] * count
-    runs = core.count('class="training-buttons"')
-    if runs:
-        if section.name not in EXPERIMENT_BENCH:
-            raise BuildError(
-                f"lesson/{section.name}.html runs an experiment that tools/lesson.py's "
-                "EXPERIMENT_BENCH does not time: name the bench figure of its run there"
-            )
-        figures = bench_figures() if bench is None else bench
-        minutes += runs * (figures[EXPERIMENT_BENCH[section.name]] / 60000 + RESULT_MINUTES)
-    predictions = set(re.findall(r'name="([\w-]*prediction)"', core))
-    minutes += EXERCISE_MINUTES * section.source_html.count(EXERCISE)
-    minutes += QUESTION_MINUTES * (section.quiz_questions + len(predictions))
-    return math.ceil(minutes)
 
 
 def course_minutes(course: Course, custom: bool = False) -> dict[str, int]:
@@ -583,12 +378,6 @@ def assemble(skeleton: str | None = None, custom: bool = False) -> dict[str, str
     """Every page of the course by file name: the entrance (index.html) and one page per
     chapter, with the sections' steps, the map, the cross-references, the checks and tests."""
     return assemble_with_keys(skeleton, custom)[0]
-
-
-def quiz_keys_json(keys: dict[str, dict]) -> str:
-    """dist/app/quiz-keys.json: every question's key by its id (app/quiz/keys.js reads it),
-    sealed so that it shows no answer at a glance (tools/sealed_keys.py)."""
-    return json.dumps(seal(keys)) + "\n"
 
 
 def course_map(chapters, sections, minutes, current: Chapter) -> str:

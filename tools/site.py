@@ -31,14 +31,12 @@ from tools.generated_scripts import (
 from tools.heatmap_settings import heatmap_settings
 from tools.in_pyodide import job_outputs
 from tools.languages import EMBED, language_sites, site_address, with_languages
-from tools.lesson import (
-    assemble_with_keys,
-    quiz_keys_json,
-)
+from tools.lesson import assemble_with_keys
 from tools.notebook import NOTEBOOK, notebook_text
 from tools.pelab_wheel import build_pelab_wheel
 from tools.project import CACHE, DIST, ROOT, SITE_FILES, log, sha256
 from tools.python_files import build_time_jobs, place_python_files
+from tools.quiz_forms import quiz_keys_json
 from tools.scorm import FOLDER as SCORM_FOLDER
 from tools.security_headers import headers_allowing
 from tools.served_pyodide import place_pyodide

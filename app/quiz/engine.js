@@ -23,7 +23,7 @@
 import { CHECK_EVENT, QUIZ_EVENT } from "../page-protocol.js";
 import { interaction, judge, readNumber, score, shuffled } from "./grading.js";
 import { loadKeys, richText } from "./keys.js";
-import { drawVersions, newSeed } from "./versions.js";
+import { arrangeAttempt, gradedVersions, newSeed } from "./versions.js";
 import { t } from "../i18n.js";
 import { sentences, withNodes } from "../words.js";
 
@@ -363,65 +363,12 @@ function testQuiz(form, graded) {
   /** @type {HTMLFieldSetElement[]} the questions this attempt shows, in order */
   let questions = [];
 
-  // Each item's graded versions by id (a template's variants NAME.v1 …), and where each is.
-  /** @type {Record<string, string[]>} */
-  const gradedIds = {};
-  /** @type {Map<string, {fieldset: HTMLFieldSetElement, numbers?: Record<string, string>}>} */
-  const versionOf = new Map();
-  for (const question of every) {
-    const item = question.dataset.item;
-    if (!item) continue;
-    gradedIds[item] ??= [];
-    if (question.dataset.version === "a") continue;
-    if (question.dataset.variants) {
-      /** @type {Record<string, string>[]} */
-      const variants = JSON.parse(question.dataset.variants);
-      variants.forEach((numbers, k) => {
-        const id = `${nameOf(question)}${k + 1}`;
-        gradedIds[item].push(id);
-        versionOf.set(id, { fieldset: question, numbers });
-      });
-    } else {
-      gradedIds[item].push(nameOf(question));
-      versionOf.set(nameOf(question), { fieldset: question });
-    }
-  }
+  const versions = gradedVersions(every);
 
-  /**
-   * Show the questions of this attempt. Practice: each item as practice mode has it (version
-   * "a"). Graded: the version the attempt's seed draws for each item (versions.js), its
-   * numbers written in, numbered afresh; an item with no graded version is left out.
-   */
+  /** Show the questions of this attempt (versions.js `arrangeAttempt`). */
   function arrange() {
-    if (!graded) {
-      questions = every.filter((q) => !q.dataset.version || q.dataset.version === "a");
-      return;
-    }
-    const drawn = drawVersions(gradedIds, state.seed, state.attempt);
-    // what drew them, in view for a tester or a teacher (no secret: the versions are public)
-    form.dataset.seed = String(state.seed);
-    questions = [];
-    for (const question of every) {
-      if (!question.dataset.item) questions.push(question);
-      if (question.dataset.version !== "a") continue;
-      const version = versionOf.get(drawn[question.dataset.item] ?? "");
-      if (!version) continue;
-      const chosen = version.fieldset;
-      chosen.dataset.id = drawn[question.dataset.item];
-      for (const span of chosen.querySelectorAll("legend [data-param]")) {
-        span.textContent = version.numbers?.[/** @type {HTMLElement} */ (span).dataset.param ?? ""] ?? span.textContent;
-      }
-      questions.push(chosen);
-    }
-    for (const question of every) {
-      const shown = questions.includes(question);
-      question.hidden = !shown;
-      question.disabled = !shown;
-    }
-    questions.forEach((question, n) => {
-      const number = question.querySelector(".quiz-number");
-      if (number) number.textContent = `${n + 1}.`;
-    });
+    if (graded) form.dataset.seed = String(state.seed); // in view for a tester or a teacher
+    questions = arrangeAttempt(every, versions, graded ? state : null);
   }
   arrange();
   /** @type {Record<string, QuizKey> | null} */

@@ -1,6 +1,6 @@
 /**
- * Which version of each test item a graded attempt shows, as pure functions (tests/js runs them
- * under Node). A test item has the version practice mode shows ("a") and its graded versions:
+ * Which version of each test item a graded attempt shows: the draw as pure functions (tests/js
+ * runs them under Node), and its showing in a test's form (`arrangeAttempt`). A test item has the version practice mode shows ("a") and its graded versions:
  * parallel versions of a choice or true/false item (NAME.b, NAME.c) and the variants of a
  * numeric item's template (NAME.v1 … NAME.vN, numbers drawn by pelab at build time:
  * py/pelab/browser/quiz_variants.py). A graded attempt never shows version "a", whose answer
@@ -63,4 +63,78 @@ export function drawVersions(graded, seed, attempt) {
 export function versionOf(id) {
   const dot = id.indexOf(".");
   return dot < 0 ? { item: id, version: "a" } : { item: id.slice(0, dot), version: id.slice(dot + 1) };
+}
+
+/** The inputs' shared name of a question's fieldset. @param {HTMLFieldSetElement} question */
+const nameOf = (question) => question.querySelector("input")?.name ?? "";
+
+/**
+ * Each test item's graded versions in a test form's fieldsets (`every`, as tools/quiz_forms.py
+ * writes them): their ids by item (a template's variants NAME.v1 …), and each id's fieldset
+ * with, for a variant, the numbers its legend shows.
+ * @param {HTMLFieldSetElement[]} every
+ */
+export function gradedVersions(every) {
+  /** @type {Record<string, string[]>} */
+  const ids = {};
+  /** @type {Map<string, {fieldset: HTMLFieldSetElement, numbers?: Record<string, string>}>} */
+  const where = new Map();
+  for (const question of every) {
+    const item = question.dataset.item;
+    if (!item) continue;
+    ids[item] ??= [];
+    if (question.dataset.version === "a") continue;
+    if (question.dataset.variants) {
+      /** @type {Record<string, string>[]} */
+      const variants = JSON.parse(question.dataset.variants);
+      variants.forEach((numbers, k) => {
+        const id = `${nameOf(question)}${k + 1}`;
+        ids[item].push(id);
+        where.set(id, { fieldset: question, numbers });
+      });
+    } else {
+      ids[item].push(nameOf(question));
+      where.set(nameOf(question), { fieldset: question });
+    }
+  }
+  return { ids, where };
+}
+
+/**
+ * Show a test's questions for an attempt; returns them, in order. Practice (`attempt` null):
+ * each item as practice mode has it, version "a". Graded: the version the attempt's seed draws
+ * for each item (its id in data-id, a variant's numbers written into its legend), numbered
+ * afresh, every other fieldset hidden and disabled; an item with no graded version is left out.
+ * @param {HTMLFieldSetElement[]} every
+ * @param {ReturnType<typeof gradedVersions>} versions
+ * @param {{seed: number, attempt: number} | null} attempt
+ */
+export function arrangeAttempt(every, versions, attempt) {
+  if (!attempt) return every.filter((q) => !q.dataset.version || q.dataset.version === "a");
+  const drawn = drawVersions(versions.ids, attempt.seed, attempt.attempt);
+  /** @type {HTMLFieldSetElement[]} */
+  const questions = [];
+  for (const question of every) {
+    if (!question.dataset.item) questions.push(question);
+    if (question.dataset.version !== "a") continue;
+    const version = versions.where.get(drawn[question.dataset.item] ?? "");
+    if (!version) continue;
+    const chosen = version.fieldset;
+    chosen.dataset.id = drawn[question.dataset.item];
+    for (const span of chosen.querySelectorAll("legend [data-param]")) {
+      const param = /** @type {HTMLElement} */ (span).dataset.param ?? "";
+      span.textContent = version.numbers?.[param] ?? span.textContent;
+    }
+    questions.push(chosen);
+  }
+  for (const question of every) {
+    const shown = questions.includes(question);
+    question.hidden = !shown;
+    question.disabled = !shown;
+  }
+  questions.forEach((question, n) => {
+    const number = question.querySelector(".quiz-number");
+    if (number) number.textContent = `${n + 1}.`;
+  });
+  return questions;
 }

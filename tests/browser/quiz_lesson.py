@@ -18,7 +18,8 @@ import pytest
 
 from site_server import DIST, ROOT
 from tools import course
-from tools.lesson import assemble_with_keys, quiz_keys_json
+from tools.lesson import assemble_with_keys
+from tools.quiz_forms import quiz_keys_json
 from tools.sealed_keys import unseal
 
 TEST_CHAPTER = "inside-attention"

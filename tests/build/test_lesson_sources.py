@@ -14,6 +14,7 @@ import pytest
 
 import tools.course as course
 import tools.lesson as lesson
+import tools.minutes as minutes
 from site_server import DIST
 from tools.languages import with_languages
 from tools.lesson import SKELETON, SOURCES, assemble, section_titles, shown_value
@@ -176,13 +177,13 @@ def test_a_small_lesson_assembles(sources):
 
 def minutes_of(body: str, name: str = "s", bench: dict | None = None, questions: int = 0):
     section = lesson.Section(name, 1, "S", "", [], f"<section>{body}</section>", questions)
-    return lesson.section_minutes(section, bench)
+    return minutes.section_minutes(section, bench)
 
 
 def test_a_sections_minutes_count_its_words_each_control_its_runs_exercises_and_questions():
     """The method of docs/course.md, from tools/lesson.py's own constants: no number here is the
     method's."""
-    wpm, control = lesson.READING_WPM, lesson.CONTROL_MINUTES
+    wpm, control = minutes.READING_WPM, minutes.CONTROL_MINUTES
     words = " ".join(["word"] * (wpm * 2 - 10))  # just under two minutes of reading
     prose = f"<p>{words}</p>"
     assert minutes_of(prose) == 2
@@ -195,7 +196,7 @@ def test_a_sections_minutes_count_its_words_each_control_its_runs_exercises_and_
         + '<button type="button">Shuffle</button><input type="text" name="t">'
         + '<div class="cell" data-cell="x"></div>'
     )
-    assert lesson.section_controls(controls) == {"slider": 2, "toggle": 3, "text": 1, "cell": 1}
+    assert minutes.section_controls(controls) == {"slider": 2, "toggle": 3, "text": 1, "cell": 1}
     tried = 2 * control["slider"] + 3 * control["toggle"] + control["text"] + control["cell"]
     assert minutes_of(prose + controls) == math.ceil(words.count("word") / wpm + tried)
     # a fold ("Going deeper", "Show the Python") is off the core path: its words and controls
@@ -207,27 +208,27 @@ def test_a_sections_minutes_count_its_words_each_control_its_runs_exercises_and_
     run = '<div class="training-buttons"><button>Run</button><button>Stop</button></div>'
     figure = lesson.EXPERIMENT_BENCH["extrapolation"]
     bench = {figure: 90_000}  # a run of a minute and a half
-    expected = math.ceil(words.count("word") / wpm + 1.5 + lesson.RESULT_MINUTES)
+    expected = math.ceil(words.count("word") / wpm + 1.5 + minutes.RESULT_MINUTES)
     assert minutes_of(prose + run, "extrapolation", bench) == expected
     # ... read from the bench's committed figures by default
-    measured = lesson.bench_figures()[figure] / 60000
+    measured = minutes.bench_figures()[figure] / 60000
     assert minutes_of(prose + run, "extrapolation") == math.ceil(
-        words.count("word") / wpm + measured + lesson.RESULT_MINUTES
+        words.count("word") / wpm + measured + minutes.RESULT_MINUTES
     )
     with pytest.raises(BuildError, match="EXPERIMENT_BENCH does not time"):
         minutes_of(prose + run, "unbenched")
     # a prediction is a question, not a control
     predict = '<input type="radio" name="s-prediction" value="a"><input type="radio" ' \
         'name="s-prediction" value="b">'
-    assert minutes_of(prose + predict) == 2 + lesson.QUESTION_MINUTES
+    assert minutes_of(prose + predict) == 2 + minutes.QUESTION_MINUTES
     # an exercise: its time covers its task, its cell, its hints and its solution
     code = "<pre><code>" + " ".join(["x"] * 900) + "</code></pre>"
     exercise = (
         f'<div class="exercise"><p>{words}</p><div class="cell" data-exercise="e">{code}</div>'
         f'<details class="exercise-hint"><p>{words}</p></details></div>'
     )
-    assert minutes_of(prose + exercise) == 2 + lesson.EXERCISE_MINUTES
-    assert minutes_of("<p>word</p>", questions=22) == 1 + 22 * lesson.QUESTION_MINUTES
+    assert minutes_of(prose + exercise) == 2 + minutes.EXERCISE_MINUTES
+    assert minutes_of("<p>word</p>", questions=22) == 1 + 22 * minutes.QUESTION_MINUTES
 
 
 def chapter_minutes() -> dict[str, int]:
@@ -241,8 +242,8 @@ def test_no_chapters_core_path_passes_the_limit_and_the_entrance_shows_the_estim
     course about three hours and a quarter with the checks, tests and exercises
     (docs/course.md); the entrance shows each chapter's estimate."""
     estimated = chapter_minutes()
-    over = {name: m for name, m in estimated.items() if m > lesson.CHAPTER_LIMIT_MINUTES}
-    assert not over, f"over {lesson.CHAPTER_LIMIT_MINUTES} minutes: fold some caveats: {over}"
+    over = {name: m for name, m in estimated.items() if m > minutes.CHAPTER_LIMIT_MINUTES}
+    assert not over, f"over {minutes.CHAPTER_LIMIT_MINUTES} minutes: fold some caveats: {over}"
     assert 150 <= sum(estimated.values()) <= 210
     shown = [
         int(m)

@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from tools import course, section_source
-from tools.lesson import assemble_with_keys, quiz_keys_json
+from tools import course, quiz_source
+from tools.lesson import assemble_with_keys
+from tools.quiz_forms import quiz_keys_json
 from tools.sealed_keys import unseal
 
 CHOICE = (
@@ -266,7 +267,7 @@ TABLE = {
 def with_template(sources, monkeypatch, template: str = TEMPLATE, table: dict = TABLE) -> None:
     source = sources / "one.html"
     source.write_text(source.read_text() + SUM + template)
-    monkeypatch.setattr(section_source, "quiz_variants", lambda: table)
+    monkeypatch.setattr(quiz_source, "quiz_variants", lambda: table)
 
 
 def test_a_template_gives_each_variant_its_key_and_the_page_only_its_numbers(sources, monkeypatch):

@@ -12,6 +12,7 @@ import pytest
 
 from site_server import DIST, ROOT
 from tools import course, lesson
+from tools.catalogs import javascript_messages, read_catalog, translations
 from tools.i18n import (
     LANGUAGES,
     LOCALE,
@@ -20,14 +21,11 @@ from tools.i18n import (
     common_form,
     disagreement_report,
     disagreements,
-    javascript_messages,
     language_tag,
     numbers,
     problems,
-    read_catalog,
     translate_comments,
     translate_page,
-    translations,
 )
 from tools.languages import alternates, english_site, extract, relocated, with_languages
 from tools.notebook import NOTEBOOK
