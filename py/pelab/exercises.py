@@ -23,12 +23,13 @@ The tasks, starters, staged hints and worked solutions are in the lesson's sourc
 Python's words. A failed check then asks the exercise's *diagnose* function whether the answer
 is exactly what a known slip gives (`MISTAKES`: the exponent i/d for 2i/d, sine and cosine
 swapped, the other pair layout, degrees for radians, one position off; and a few of the
-exercise's own), alone or two at once.
+exercise's own), alone or two at once (`pelab.diagnoses`).
 
-Every sentence a report says is a `Said`: English with `{name}` slots and their values.
-`str(report)` is English (a notebook, the tests); the page asks for `report.for_page()`, whose
-repr is JSON, and words each sentence with app/i18n.js `t()` from the page's own catalog, which
-holds these sentences since tools/i18n.py extracts every `said("…")` of this module.
+Every sentence a report says is a `Said` (`pelab.diagnoses`): English with `{name}` slots and
+their values. `str(report)` is English (a notebook, the tests); the page asks for
+`report.for_page()`, whose repr is JSON, and words each sentence from the page's own catalog
+(app/cells/check-report.js), which holds these sentences since tools/i18n.py extracts every
+`said("…")` of this module and of `pelab.diagnoses`.
 """
 
 from __future__ import annotations
@@ -36,12 +37,26 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import re
 from collections.abc import Mapping
 
 import numpy as np
 
 from .context_scaling import ntk_scaled_base
+from .diagnoses import (
+    COMMON,
+    DIAGNOSES,
+    DIAGNOSIS_OF,
+    TOLERANCE,
+    Said,
+    diagnose,
+    frequencies,
+    ntk_variant,
+    said,
+    same,
+    shift_variant,
+    table_variant,
+    turn_variant,
+)
 from .positional_encoding import sinusoidal
 from .relative import rotation
 from .rope import rope_rotate
@@ -49,41 +64,6 @@ from .stretch_effects import OUTSIDE, angle_coverage
 
 # The first line of a report: the page reads the mark to say passed or failed.
 PASSED, FAILED = "✓", "✗"
-# How close an answer must be to count as equal (answers are made of a few sines and cosines).
-TOLERANCE = 1e-9
-
-
-class Said:
-    """A sentence for the learner: English `text` with `{name}` slots, and their `values` (as
-    text). `str()` fills them in; the page translates `text` first (app/i18n.js `t()`, which
-    fills the slots in the same way). A `raw` one is Python's own words (an exception's
-    message), shown as they are."""
-
-    __slots__ = ("raw", "text", "values")
-
-    def __init__(self, text, raw=False, **values):
-        self.text = str(text)
-        self.raw = raw
-        self.values = {name: str(value) for name, value in values.items()}
-
-    def __str__(self):
-        if self.raw:
-            return self.text
-        return re.sub(
-            r"\{(\w+)\}", lambda m: self.values.get(m.group(1), m.group(0)), self.text
-        )
-
-    __repr__ = __str__
-
-    def plain(self):
-        if self.raw:
-            return {"raw": self.text}
-        return {"text": self.text, "values": self.values}
-
-
-def said(text, **values):
-    """A sentence to translate: tools/i18n.py extracts the literal `text` of each call."""
-    return Said(text, **values)
 
 
 class Wrong(Exception):
@@ -92,72 +72,6 @@ class Wrong(Exception):
     def __init__(self, why):
         super().__init__(str(why))
         self.why = why
-
-
-# The common slips every exercise's diagnosis looks for, each with its sentence. An exercise
-# may word one in its own terms (see `_EXERCISE_DIAGNOSES`).
-MISTAKES = ("factor-2", "swapped", "layout", "degrees", "off-by-one")
-DIAGNOSES = {
-    "factor-2": said(
-        "Diagnosis, a missing factor 2: yours is what the exponent i/d gives, where the formula "
-        "has 2i/d (w_i = base^(−2i/d)). Without the 2 every exponent is halved, so the "
-        "frequencies fall only half as far on a log scale and the slow pairs turn too fast."
-    ),
-    "swapped": said(
-        "Diagnosis, sine and cosine swapped: yours is what you get with a cosine where the "
-        "formula has a sine, and a sine where it has a cosine."
-    ),
-    "layout-halves": said(
-        "Diagnosis, the wrong pair layout: yours puts pair i in coordinates i and i + d/2 (two "
-        "halves); here pair i is the neighbours 2i and 2i + 1 (interleaved)."
-    ),
-    "layout-interleaved": said(
-        "Diagnosis, the wrong pair layout: yours puts pair i in the neighbours 2i and 2i + 1 "
-        "(interleaved); here pair i is coordinates i and i + d/2 (two halves, as rotate_half "
-        "has them)."
-    ),
-    "degrees": said(
-        "Diagnosis, degrees for radians: yours is what you get by taking an angle in radians "
-        "for degrees, or the other way round. The angles here are in radians, as np.sin and "
-        "np.cos take them, and a full turn is 2π."
-    ),
-    "off-by-one": said(
-        "Diagnosis, one position off: yours is right for a position next to the one asked, as "
-        "when positions are counted from 1. Positions count from 0."
-    ),
-    "wrong-way": said(
-        "Diagnosis, turned the wrong way: yours is the turn by minus the angle (the transposed "
-        "block). Check the signs of the sines against the formula."
-    ),
-    "base-ignored": said(
-        "Diagnosis, base is not used: yours gives the table of base 10000 whatever base is "
-        "passed."
-    ),
-    "interpolation": said(
-        "Diagnosis, interpolation instead: yours divides the position by s, which is position "
-        "interpolation. NTK-aware scaling keeps the positions and raises the base."
-    ),
-    "unscaled": said(
-        "Diagnosis, the base not raised: yours is plain RoPE, with the base as it was. "
-        "NTK-aware scaling turns with base · s^(d/(d − 2))."
-    ),
-    "base-times-s": said(
-        "Diagnosis, the base times s: yours raises the base to base · s. NTK-aware scaling "
-        "uses base · s^(d/(d − 2)), which slows the slowest pair by exactly s."
-    ),
-    "stretch-off-by-one": said(
-        "Diagnosis, one position off: yours counts a pair as outside once it passes "
-        "(L − 1) · w_i, the angle of the last trained position. Here it counts only past "
-        "L · w_i, one trained step further."
-    ),
-}
-# Which diagnosis says each slip a variant is made with (a slip may be made two ways).
-_DIAGNOSIS_OF = {
-    "degrees-read": "degrees",
-    "degrees-converted": "degrees",
-    "off-by-one-after": "off-by-one",
-    "off-by-one-before": "off-by-one",
-}
 
 
 class Report:
@@ -249,125 +163,10 @@ def _array(value, shape, call):
     return array
 
 
-def _same(mine, right):
-    return mine.shape == right.shape and bool(np.all(np.abs(mine - right) <= TOLERANCE))
-
-
 def _close(mine, right, call):
     worst = float(np.max(np.abs(mine - right)))
     if not worst <= TOLERANCE:  # NaN fails too
         raise Wrong(said("{call} is off by up to {worst}", call=call, worst=format(worst, ".3g")))
-
-
-# ---- The slips, as variants of the right answer --------------------------------------------
-#
-# Each exercise's answer is made from angles pos · w_i laid out pair by pair. `_variant` makes
-# it with some slips in: a frozenset of "factor-2", "swapped", "layout", "degrees-read" (an
-# angle in radians read as degrees: np.radians of it), "degrees-converted" (np.degrees of it),
-# "off-by-one-after" and "-before" (the position one on or back), "wrong-way" (minus the
-# angle), and each exercise's own.
-
-
-def _frequencies(d, base, slips):
-    i = np.arange(d // 2)
-    return base ** (-(i if "factor-2" in slips else 2 * i) / d)
-
-
-def _angles(theta, slips):
-    if "degrees-read" in slips:
-        return np.radians(theta)
-    if "degrees-converted" in slips:
-        return np.degrees(theta)
-    return theta
-
-
-def _moved(pos, slips):
-    return pos + (1 if "off-by-one-after" in slips else -1 if "off-by-one-before" in slips else 0)
-
-
-def _pair_columns(d, slips, halves):
-    """Where pair i's two coordinates are: neighbours (2i, 2i + 1), or halves (i, i + d/2);
-    the "layout" slip takes the other."""
-    i = np.arange(d // 2)
-    if halves != ("layout" in slips):
-        return i, i + d // 2
-    return 2 * i, 2 * i + 1
-
-
-def _sin_cos(slips):
-    return (np.cos, np.sin) if "swapped" in slips else (np.sin, np.cos)
-
-
-def _table_variant(seq_len, d, base, slips):
-    pos = _moved(np.arange(seq_len), slips)[:, None]
-    theta = _angles(pos * _frequencies(d, base, slips), slips)
-    sin, cos = _sin_cos(slips)
-    first, second = _pair_columns(d, slips, halves=False)
-    out = np.zeros((seq_len, d))
-    out[:, first], out[:, second] = sin(theta), cos(theta)
-    return out
-
-
-def _shift_variant(k, d, base, slips):
-    a = _angles(_moved(k, slips) * _frequencies(d, base, slips), slips)
-    sin, cos = _sin_cos(slips)
-    s = -sin(a) if "wrong-way" in slips else sin(a)
-    first, second = _pair_columns(d, slips, halves=False)
-    m = np.zeros((d, d))
-    m[first, first], m[first, second] = cos(a), s
-    m[second, first], m[second, second] = -s, cos(a)
-    return m
-
-
-def _turn_variant(x, pos, base, slips, halves):
-    """x turned as RoPE turns it at `pos`, pair by pair: (a, b) -> (a cos t - b sin t,
-    a sin t + b cos t), with the slips in."""
-    d = len(x)
-    t = _angles(_moved(pos, slips) * _frequencies(d, base, slips), slips)
-    if "wrong-way" in slips:
-        t = -t
-    sin, cos = _sin_cos(slips)
-    first, second = _pair_columns(d, slips, halves)
-    a, b = x[first], x[second]
-    out = np.empty(d)
-    out[first] = a * cos(t) - b * sin(t)
-    out[second] = a * sin(t) + b * cos(t)
-    return out
-
-
-def _ntk_variant(x, pos, s, base, slips):
-    d = len(x)
-    if "interpolation" in slips:
-        pos = pos / s
-    new_base = (
-        base if "interpolation" in slips or "unscaled" in slips
-        else base * s if "base-times-s" in slips
-        else ntk_scaled_base(base, s, d)
-    )
-    return _turn_variant(x, pos, new_base, slips, halves=True)
-
-
-def _diagnose(mine, variant, slips, *, layout):
-    """The names of the slips whose variant `mine` is (one slip, else two), or []. `variant`
-    makes the answer from a frozenset of slips; `layout` names the layout diagnosis."""
-    right = variant(frozenset())
-    if mine is None or _same(mine, right):
-        return []
-    for size in (1, 2):
-        for chosen in itertools.combinations(slips, size):
-            names = [_DIAGNOSIS_OF.get(s, s) for s in chosen]
-            if len(set(names)) < size:  # the same slip made two ways at once
-                continue
-            try:
-                if _same(mine, variant(frozenset(chosen))):
-                    return [layout if name == "layout" else name for name in names]
-            except (ValueError, ZeroDivisionError, FloatingPointError):
-                continue
-    return []
-
-
-_COMMON = ("factor-2", "swapped", "layout", "degrees-read", "degrees-converted",
-           "off-by-one-after", "off-by-one-before")
 
 
 def _probe(namespace, name, call, shape, *args, **kwargs):
@@ -419,12 +218,12 @@ def _table_base(namespace):
 
 def _diagnose_table(namespace):
     mine = _probe(namespace, "pe_table", "", (6, 8), 6, 8)
-    found = _diagnose(mine, lambda slips: _table_variant(6, 8, 10000.0, slips), _COMMON,
+    found = diagnose(mine, lambda slips: table_variant(6, 8, 10000.0, slips), COMMON,
                       layout="layout-halves")
-    if found or mine is None or not _same(mine, sinusoidal(6, 8)):
+    if found or mine is None or not same(mine, sinusoidal(6, 8)):
         return found
     with_base = _probe(namespace, "pe_table", "", (6, 8), 6, 8, base=100.0)
-    if with_base is not None and _same(with_base, sinusoidal(6, 8)):
+    if with_base is not None and same(with_base, sinusoidal(6, 8)):
         return ["base-ignored"]
     return []
 
@@ -446,7 +245,7 @@ def _shift_shape(namespace):
 
 def _shift_zero(namespace):
     m, call = _shift(namespace, 0, 8)
-    if not _same(m, np.eye(8)):
+    if not same(m, np.eye(8)):
         raise Wrong(said("{call} is not the identity: moving 0 positions changes nothing",
                          call=call))
 
@@ -478,8 +277,8 @@ def _shift_any(namespace):
 
 def _diagnose_shift(namespace):
     mine = _probe(namespace, "shift_matrix", "", (8, 8), 3, 8)
-    return _diagnose(mine, lambda slips: _shift_variant(3, 8, 10000.0, slips),
-                     (*_COMMON, "wrong-way"), layout="layout-halves")
+    return diagnose(mine, lambda slips: shift_variant(3, 8, 10000.0, slips),
+                     (*COMMON, "wrong-way"), layout="layout-halves")
 
 
 # ---- Chapter 3. RoPE on a vector ---------------------------------------------------------------
@@ -532,8 +331,8 @@ def _rotate_relative(namespace):
 
 def _diagnose_rotate(namespace):
     mine = _probe(namespace, "rotate", "", _Q.shape, _Q.copy(), 5)
-    return _diagnose(mine, lambda slips: _turn_variant(_Q, 5, 10000.0, slips, halves=False),
-                     (*_COMMON, "wrong-way"), layout="layout-halves")
+    return diagnose(mine, lambda slips: turn_variant(_Q, 5, 10000.0, slips, halves=False),
+                     (*COMMON, "wrong-way"), layout="layout-halves")
 
 
 # ---- Chapter 4. NTK-aware scaling, in the half layout ----------------------------------------
@@ -578,8 +377,8 @@ def _ntk_all(namespace):
 
 def _diagnose_ntk(namespace):
     mine = _probe(namespace, "rotate_ntk", "", _Q.shape, _Q.copy(), 100, 4.0)
-    return _diagnose(mine, lambda slips: _ntk_variant(_Q, 100, 4.0, 10000.0, slips),
-                     (*_COMMON, "wrong-way", "interpolation", "unscaled", "base-times-s"),
+    return diagnose(mine, lambda slips: ntk_variant(_Q, 100, 4.0, 10000.0, slips),
+                     (*COMMON, "wrong-way", "interpolation", "unscaled", "base-times-s"),
                      layout="layout-interleaved")
 
 
@@ -599,7 +398,7 @@ def _outside_variant(method, slips):
     """`_outside` as the exercise's formula computes it, with the slips in: "factor-2",
     "degrees-converted" (a full turn taken as 360), "stretch-off-by-one" (past (L - 1) w_i)."""
     d, base, train_len, s = STRETCH["d"], STRETCH["base"], STRETCH["train_len"], STRETCH["scale"]
-    w = _frequencies(d, base, slips)
+    w = frequencies(d, base, slips)
     i = np.arange(d // 2)
     new = w / s if method == "interpolation" else (
         ntk_scaled_base(base, s, d) ** (-(i if "factor-2" in slips else 2 * i) / d))
@@ -654,10 +453,10 @@ def _diagnose_stretch(namespace):
     d, base = STRETCH["d"], STRETCH["base"]
     w = namespace.get("w")
     try:
-        if w is not None and _same(np.asarray(w, dtype=float),
-                                   _frequencies(d, base, {"factor-2"})):
+        if w is not None and same(np.asarray(w, dtype=float),
+                                   frequencies(d, base, {"factor-2"})):
             return ["factor-2"]
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     try:
         mine = (_pairs(namespace, "outside_interpolation"), _pairs(namespace, "outside_ntk"))
@@ -668,7 +467,7 @@ def _diagnose_stretch(namespace):
         for chosen in itertools.combinations(slips, size):
             made = set(chosen)
             if mine == (_outside_variant("interpolation", made), _outside_variant("ntk", made)):
-                return [_DIAGNOSIS_OF.get(s, s) for s in chosen]
+                return [DIAGNOSIS_OF.get(s, s) for s in chosen]
     return []
 
 
@@ -766,7 +565,10 @@ def check_exercise(name, namespace):
             results.append((what, None))
     report = Report(name, results)
     if not report.passed:
-        report.diagnoses = DIAGNOSE[name](namespace)
+        try:
+            report.diagnoses = DIAGNOSE[name](namespace)
+        except Exception:  # the learner's code failed under the probe: the checks said how
+            report.diagnoses = []
     elif name in NOTES:
         report.note = NOTES[name](namespace)
     return report

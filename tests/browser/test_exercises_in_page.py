@@ -15,7 +15,7 @@ import pytest
 import pelab
 from exercise_slips import SLIPS, diagnosis, slipped
 from pages import PAGE_OF, boot, poll, wait_for_state
-from pelab.exercises import DIAGNOSES, Said
+from pelab.diagnoses import DIAGNOSES, Said
 from test_cells import cell, output, type_code
 from tools.course import read_course
 from tools.i18n import translations

@@ -15,7 +15,8 @@ import pytest
 import pelab
 import pelab.exercises as exercises_module
 from exercise_slips import SLIPS, diagnosis, slipped
-from pelab.exercises import DIAGNOSES, EXERCISES, FAILED, MISTAKES, PASSED, STRETCH, Said
+from pelab.diagnoses import DIAGNOSES, MISTAKES, Said
+from pelab.exercises import EXERCISES, FAILED, PASSED, STRETCH
 from tools.course import read_course
 from tools.i18n import javascript_messages
 
