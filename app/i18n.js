@@ -40,7 +40,21 @@ function loaded() {
  * @param {Record<string, string | number>} [values]
  */
 export function t(english, values) {
-  const text = loaded()[english] || english;
+  return filled(loaded()[english] || english, values);
+}
+
+/**
+ * A sentence worded elsewhere, `{text, values}` (its English and its values), in the page's
+ * language: pelab's `said("…")` (py/pelab/exercises.py) and the worker's (app/python/worker/
+ * said.js). tools/i18n.py extracts those calls as it does `t("…")`, so the catalogs hold them.
+ * @param {{text: string, values?: Record<string, string | number>}} sentence
+ */
+export function tSaid({ text, values }) {
+  return filled(loaded()[text] || text, values);
+}
+
+/** `text`'s `{name}`s replaced by `values` (in one pass: a value's own braces stay). */
+function filled(text, /** @type {Record<string, string | number> | undefined} */ values) {
   if (!values) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }

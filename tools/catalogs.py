@@ -94,19 +94,28 @@ def translations(language: str) -> dict[str, str]:
     return found
 
 
+# The Python modules whose sentences the page words: pelab's `said("…")` (py/pelab/diagnoses.py).
+PAGE_WORDED_PYTHON = ("py/pelab/diagnoses.py", "py/pelab/exercises.py")
+
+
 def javascript_messages() -> dict[str, tuple[set[str], list[str]]]:
-    """The strings app/ shows, as its modules write them: t("...") (Babel's extractor)."""
+    """The strings the page's scripts show, each worded by app/i18n.js: app/'s t("...") and
+    said("...") (the worker's sentences), and the said("...") of PAGE_WORDED_PYTHON, which the
+    page words from pelab's reports (Babel's extractors)."""
     ensure_babel()
     from babel.messages.extract import extract_from_file
 
     found: dict[str, tuple[set[str], list[str]]] = {}
-    for path in sorted((ROOT / "app").rglob("*.js")):
-        if "vendor" in path.parts:
-            continue
+    sources = [
+        ("javascript", path) for path in sorted((ROOT / "app").rglob("*.js"))
+        if "vendor" not in path.parts
+    ] + [("python", ROOT / name) for name in PAGE_WORDED_PYTHON]
+    for method, path in sources:
         relative = path.relative_to(ROOT).as_posix()
+        keywords = {"said": None} if method == "python" else {"t": None, "said": None}
+        options = {"parse_template_string": True} if method == "javascript" else {}
         for line, message, comments, _ in extract_from_file(
-            "javascript", path, keywords={"t": None}, comment_tags=("Translators:",),
-            options={"parse_template_string": True},
+            method, path, keywords=keywords, comment_tags=("Translators:",), options=options,
         ):
             if isinstance(message, tuple):
                 message = message[0]

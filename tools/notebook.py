@@ -5,8 +5,9 @@ It is made from the same sources as the pages, so it cannot drift from them:
 - each demo's cell holds the code that demo's cell shows at first paint, from the demo's own
   `firstCode` (app/demos/NAME.js, run under Node by tools/notebook-code.mjs) at its section's
   first control values (tools/first_results.py reads them as the page does);
-- the scratch cell and the exercises' starters come from lesson/cell.html (tools/course.py),
-  each exercise followed by its check, `pelab.check_exercise(NAME, globals())`.
+- the scratch cell comes from lesson/cell.html, and each exercise's task, staged hints and
+  starter from the section it follows (tools/course.py), the starter followed by its check,
+  `pelab.check_exercise(NAME, globals())`.
 
 Each section's cell comes after a markdown cell with its number, title and takeaway. Every code
 cell from a lesson cell names it in its metadata (`"pelab": {"cell": NAME}`): the page's
@@ -136,7 +137,8 @@ def notebook(
             "# " + say("Positional Encoding Lab: the lesson's code") + "\n\n"
             + say(
                 "Every code cell of the lesson, in the course's order: each demo's Python at its "
-                "first settings, the scratch cell, and the three exercises with their checks. "
+                "first settings, each exercise after the section it practises, with its hints and "
+                "its check, and the scratch cell. "
                 "Run the cells from the top: the first installs `pelab`, the second imports it "
                 "and numpy, as the page's Python has them. The sliders stay in the lesson; here "
                 "you change the numbers in the code. `pelab.show` draws its heatmap as a picture."
@@ -167,18 +169,26 @@ def notebook(
             cells.append(md("\n\n".join(lines)))
             if name != "cell":
                 for cell in section.cells:
-                    cells.append(code(codes[name], cell=cell))  # translated by app/i18n.js
-                continue
-            scratch = SCRATCH.search(section.source)
-            if not scratch:
-                raise BuildError("lesson/cell.html: the scratch cell has no .cell-source")
-            cells.append(code(commented(html.unescape(scratch.group(1))), cell="scratch"))
+                    if not cell.startswith("exercise-"):
+                        cells.append(code(codes[name], cell=cell))  # translated by app/i18n.js
+            else:
+                scratch = SCRATCH.search(section.source)
+                if not scratch:
+                    raise BuildError("lesson/cell.html: the scratch cell has no .cell-source")
+                cells.append(code(commented(html.unescape(scratch.group(1))), cell="scratch"))
             for exercise in (e for e in tasks.values() if e.section == name):
                 task = "\n\n".join(markdown(prose(p)) for p in exercise.task)
-                title = say("Exercise {title}", title=markdown(prose(exercise.title)))
-                after = say("The hint and the worked solution are under the exercise in the "
-                            "lesson.")
-                cells.append(md(f"#### {title}\n\n{task}\n\n{after}"))
+                hints = "\n\n".join(
+                    "<details><summary>" + say("Hint {number}", number=n) + "</summary>\n\n"
+                    + markdown(prose(hint)) + "\n\n</details>"
+                    for n, hint in enumerate(exercise.hints, start=1)
+                )
+                after = say("Run your cell, then the check under it. The worked solution is "
+                            "under the exercise in the lesson: {link}.",
+                            link=f"[{chapter.page}#exercise-{exercise.name}]"
+                                 f"({chapter.page}#exercise-{exercise.name})")
+                title = markdown(prose(exercise.title))
+                cells.append(md(f"#### {title}\n\n{task}\n\n{hints}\n\n{after}"))
                 cells.append(code(commented(exercise.starter), cell=f"exercise-{exercise.name}"))
                 cells.append(code(f'pelab.check_exercise("{exercise.name}", globals())',
                                   role="check", exercise=exercise.name))

@@ -57,8 +57,14 @@ STARTER = re.compile(
 )
 SOLUTION = re.compile(r'<code class="exercise-solution-code">(.*?)</code>', re.S)
 TASK = re.compile(
-    r'<div class="exercise" id="exercise-([\w-]+)">\s*<h4>(.*?)</h4>(.*?)<div class="cell"', re.S
+    r'<div class="exercise" id="exercise-([\w-]+)">\s*<h3>(.*?)</h3>(.*?)<div class="cell"', re.S
 )
+# Its staged hints, each a disclosure inside the one before (a nudge, then closer), the worked
+# solution inside the last: <details class="exercise-hint"><summary>Hint 1</summary><p>…</p>.
+HINT = re.compile(
+    r'<details class="exercise-hint">\s*<summary>(.*?)</summary>\s*<p>(.*?)</p>', re.S
+)
+HINTS = (2, 3)  # how many an exercise has, at least and at most
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
 
 
@@ -96,8 +102,9 @@ class Exercise:
     section: str  # the section it is in
     starter: str
     solution: str
-    title: str = ""  # its <h4>'s inner HTML ("1. The table from the formula")
+    title: str = ""  # its <h3>'s inner HTML ("Exercise: the table from the formula")
     task: tuple[str, ...] = ()  # the inner HTML of each paragraph of its task
+    hints: tuple[str, ...] = ()  # the inner HTML of each staged hint's paragraph, in order
 
 
 @dataclass(frozen=True)
@@ -227,9 +234,18 @@ def read_exercises(name: str, text: str) -> list[Exercise]:
         task = next((t for t in TASK.finditer(text) if t.group(1) == exercise), None)
         if not task:
             raise BuildError(
-                f'{where}: needs <div class="exercise" id="exercise-{exercise}"> with its <h4> '
+                f'{where}: needs <div class="exercise" id="exercise-{exercise}"> with its <h3> '
                 "and its task before its cell"
             )
+        hints = HINT.findall(text, starter.end(), solution.start())
+        if not HINTS[0] <= len(hints) <= HINTS[1]:
+            raise BuildError(
+                f"{where}: needs {HINTS[0]} to {HINTS[1]} staged hints before its worked "
+                f'solution, each <details class="exercise-hint"> inside the one before; it has '
+                f"{len(hints)}"
+            )
+        if [summary for summary, _ in hints] != [f"Hint {n}" for n in range(1, len(hints) + 1)]:
+            raise BuildError(f"{where}: its hints must be called Hint 1, Hint 2, … in order")
         found.append(
             Exercise(
                 exercise,
@@ -238,6 +254,7 @@ def read_exercises(name: str, text: str) -> list[Exercise]:
                 html.unescape(solution.group(1)),
                 task.group(2).strip(),
                 tuple(p.strip() for p in PARAGRAPH.findall(task.group(3))),
+                tuple(hint.strip() for _, hint in hints),
             )
         )
     return found

@@ -203,15 +203,15 @@ def exercise_key(chapters: list[MapChapter], steps: dict[str, int], where: dict[
         return ""
     items = "".join(
         f'<li class="key-item" data-exercise="{exercise.name}">'
-        f'<p class="key-question"><span class="key-number">Exercise</span> {exercise.title}</p>'
+        f'<p class="key-question">{exercise.title}</p>'
         f'<p class="key-facts"><a href="{where[exercise.section]}#exercise-{exercise.name}">'
         f"section {number(steps[exercise.section])}</a>; its Check runs "
         f'<code>pelab.check_exercise("{exercise.name}", globals())</code></p>'
         # A named region: the box scrolls sideways, so it takes the keyboard's focus (as
         # app/figures/scroll-region.js makes a wide table's box), and a <pre> may carry a name
         # only with such a role.
-        '<pre class="snippet" tabindex="0" role="region" aria-label="The worked solution of '
-        f'exercise {plain(exercise.title)}"><code>{html.escape(exercise.solution)}</code></pre>'
+        '<pre class="snippet" tabindex="0" role="region" aria-label="Worked solution. '
+        f'{plain(exercise.title)}"><code>{html.escape(exercise.solution)}</code></pre>'
         "</li>"
         for exercise in shown
     )

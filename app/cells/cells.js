@@ -8,21 +8,17 @@
  * `cellIn(demo).offer(code)`; an edited cell keeps the learner's code instead.
  *
  * An exercise's cell (`data-exercise="NAME"`) also has Check: it runs the cell, then
- * pelab.check_exercise(NAME, globals()) in the same namespace, shows its report and says on the
- * cell (`data-check`: passed or failed) and in a status line whether every check passed.
+ * pelab.check_exercise(NAME, globals()) in the same namespace, shows its report, worded in the
+ * page's language (check-report.js), and says on the cell (`data-check`: passed or failed) and
+ * in a status line whether every check passed.
  */
 import { createEditor } from "./editor.js";
 import { cellStorage, storageKeys } from "./storage.js";
 import { cellOutput } from "./output.js";
 import { t } from "../i18n.js";
+import { checkReport } from "./check-report.js";
 
 const byElement = new WeakMap();
-/**
- * The mark that starts the first line of a report whose checks all pass (pelab/exercises.py,
- * PASSED): "✓ All 5 checks pass." A report with a failing check starts "✗ 3 of 5 checks pass."
- */
-const EXERCISE_PASSED = "✓";
-
 /** The cell inside `root` (e.g. a demo's section), if any. */
 export function cellIn(root) {
   const element = root.querySelector(".cell");
@@ -43,7 +39,7 @@ export function notebookCells(document, python) {
     python.addEventListener(stream, ({ detail }) => cells.get(detail.cell)?.output.stream(stream, detail.text));
   }
   python.addEventListener("display", ({ detail }) => cells.get(detail.cell)?.output.display(detail.kind, detail.payload));
-  python.addEventListener("status", ({ detail }) => cells.get(detail.cell)?.status(detail.text));
+  python.addEventListener("status", ({ detail }) => cells.get(detail.cell)?.status(detail.packages));
 
   let runningAll = false;
   async function runAll() {
@@ -180,20 +176,18 @@ function createCell(element, python, storage) {
         sayChecked("failed", t("Your code stopped before the checks could run: fix what the message above says, then check again."));
         return;
       }
-      // As __import__, so that a cell that rebinds the name pelab still gets checked.
-      const result = await python.run(name, `__import__("pelab").check_exercise(${JSON.stringify(exercise)}, globals())`);
+      // As __import__, so that a cell that rebinds the name pelab still gets checked; its
+      // report comes as JSON, each sentence worded here from the page's catalog.
+      const result = await python.run(name, `__import__("pelab").check_exercise(${JSON.stringify(exercise)}, globals()).for_page()`);
       if (!result.ok) {
         output.error(result.error.traceback);
         sayChecked("failed", t("The checks could not run ({error}).", { error: result.error.type }));
         return;
       }
-      output.result(result.repr);
-      const first = String(result.repr).split("\n", 1)[0];
-      const passed = first.startsWith(EXERCISE_PASSED);
-      // The report's own first line is pelab's, in English (pelab/exercises.py).
-      const report = first.slice(1).trim();
-      // Translators: {report} is the first line of the checks' report, as pelab words it (English).
-      sayChecked(passed ? "passed" : "failed", passed ? report : t("{report} What does not hold is marked ✗ above.", { report }));
+      const report = checkReport(JSON.parse(String(result.repr)));
+      output.result(report.text);
+      // Translators: {report} is the first line of the checks' report, such as "2 of 5 checks pass."
+      sayChecked(report.passed ? "passed" : "failed", report.passed ? report.summary : t("{report} What does not hold is marked ✗ above.", { report: report.summary }));
     } catch (error) {
       sayChecked("failed", t("The checks could not run: {error}", { error: error.message }));
     } finally {
@@ -219,7 +213,11 @@ function createCell(element, python, storage) {
     editor,
     output,
     run,
-    status: (text) => element.dataset.status === "running" && (statusText.textContent = text || t("Running…")),
+    /** What the run waits for: the packages it loads (as Pyodide names them), or "" for none. */
+    status: (packages) =>
+      element.dataset.status === "running" &&
+      // Translators: a code cell's status while Python loads packages the code imports; {packages} are their names.
+      (statusText.textContent = packages ? t("Loading {packages}…", { packages }) : t("Running…")),
     /** True once the learner (or a shared link) has changed the code. */
     get edited() {
       return !pristine;

@@ -10,7 +10,7 @@
  */
 import { BOOT_STAGES, EVENT, REPLY, REQUEST } from "./protocol.js";
 import { MARK } from "../page-protocol.js";
-import { t } from "../i18n.js";
+import { t, tSaid } from "../i18n.js";
 
 /**
  * @template T
@@ -431,7 +431,7 @@ export class PythonBridge extends EventTarget {
         this.#settle.resolve(message.versions);
         break;
       case EVENT.FATAL:
-        this.#fail(message.message);
+        this.#fail(message.said ? tSaid(message.said) : message.message);
         return;
       case EVENT.CRASH:
         this.restart(t("it stopped working ({error})", { error: message.message.split("\n")[0] }));

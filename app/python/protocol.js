@@ -176,12 +176,15 @@
  */
 
 /**
- * Python could not start: a boot stage failed.
+ * Python could not start: a boot stage failed. `message` is why, in English or in the words of
+ * whatever failed; `said`, when the worker wrote it, is the same sentence for the page to word
+ * in its language (worker/said.js, app/i18n.js tSaid).
  *
  * @typedef {object} FatalEvent
  * @property {"fatal"} type
  * @property {string} stage
  * @property {string} message
+ * @property {{text: string, values: Record<string, string | number>}} [said]
  */
 
 /**
@@ -193,12 +196,13 @@
  */
 
 /**
- * What a run is waiting for, e.g. "Loading matplotlib…" ("" when it is done waiting).
+ * What a run is waiting for: the packages it is loading, as Pyodide names them
+ * ("matplotlib, pillow"), or "" when it is done waiting. The page words it.
  *
  * @typedef {object} StatusEvent
  * @property {"status"} type
  * @property {string | null} cell
- * @property {string} text
+ * @property {string} packages
  */
 
 /**

@@ -51,8 +51,10 @@ Modules, one concept each:
                          (sines, then cosines) layout as a permutation of the interleaved one
     colormap             a perceptually uniform, colour-blind-safe diverging map for values in
                          [-1, 1]
-    exercises            the checks of the lesson's exercises ("Your turn"), each saying in
-                         words what holds and what does not
+    exercises            the checks of the lesson's exercises (after the sections they
+                         practise), each saying in words what holds and what does not
+    diagnoses            the exercises' common slips, which a failed check names when the
+                         answer is what one gives, and the sentences the page words
     checks               every general argument check, once: a bad argument is a ValueError
                          naming the parameter, its range and what came
 

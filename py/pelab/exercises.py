@@ -1,10 +1,11 @@
 r"""
 # The exercises' checks
 
-The lesson's exercises ("Your turn") each ask for a few names in a code cell: a function, or
-some values. `check_exercise(name, namespace)` tests what the cell defined and says, in words, what
-passed and what did not. The page's Check button runs it in the page's Python, after the
-learner's cell; in a notebook, call it after the cell yourself:
+The lesson's exercises each ask for a few names in a code cell, right after the section they
+practise: a function, or some values. `check_exercise(name, namespace)` tests what the cell
+defined and says, in words, what passed, what did not and, where the answer is one of the common
+slips, which one (a *diagnosis*). The page's Check button runs it in the page's Python, after
+the learner's cell; in a notebook, call it after the cell yourself:
 
     >>> import pelab
     >>> report = pelab.check_exercise("formula", {"pe_table": lambda n, d, base=10000: None})
@@ -12,93 +13,173 @@ learner's cell; in a notebook, call it after the cell yourself:
     False
     >>> print(report)                                  # doctest: +ELLIPSIS
     ✗ 0 of 5 checks pass.
-    ✗ pe_table(4, 4) returns a 4 × 4 array: pe_table(4, 4) returned None
+    ✗ pe_table(4, 4) returns an array of shape (4, 4): pe_table(4, 4) returned None
     ...
 
-The tasks, starters, hints and worked solutions are in the lesson's sources
-(`lesson/cell.html`, read by `tools/exercises.py`); only the checks live here, one function
-per check. A check is
+The tasks, starters, staged hints and worked solutions are in the lesson's sources (read by
+`tools/section_source.py`); only the checks live here, one function per check. A check is
 `(what, test)`: `test(namespace)` returns nothing when the answer holds, or raises
-`Wrong("why")`; any other exception in the learner's code is reported as what it says.
+`Wrong(why)`; any other exception in the learner's code is reported as what it says, in
+Python's words. A failed check then asks the exercise's *diagnose* function whether the answer
+is exactly what a known slip gives (`MISTAKES`: the exponent i/d for 2i/d, sine and cosine
+swapped, the other pair layout, degrees for radians, one position off; and a few of the
+exercise's own), alone or two at once (`pelab.diagnoses`).
+
+Every sentence a report says is a `Said` (`pelab.diagnoses`): English with `{name}` slots and
+their values. `str(report)` is English (a notebook, the tests); the page asks for
+`report.for_page()`, whose repr is JSON, and words each sentence from the page's own catalog
+(app/cells/check-report.js), which holds these sentences since tools/i18n.py extracts every
+`said("…")` of this module and of `pelab.diagnoses`.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
 import math
 from collections.abc import Mapping
 
 import numpy as np
 
+from .context_scaling import ntk_scaled_base
+from .diagnoses import (
+    COMMON,
+    DIAGNOSES,
+    DIAGNOSIS_OF,
+    TOLERANCE,
+    Said,
+    diagnose,
+    frequencies,
+    ntk_variant,
+    said,
+    same,
+    shift_variant,
+    table_variant,
+    turn_variant,
+)
 from .positional_encoding import sinusoidal
+from .relative import rotation
 from .rope import rope_rotate
 from .stretch_effects import OUTSIDE, angle_coverage
 
-# The first line of a report: the page reads the mark to say passed or failed
-# (app/cells/cells.js, EXERCISE_PASSED).
+# The first line of a report: the page reads the mark to say passed or failed.
 PASSED, FAILED = "✓", "✗"
 
 
 class Wrong(Exception):
-    """An answer that does not hold, and why, in the learner's words."""
+    """An answer that does not hold, and why (a `Said`)."""
+
+    def __init__(self, why):
+        super().__init__(str(why))
+        self.why = why
 
 
 class Report:
-    """What `check` found: `passed` (bool), `results`, a list of (what, None or why), and
-    `note`, a line said once all pass (or None)."""
+    """What `check_exercise` found: `passed` (bool), `results`, a list of (what, None or why),
+    each a `Said`; `diagnoses`, the names of the slips the answer is exactly what they give
+    (keys of `DIAGNOSES`); and `note`, a sentence said once all pass (or None)."""
 
-    def __init__(self, name, results, note=None):
+    def __init__(self, name, results, note=None, diagnoses=()):
         self.name = name
         self.results = results
         self.note = note
+        self.diagnoses = list(diagnoses)
 
     @property
     def passed(self):
         return all(why is None for _, why in self.results)
 
-    def __repr__(self):
-        passing = sum(why is None for _, why in self.results)
+    def summary(self):
+        """The report's first sentence, after its mark."""
         total = len(self.results)
         if self.passed:
-            lines = [f"{PASSED} All {total} checks pass."]
-        else:
-            lines = [f"{FAILED} {passing} of {total} checks pass."]
+            return said("All {total} checks pass.", total=total)
+        passing = sum(why is None for _, why in self.results)
+        return said("{passing} of {total} checks pass.", passing=passing, total=total)
+
+    def lines(self):
+        """The report as (mark, what, why) triples, then the diagnoses and note as
+        ("", sentence, None)."""
+        found = [(PASSED if self.passed else FAILED, self.summary(), None)]
         for what, why in self.results:
-            lines.append(f"{PASSED} {what}" if why is None else f"{FAILED} {what}: {why}")
+            found.append((PASSED if why is None else FAILED, what, why))
+        found += [("", DIAGNOSES[name], None) for name in self.diagnoses]
         if self.note and self.passed:
-            lines.append(self.note)
+            found.append(("", self.note, None))
+        return found
+
+    def __repr__(self):
+        lines = []
+        for mark, what, why in self.lines():
+            text = str(what) if why is None else f"{what}: {why}"
+            lines.append(f"{mark} {text}" if mark else text)
         return "\n".join(lines)
 
     __str__ = __repr__
+
+    def for_page(self):
+        """The report as the page reads it: an object whose repr is JSON, `{"passed": bool,
+        "lines": [{"mark": "✓" | "✗" | "", "what": sentence, "why": sentence or null}]}`,
+        each sentence `{"text", "values"}` (or `{"raw"}`, Python's own words)."""
+        return _Json({
+            "passed": self.passed,
+            "lines": [
+                {"mark": mark, "what": what.plain(), "why": None if why is None else why.plain()}
+                for mark, what, why in self.lines()
+            ],
+        })
+
+
+class _Json:
+    """A value whose repr is its JSON: a code cell's result reaches the page as its repr."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return json.dumps(self.value, ensure_ascii=False)
 
 
 def _defined(namespace, name, kind="function"):
     value = namespace.get(name)
     if value is None:
-        raise Wrong(f"the cell defines no {name}")
+        raise Wrong(said("the cell defines no {name}", name=name))
     if kind == "function" and not callable(value):
-        raise Wrong(f"{name} is not a function")
+        raise Wrong(said("{name} is not a function", name=name))
     return value
 
 
 def _array(value, shape, call):
     if value is None:
-        raise Wrong(f"{call} returned None")
+        raise Wrong(said("{call} returned None", call=call))
     try:
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        raise Wrong(f"{call} returned {type(value).__name__}, not an array of numbers") from None
+        raise Wrong(said("{call} returned {type}, not an array of numbers", call=call,
+                         type=type(value).__name__)) from None
     if array.shape != shape:
-        raise Wrong(f"{call} has shape {array.shape}, not {shape}")
+        raise Wrong(said("{call} has shape {shape}, not {expected}", call=call,
+                         shape=array.shape, expected=shape))
     return array
 
 
-def _close(mine, right, call, advice=""):
+def _close(mine, right, call):
     worst = float(np.max(np.abs(mine - right)))
-    if not worst <= 1e-9:  # NaN fails too
-        raise Wrong(f"{call} is off by up to {worst:.3g}{advice}")
+    if not worst <= TOLERANCE:  # NaN fails too
+        raise Wrong(said("{call} is off by up to {worst}", call=call, worst=format(worst, ".3g")))
 
 
-# ---- 1. The table from the formula ---------------------------------------------------------
+def _probe(namespace, name, call, shape, *args, **kwargs):
+    """The learner's `name(*args, **kwargs)` as an array of `shape`, or None if it cannot be
+    had (that check's own message says why)."""
+    try:
+        function = _defined(namespace, name)
+        return _array(function(*args, **kwargs), shape, call)
+    except Exception:  # the learner's code failed: the checks say how
+        return None
+
+
+# ---- Chapter 1. The table from the formula ---------------------------------------------------
 
 
 def _table(namespace, seq_len, d_model, base=None):
@@ -116,7 +197,8 @@ def _table_first_row(namespace):
     table, call = _table(namespace, 4, 4)
     if not np.allclose(table[0], [0, 1, 0, 1], atol=1e-12):
         row = ", ".join(f"{x:g}" for x in table[0])
-        raise Wrong(f"row 0 of {call} is [{row}]: sin 0 = 0 and cos 0 = 1, pair after pair")
+        raise Wrong(said("row 0 of {call} is [{row}]: sin 0 = 0 and cos 0 = 1, pair after pair",
+                         call=call, row=row))
 
 
 def _table_worked_example(namespace):
@@ -131,10 +213,75 @@ def _table_any_size(namespace):
 
 def _table_base(namespace):
     table, call = _table(namespace, 10, 8, base=100.0)
-    _close(table, sinusoidal(10, 8, base=100.0), call, ": does base reach the formula?")
+    _close(table, sinusoidal(10, 8, base=100.0), call)
 
 
-# ---- 2. RoPE on a vector -------------------------------------------------------------------
+def _diagnose_table(namespace):
+    mine = _probe(namespace, "pe_table", "", (6, 8), 6, 8)
+    found = diagnose(mine, lambda slips: table_variant(6, 8, 10000.0, slips), COMMON,
+                      layout="layout-halves")
+    if found or mine is None or not same(mine, sinusoidal(6, 8)):
+        return found
+    with_base = _probe(namespace, "pe_table", "", (6, 8), 6, 8, base=100.0)
+    if with_base is not None and same(with_base, sinusoidal(6, 8)):
+        return ["base-ignored"]
+    return []
+
+
+# ---- Chapter 2. "k positions later" is one matrix --------------------------------------------
+
+
+def _shift(namespace, k, d_model, base=None):
+    shift_matrix = _defined(namespace, "shift_matrix")
+    call = f"shift_matrix({k}, {d_model}{'' if base is None else f', base={base:g}'})"
+    value = (shift_matrix(k, d_model) if base is None
+             else shift_matrix(k, d_model, base=base))
+    return _array(value, (d_model, d_model), call), call
+
+
+def _shift_shape(namespace):
+    _shift(namespace, 3, 8)
+
+
+def _shift_zero(namespace):
+    m, call = _shift(namespace, 0, 8)
+    if not same(m, np.eye(8)):
+        raise Wrong(said("{call} is not the identity: moving 0 positions changes nothing",
+                         call=call))
+
+
+def _shift_moves(namespace):
+    m, call = _shift(namespace, 3, 8)
+    pe = sinusoidal(23, 8)
+    moved = pe[:20] @ m.T  # row pos is M_3 · PE(pos)
+    worst = float(np.max(np.abs(moved - pe[3:])))
+    if not worst <= 1e-9:
+        raise Wrong(said("{call} · PE(pos) is off from PE(pos + 3) by up to {worst}", call=call,
+                         worst=format(worst, ".3g")))
+
+
+def _shift_composes(namespace):
+    three, _ = _shift(namespace, 3, 8)
+    four, _ = _shift(namespace, 4, 8)
+    seven, _ = _shift(namespace, 7, 8)
+    worst = float(np.max(np.abs(three @ four - seven)))
+    if not worst <= 1e-9:
+        raise Wrong(said("M_3 · M_4 is off from M_7 by up to {worst}: moving 3, then 4, is "
+                         "moving 7", worst=format(worst, ".3g")))
+
+
+def _shift_any(namespace):
+    m, call = _shift(namespace, -5, 16, base=100.0)
+    _close(m, rotation(-5, 16, base=100.0), call)
+
+
+def _diagnose_shift(namespace):
+    mine = _probe(namespace, "shift_matrix", "", (8, 8), 3, 8)
+    return diagnose(mine, lambda slips: shift_variant(3, 8, 10000.0, slips),
+                     (*COMMON, "wrong-way"), layout="layout-halves")
+
+
+# ---- Chapter 3. RoPE on a vector ---------------------------------------------------------------
 
 # A query and a key to turn; any would do.
 _Q = np.array([0.3, -1.2, 0.8, 0.5, -0.4, 1.1, 0.9, -0.7])
@@ -156,13 +303,13 @@ def _rotate_length(namespace):
     turned, call = _rotated(namespace, _Q, 7)
     mine, right = float(np.linalg.norm(turned)), float(np.linalg.norm(_Q))
     if not math.isclose(mine, right, rel_tol=1e-9):
-        raise Wrong(f"{call} has length {mine:.6g}, q has {right:.6g}: a rotation keeps lengths")
+        raise Wrong(said("{call} has length {mine}, q has {right}: a rotation keeps lengths",
+                         call=call, mine=format(mine, ".6g"), right=format(right, ".6g")))
 
 
 def _rotate_pairs(namespace):
     turned, call = _rotated(namespace, _Q, 5)
-    right = rope_rotate(_Q[None, :], [5])[0]
-    _close(turned, right, call, ": is pair i (x[2i], x[2i+1]), turned by pos · w_i?")
+    _close(turned, rope_rotate(_Q[None, :], [5])[0], call)
 
 
 def _rotate_relative(namespace):
@@ -172,15 +319,70 @@ def _rotate_relative(namespace):
         k, _ = _rotated(namespace, _K, 9 + shift, "k")
         scores.append(float(q @ k))
     if not np.allclose(scores, scores[0], rtol=1e-9, atol=1e-12):
-        said = ", ".join(f"{s:.6g}" for s in scores)
-        raise Wrong(f"rotate(q, 2 + s) · rotate(k, 9 + s) is {said} for s = 0, 3 and 40")
+        values = ", ".join(f"{s:.6g}" for s in scores)
+        raise Wrong(said("rotate(q, 2 + s) · rotate(k, 9 + s) is {values} for s = 0, 3 and 40",
+                         values=values))
     q, _ = _rotated(namespace, _Q, 2)
     k, _ = _rotated(namespace, _K, 2, "k")
     if math.isclose(float(q @ k), scores[0], rel_tol=1e-6):
-        raise Wrong("the score at offset 7 equals the score at offset 0: position has no effect")
+        raise Wrong(said("the score at offset 7 equals the score at offset 0: position has no "
+                         "effect"))
 
 
-# ---- 3. Stretching: which pairs leave their trained angles ---------------------------------
+def _diagnose_rotate(namespace):
+    mine = _probe(namespace, "rotate", "", _Q.shape, _Q.copy(), 5)
+    return diagnose(mine, lambda slips: turn_variant(_Q, 5, 10000.0, slips, halves=False),
+                     (*COMMON, "wrong-way"), layout="layout-halves")
+
+
+# ---- Chapter 4. NTK-aware scaling, in the half layout ----------------------------------------
+
+
+def _ntk(namespace, x, pos, s):
+    rotate_ntk = _defined(namespace, "rotate_ntk")
+    call = f"rotate_ntk(q, {pos}, {s:g})"
+    return _array(rotate_ntk(x.copy(), pos, s), x.shape, call), call
+
+
+def _ntk_right(pos, s):
+    d = len(_Q)
+    return rope_rotate(_Q[None, :], [pos], base=ntk_scaled_base(10000.0, s, d), pairing="half")[0]
+
+
+def _ntk_zero(namespace):
+    turned, call = _ntk(namespace, _Q, 0, 4.0)
+    _close(turned, _Q, call)
+
+
+def _ntk_plain(namespace):
+    turned, call = _ntk(namespace, _Q, 100, 1.0)
+    _close(turned, rope_rotate(_Q[None, :], [100], pairing="half")[0], call)
+
+
+def _ntk_fastest(namespace):
+    stretched, call = _ntk(namespace, _Q, 100, 4.0)
+    plain = rope_rotate(_Q[None, :], [100], pairing="half")[0]
+    pair = [0, len(_Q) // 2]
+    worst = float(np.max(np.abs(stretched[pair] - plain[pair])))
+    if not worst <= 1e-9:
+        raise Wrong(said("pair 0 of {call}, (q[0], q[4]), is off from plain RoPE's by up to "
+                         "{worst}: the fastest pair keeps its speed", call=call,
+                         worst=format(worst, ".3g")))
+
+
+def _ntk_all(namespace):
+    turned, call = _ntk(namespace, _Q, 100, 4.0)
+    _close(turned, _ntk_right(100, 4.0), call)
+
+
+def _diagnose_ntk(namespace):
+    mine = _probe(namespace, "rotate_ntk", "", _Q.shape, _Q.copy(), 100, 4.0)
+    return diagnose(mine, lambda slips: ntk_variant(_Q, 100, 4.0, 10000.0, slips),
+                     (*COMMON, "wrong-way", "interpolation", "unscaled", "base-times-s"),
+                     layout="layout-interleaved")
+
+
+# ---- Chapter 4. Stretching: which pairs leave their trained angles ---------------------------
 
 STRETCH = {"d": 128, "base": 10000.0, "train_len": 4096, "scale": 4.0}
 _PREDICTIONS = ("interpolation", "ntk", "both", "neither")
@@ -192,14 +394,29 @@ def _outside(method):
     return [int(i) for i in np.flatnonzero(state == OUTSIDE)]
 
 
+def _outside_variant(method, slips):
+    """`_outside` as the exercise's formula computes it, with the slips in: "factor-2",
+    "degrees-converted" (a full turn taken as 360), "stretch-off-by-one" (past (L - 1) w_i)."""
+    d, base, train_len, s = STRETCH["d"], STRETCH["base"], STRETCH["train_len"], STRETCH["scale"]
+    w = frequencies(d, base, slips)
+    i = np.arange(d // 2)
+    new = w / s if method == "interpolation" else (
+        ntk_scaled_base(base, s, d) ** (-(i if "factor-2" in slips else 2 * i) / d))
+    last = math.ceil(s * train_len) - 1
+    reach = (train_len - 1 if "stretch-off-by-one" in slips else train_len) * w
+    turn = 360.0 if "degrees-converted" in slips else 2 * math.pi
+    went_round = (train_len - 1) * w >= turn
+    return [int(j) for j in np.flatnonzero((last * new > reach) & ~went_round)]
+
+
 def _pairs(namespace, name):
     value = namespace.get(name)
     if value is None:
-        raise Wrong(f"{name} is not set: a list of pair indices i")
+        raise Wrong(said("{name} is not set: a list of pair indices i", name=name))
     try:
         pairs = sorted(int(i) for i in value)
     except (TypeError, ValueError):
-        raise Wrong(f"{name} is not a list of pair indices") from None
+        raise Wrong(said("{name} is not a list of pair indices", name=name)) from None
     return pairs
 
 
@@ -207,7 +424,8 @@ def _stretch_prediction(namespace):
     prediction = namespace.get("prediction")
     if prediction not in _PREDICTIONS:
         choices = ", ".join(f'"{p}"' for p in _PREDICTIONS)
-        raise Wrong(f"prediction is {prediction!r}: say it first, one of {choices}")
+        raise Wrong(said("prediction is {prediction}: say it first, one of {choices}",
+                         prediction=repr(prediction), choices=choices))
 
 
 def _stretch_method(method, name):
@@ -216,53 +434,114 @@ def _stretch_method(method, name):
         if mine != right:
             extra = sorted(set(mine) - set(right))
             missing = sorted(set(right) - set(mine))
-            said = []
+            if missing and extra:
+                raise Wrong(said(
+                    "{missing} pairs missing (from pair {first_missing}); {extra} pairs that "
+                    "stay within a step (from pair {first_extra})", missing=len(missing),
+                    first_missing=missing[0], extra=len(extra), first_extra=extra[0]))
             if missing:
-                said.append(f"{len(missing)} pairs missing (from pair {missing[0]})")
-            if extra:
-                said.append(f"{len(extra)} pairs that stay within a step (from pair {extra[0]})")
-            raise Wrong("; ".join(said))
+                raise Wrong(said("{missing} pairs missing (from pair {first_missing})",
+                                 missing=len(missing), first_missing=missing[0]))
+            raise Wrong(said("{extra} pairs that stay within a step (from pair {first_extra})",
+                             extra=len(extra), first_extra=extra[0]))
 
     return test
+
+
+def _diagnose_stretch(namespace):
+    """The lists (and the cell's `w`, if it is the starter's) against the slips' lists."""
+    d, base = STRETCH["d"], STRETCH["base"]
+    w = namespace.get("w")
+    try:
+        if w is not None and same(np.asarray(w, dtype=float),
+                                   frequencies(d, base, {"factor-2"})):
+            return ["factor-2"]
+    except (TypeError, ValueError, OverflowError):
+        pass
+    try:
+        mine = (_pairs(namespace, "outside_interpolation"), _pairs(namespace, "outside_ntk"))
+    except Wrong:
+        return []
+    slips = ("factor-2", "degrees-converted", "stretch-off-by-one")
+    for size in (1, 2):
+        for chosen in itertools.combinations(slips, size):
+            made = set(chosen)
+            if mine == (_outside_variant("interpolation", made), _outside_variant("ntk", made)):
+                return [DIAGNOSIS_OF.get(s, s) for s in chosen]
+    return []
 
 
 def _stretch_verdict(namespace):
     """Once the computation is right: was the prediction? (A check only that one was made.)"""
     moved = [method for method in ("interpolation", "ntk") if _outside(method)]
     right = {0: "neither", 2: "both"}.get(len(moved)) or moved[0]
-    said = "right" if namespace.get("prediction") == right else f'not right: it is "{right}"'
-    return f"Your prediction was {said}."
+    if namespace.get("prediction") == right:
+        return said("Your prediction was right.")
+    return said('Your prediction was not right: it is "{right}".', right=right)
 
 
+# Each exercise's checks, in order: (what is checked, test).
 EXERCISES = {
     "formula": [
-        ("pe_table(4, 4) returns a 4 × 4 array", _table_shape),
-        ("position 0 is sin 0, cos 0, sin 0, cos 0", _table_first_row),
-        ("pe_table(4, 4) is the worked example's table", _table_worked_example),
-        ("pe_table(50, 128) matches the formula everywhere", _table_any_size),
-        ("pe_table(10, 8, base=100) uses its base", _table_base),
+        (said("{call} returns an array of shape {shape}", call="pe_table(4, 4)", shape=(4, 4)),
+         _table_shape),
+        (said("position 0 is sin 0, cos 0, sin 0, cos 0"), _table_first_row),
+        (said("{call} is the worked example's table", call="pe_table(4, 4)"),
+         _table_worked_example),
+        (said("{call} matches the formula everywhere", call="pe_table(50, 128)"),
+         _table_any_size),
+        (said("{call} uses its base", call="pe_table(10, 8, base=100)"), _table_base),
+    ],
+    "shift": [
+        (said("{call} returns an array of shape {shape}", call="shift_matrix(3, 8)",
+              shape=(8, 8)),
+         _shift_shape),
+        (said("{call} is the identity", call="shift_matrix(0, 8)"), _shift_zero),
+        (said("{call} moves PE(pos) to PE(pos + 3), for pos 0 to 19", call="shift_matrix(3, 8)"),
+         _shift_moves),
+        (said("moving 3, then 4, is moving 7: M_3 · M_4 = M_7"), _shift_composes),
+        (said("{call} matches the formula everywhere", call="shift_matrix(-5, 16, base=100)"),
+         _shift_any),
     ],
     "rope": [
-        ("rotate(q, 0) leaves q as it is", _rotate_zero),
-        ("rotate(q, 7) keeps q's length", _rotate_length),
-        ("rotate(q, 5) turns pair i by 5 · w_i", _rotate_pairs),
-        ("the score depends only on the offset, and does depend on it", _rotate_relative),
+        (said("{call} leaves q as it is", call="rotate(q, 0)"), _rotate_zero),
+        (said("{call} keeps q's length", call="rotate(q, 7)"), _rotate_length),
+        (said("{call} turns pair i by 5 · w_i", call="rotate(q, 5)"), _rotate_pairs),
+        (said("the score depends only on the offset, and does depend on it"), _rotate_relative),
     ],
     "stretch": [
-        ("a prediction is made first", _stretch_prediction),
-        ("outside_interpolation lists the right pairs", _stretch_method(
-            "interpolation", "outside_interpolation")),
-        ("outside_ntk lists the right pairs", _stretch_method("ntk", "outside_ntk")),
+        (said("a prediction is made first"), _stretch_prediction),
+        (said("{name} lists the right pairs", name="outside_interpolation"),
+         _stretch_method("interpolation", "outside_interpolation")),
+        (said("{name} lists the right pairs", name="outside_ntk"),
+         _stretch_method("ntk", "outside_ntk")),
+    ],
+    "ntk": [
+        (said("{call} leaves q as it is", call="rotate_ntk(q, 0, 4)"), _ntk_zero),
+        (said("{call} is plain RoPE, in the half layout", call="rotate_ntk(q, 100, 1)"),
+         _ntk_plain),
+        (said("the fastest pair keeps its speed at s = 4"), _ntk_fastest),
+        (said("{call} turns pair i by 100 · w′_i, with the raised base",
+              call="rotate_ntk(q, 100, 4)"), _ntk_all),
     ],
 }
-# What is said after all of an exercise's checks pass, if anything: notes(namespace) -> str.
+# Each exercise's diagnosis: which slips its answer is exactly what they give.
+DIAGNOSE = {
+    "formula": _diagnose_table,
+    "shift": _diagnose_shift,
+    "rope": _diagnose_rotate,
+    "ntk": _diagnose_ntk,
+    "stretch": _diagnose_stretch,
+}
+# What is said after all of an exercise's checks pass, if anything: notes(namespace) -> Said.
 NOTES = {"stretch": _stretch_verdict}
 
 
 def check_exercise(name, namespace):
     """
     Check exercise `name` (a key of `EXERCISES`) against what `namespace` (a cell's globals:
-    pass `globals()`) defines. Returns a `Report`: print it, or read `report.passed`.
+    pass `globals()`) defines. Returns a `Report`: print it, or read `report.passed` and
+    `report.diagnoses`.
 
     Raises:
         ValueError: for a name that is no exercise, or a namespace that is no dict.
@@ -279,12 +558,17 @@ def check_exercise(name, namespace):
         try:
             test(namespace)
         except Wrong as wrong:
-            results.append((what, str(wrong)))
-        except Exception as error:  # the learner's code failed: say so, in its own words
-            results.append((what, f"{type(error).__name__}: {error}"))
+            results.append((what, wrong.why))
+        except Exception as error:  # the learner's code failed: say so, in Python's words
+            results.append((what, Said(f"{type(error).__name__}: {error}", raw=True)))
         else:
             results.append((what, None))
     report = Report(name, results)
-    if report.passed and name in NOTES:
+    if not report.passed:
+        try:
+            report.diagnoses = DIAGNOSE[name](namespace)
+        except Exception:  # the learner's code failed under the probe: the checks said how
+            report.diagnoses = []
+    elif name in NOTES:
         report.note = NOTES[name](namespace)
     return report

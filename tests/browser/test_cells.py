@@ -17,6 +17,9 @@ from pages import (
     wait_for_state,
 )
 from site_server import PYODIDE, served
+from tools.course import read_course
+
+COURSE = read_course()
 
 # `lesson` opens the page of the free cell ("Your turn", the cell scratch); `first_chapter` the
 # first chapter's, whose demos' cells ("Show the Python") share its Python with the heatmap.
@@ -422,9 +425,11 @@ def test_run_all_runs_every_cell_of_the_chapter_in_order(first_chapter):
     statuses = lesson.evaluate(
         "() => [...document.querySelectorAll('.cell')].map(c => [c.dataset.cell, c.dataset.status])"
     )
-    # every cell of the page, in its order: the demos' of this chapter
-    names = [name for name, page in PAGE_OF.items() if page == PAGE_OF["heatmap"]]
-    assert statuses == [[name, "done"] for name in names if cell(lesson, name).count()]
+    # every cell of the page, in its order: each section's, its demo's then its exercise's
+    sections = [name for name, page in PAGE_OF.items() if page == PAGE_OF["heatmap"]]
+    names = [name for section in sections for name in COURSE.sections[section].cells]
+    assert any(name.startswith("exercise-") for name in names)
+    assert statuses == [[name, "done"] for name in names]
     assert len(statuses) > 1
     assert cell(lesson, "waves").locator("img.out-figure").count() == 1
 

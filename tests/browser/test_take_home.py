@@ -77,3 +77,31 @@ def test_a_notebook_that_cannot_be_fetched_is_said_so(page, site_url):
     page.get_by_role("link", name="Download as notebook").dispatch_event("click")
     poll(page, "() => document.querySelector('.take-home-status').textContent",
          lambda text: text.startswith("The notebook could not be made (the server answered 404)"))
+
+
+def test_an_exercise_edited_on_its_chapter_page_goes_home_with_its_hints_and_check(
+    page, site_url
+):
+    """Issue 50: the exercises moved to the chapters; the download, made on "Your turn", still
+    takes an attempt typed on the exercise's own page (the chapter pages keep edits under one
+    address), beside its task, its staged hints and its check."""
+    hold_python(page)
+    page.goto(site_url + PAGE_OF["formula"] + "#exercise-formula")
+    all_figures_shown(page)
+    attempt = "def pe_table(seq_len, d_model, base=10000):\n    return None  # my attempt"
+    type_code(page, "exercise-formula", attempt)
+    poll(page, "() => Object.keys(localStorage).filter((k) => k.endsWith(':exercise-formula'))"
+         ".length", lambda n: n == 1)
+    page.goto(site_url + PAGE_OF["cell"] + "#cell")
+    all_figures_shown(page)
+    box = page.get_by_label("with my edits")
+    box.dispatch_event("click")
+    book, said = download(page)
+    assert said.endswith("1 of them with your edits.")
+    cells = book["cells"]
+    at = next(n for n, c in enumerate(cells)
+              if c["metadata"].get("pelab", {}).get("cell") == "exercise-formula")
+    assert "".join(cells[at]["source"]) == attempt
+    task = "".join(cells[at - 1]["source"])
+    assert task.index("<summary>Hint 1</summary>") < task.index("<summary>Hint 2</summary>")
+    assert cells[at + 1]["metadata"]["pelab"] == {"role": "check", "exercise": "formula"}

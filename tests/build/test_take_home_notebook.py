@@ -57,7 +57,7 @@ def test_it_holds_every_code_cell_of_the_pages_in_the_course_order():
             headings[int(step)] = markdown(title)  # the page's heading, its M<sub>k</sub> as M_k
     in_book = [role(cell)["cell"] for cell in CODE if "cell" in role(cell)]
     assert in_book == on_pages
-    assert len(on_pages) >= 17  # 14 demos, the scratch cell and three exercises, at least
+    assert len(on_pages) >= 19  # 14 demos, the scratch cell and five exercises, at least
     cells = BOOK["cells"]
     for n, cell in enumerate(cells):
         if "cell" in role(cell) and not role(cell)["cell"].startswith("exercise-"):
@@ -80,6 +80,26 @@ def test_each_exercise_is_its_starter_then_its_check():
             assert role(check) == {"role": "check", "exercise": exercise}
             assert source(check) == f'pelab.check_exercise("{exercise}", globals())'
     assert found == list(tasks)
+
+
+def test_each_exercise_follows_its_section_with_its_task_and_staged_hints():
+    """Issue 50: the exercises sit after the sections they practise, in the notebook as on the
+    pages; the markdown cell before each starter holds its task and its hints, in order, each
+    behind a disclosure (<details>), then where the worked solution is."""
+    course = read_course()
+    cells = BOOK["cells"]
+    for name, exercise in course.exercises.items():
+        at = next(n for n, c in enumerate(cells) if role(c).get("cell") == f"exercise-{name}")
+        text = source(cells[at - 1])
+        assert text.startswith("#### " + markdown(exercise.title)), text[:80]
+        heading = next(source(c) for c in reversed(cells[:at]) if source(c).startswith("### "))
+        assert markdown(course.sections[exercise.section].title) in heading
+        places = [text.index(f"<details><summary>Hint {n}</summary>")
+                  for n in range(1, len(exercise.hints) + 1)]
+        assert places == sorted(places) and 2 <= len(places) <= 3
+        for hint in exercise.hints:
+            assert markdown(hint) in text
+        assert f"#exercise-{name})" in text
 
 
 def test_the_first_cells_install_pelab_from_the_wheel_dist_serves_then_import_it():
@@ -167,6 +187,9 @@ def test_every_code_cell_runs_under_cpython_with_the_wheel_and_the_starters_fail
     assert set(checks) == set(read_course().exercises)
     for name, report in checks.items():
         assert report.startswith("✗"), (name, report)
+        # pelab speaks English under CPython, whatever the notebook's language (the page words
+        # its reports from its catalog instead: tests/browser/test_exercises_in_page.py)
+        assert report.splitlines()[0].endswith("checks pass."), (name, report)
 
 
 def test_with_the_worked_solutions_as_edits_every_check_passes(tmp_path):

@@ -304,7 +304,8 @@ def test_the_answer_key_gives_each_exercise_its_worked_solution_as_the_lesson_ha
         solution = re.search(r"<pre [^>]*><code>(.*?)</code></pre>", item.group(1), flags=re.S)
         assert html.unescape(solution.group(1)) == exercise.solution
         assert f'pelab.check_exercise("{name}", globals())' in item.group(1)
-        assert f'href="review.html#exercise-{name}"' in item.group(1)
+        page = next(c.page for c in read_course().chapters if exercise.section in c.sections)
+        assert f'href="{page}#exercise-{name}"' in item.group(1)
 
 
 def test_the_kit_links_the_class_report_and_the_guide_s_example_is_a_graded_question():
@@ -318,6 +319,7 @@ def test_the_kit_links_the_class_report_and_the_guide_s_example_is_a_graded_ques
     named = re.findall(r'<code class="graded-example">([\w.-]+)</code>', guide)
     graded = {q.interaction_id for q in read_course().questions if q.test and not q.setup}
     assert named and set(named) <= graded, named
+
 
 def test_the_guide_lists_what_each_package_grades():
     """teaching.html names, for every package tools/scorm.py makes, the items its graded test

@@ -1,22 +1,29 @@
-"""The exercises' checks (pelab.exercises): each exercise's worked solution, as the lesson's source
-has it, passes every check; its starter, untouched, does not; and a report says in words what
-holds and what does not."""
+"""The exercises' checks (pelab.exercises): each exercise sits after the section it practises,
+in chapters 1 to 4, with staged hints; its worked solution, as the lesson's source has it,
+passes every check; its starter, untouched, does not; a report says in words what holds and
+what does not; and each common slip, written into the worked solution as a learner would write
+it, gets its named diagnosis."""
 
 from __future__ import annotations
 
 import doctest
+import json
 
 import numpy as np
 import pytest
 
 import pelab
 import pelab.exercises as exercises_module
+from exercise_slips import SLIPS, diagnosis, slipped
+from pelab.diagnoses import DIAGNOSES, MISTAKES, Said
 from pelab.exercises import EXERCISES, FAILED, PASSED, STRETCH
 from tools.course import read_course
+from tools.i18n import javascript_messages
 
-pytestmark = pytest.mark.blas_numeric  # the RoPE checks take dot products (test_blas_kernels.py)
+pytestmark = pytest.mark.blas_numeric  # the checks take dot and matrix products
 
-SOURCES = read_course().exercises  # lesson/*.html: each exercise's starter and worked solution
+COURSE = read_course()
+SOURCES = COURSE.exercises  # lesson/*.html: each exercise's task, hints, starter and solution
 
 
 def run_cell(code: str) -> dict:
@@ -27,9 +34,36 @@ def run_cell(code: str) -> dict:
 
 
 def test_every_exercise_of_the_lesson_has_checks_and_every_check_an_exercise():
-    assert len(SOURCES) >= 3
-    assert list(SOURCES) == list(EXERCISES)
-    assert {exercise.section for exercise in SOURCES.values()} == {"cell"}
+    assert list(SOURCES) == list(EXERCISES) == list(SLIPS)
+    assert len(SOURCES) >= 5
+
+
+def test_each_of_chapters_1_to_4_has_an_exercise_after_the_section_it_practises():
+    """The exercise is the section's last block (after its figures, trap and cell), and each of
+    chapters 1 to 4 has one."""
+    where = {name: exercise.section for name, exercise in SOURCES.items()}
+    assert where == {"formula": "formula", "shift": "relative", "rope": "rope",
+                     "stretch": "stretching", "ntk": "stretching"}
+    chapters = [c for c in COURSE.chapters if set(where.values()) & set(c.sections)]
+    assert [c.sections for c in chapters] == [c.sections for c in COURSE.chapters[:4]]
+    for name, section in where.items():
+        source = COURSE.sections[section].source
+        block = source.index(f'<div class="exercise" id="exercise-{name}">')
+        assert source.index("</details>", source.index('class="show-python"')) < block, name
+        after = source[block:]  # nothing new after it but exercises
+        assert after.count("<h3") == after.count("<h3>Exercise: "), name
+
+
+@pytest.mark.parametrize("name", list(SOURCES))
+def test_each_exercise_has_two_or_three_staged_hints_before_its_solution(name):
+    exercise = SOURCES[name]
+    assert 2 <= len(exercise.hints) <= 3
+    source = COURSE.sections[exercise.section].source
+    block = source[source.index(f'id="exercise-{name}"'):]
+    block = block[: block.index('<details class="exercise-solution">')]
+    # each hint opens inside the one before: no hint closes before the solution opens
+    assert block.count('<details class="exercise-hint">') == len(exercise.hints)
+    assert "</details>" not in block
 
 
 @pytest.mark.parametrize("name", list(SOURCES))
@@ -39,6 +73,7 @@ def test_the_worked_solution_passes_every_check(name):
     first, *lines = repr(report).splitlines()
     assert first == f"{PASSED} All {len(EXERCISES[name])} checks pass."
     assert all(line.startswith(PASSED) for line in lines[: len(EXERCISES[name])])
+    assert report.diagnoses == []
 
 
 @pytest.mark.parametrize("name", list(SOURCES))
@@ -51,13 +86,64 @@ def test_the_untouched_starter_runs_and_fails_saying_why(name):
     assert failed and all(": " in line for line in failed)  # each says why
 
 
+@pytest.mark.parametrize(
+    ("name", "slip"), [(name, slip) for name in SLIPS for slip in SLIPS[name]]
+)
+def test_each_common_slip_gets_its_named_diagnosis(name, slip):
+    """The five slips of issue 50 (MISTAKES), and the exercise's own, each written into the
+    worked solution: the checks fail and the report names that slip, and only it."""
+    report = pelab.check_exercise(name, run_cell(slipped(name, [slip])))
+    assert not report.passed, slip
+    expected = diagnosis(name, slip)
+    assert report.diagnoses == [expected], (slip, repr(report))
+    assert str(DIAGNOSES[expected]) in repr(report)
+
+
+def test_every_exercise_but_the_stretch_is_tried_with_all_five_slips():
+    """The stretch exercise computes no sine or cosine and lays out no pairs, so "swapped" and
+    "layout" cannot happen there; its off-by-one is the trained reach's."""
+    for name, slips in SLIPS.items():
+        tried = {slip.removeprefix("stretch-") for slip in slips}
+        missing = set(MISTAKES) - tried
+        assert missing == (set() if name != "stretch" else {"swapped", "layout"}), name
+
+
+@pytest.mark.parametrize(
+    ("name", "slips"),
+    [("formula", ["factor-2", "swapped"]), ("rope", ["layout", "off-by-one"]),
+     ("shift", ["degrees", "factor-2"]), ("ntk", ["unscaled", "swapped"])],
+)
+def test_two_slips_at_once_are_both_named(name, slips):
+    report = pelab.check_exercise(name, run_cell(slipped(name, slips)))
+    assert sorted(report.diagnoses) == sorted(diagnosis(name, slip) for slip in slips)
+
+
+def test_a_missing_factor_2_is_no_longer_sent_to_the_base():
+    """Issue 50: the exponent i/d used to get "does base reach the formula?". Now it gets its
+    own diagnosis, and only a table that ignores base gets told about base."""
+    report = pelab.check_exercise("formula", run_cell(slipped("formula", ["factor-2"])))
+    assert report.diagnoses == ["factor-2"] and "base reach" not in repr(report)
+    ignores_base = run_cell(SOURCES["formula"].solution.replace("base **", "10000 **", 1))
+    report = pelab.check_exercise("formula", ignores_base)
+    assert dict(report.results)[EXERCISES["formula"][4][0]] is not None
+    assert report.diagnoses == ["base-ignored"]
+
+
+def test_an_answer_like_no_slip_gets_no_diagnosis():
+    report = pelab.check_exercise("rope", run_cell(slipped("rope", ["swapped"]).replace(
+        "return out", "return 2 * out")))
+    assert not report.passed and report.diagnoses == []
+    assert not any(line.startswith("Diagnosis") for line in repr(report).splitlines())
+
+
 def test_the_starters_fail_where_they_should():
     """The formula's starter gets the shape right and the numbers wrong; RoPE's, which turns
     nothing, keeps lengths but misses the turn; the stretch's has no prediction and no lists."""
-    said = {name: dict(pelab.check_exercise(name, run_cell(SOURCES[name].starter)).results)
+    said = {name: {str(what): why and str(why) for what, why in
+                   pelab.check_exercise(name, run_cell(SOURCES[name].starter)).results}
             for name in SOURCES}
     formula = said["formula"]
-    assert formula["pe_table(4, 4) returns a 4 × 4 array"] is None
+    assert formula["pe_table(4, 4) returns an array of shape (4, 4)"] is None
     assert "row 0 of pe_table(4, 4) is [0, 0, 0, 0]" in formula[
         "position 0 is sin 0, cos 0, sin 0, cos 0"]
     rope = said["rope"]
@@ -68,6 +154,11 @@ def test_the_starters_fail_where_they_should():
     stretch = said["stretch"]
     assert "say it first" in stretch["a prediction is made first"]
     assert "is not set" in stretch["outside_ntk lists the right pairs"]
+    shift = said["shift"]
+    assert shift["shift_matrix(3, 8) returns an array of shape (8, 8)"] is None
+    assert "is not the identity" in shift["shift_matrix(0, 8) is the identity"]
+    ntk = said["ntk"]
+    assert ntk["rotate_ntk(q, 0, 4) leaves q as it is"] is None
 
 
 def test_a_crash_in_the_learners_code_is_reported_as_what_it_says():
@@ -75,8 +166,10 @@ def test_a_crash_in_the_learners_code_is_reported_as_what_it_says():
         return np.zeros((seq_len, d_model)) / undefined  # noqa: F821 (the learner's slip)
 
     report = pelab.check_exercise("formula", {"pe_table": pe_table})
-    assert not report.passed
+    assert not report.passed and report.diagnoses == []
     assert "NameError: name 'undefined' is not defined" in repr(report)
+    page = json.loads(repr(report.for_page()))
+    assert page["lines"][1]["why"] == {"raw": "NameError: name 'undefined' is not defined"}
     assert "the cell defines no pe_table" in repr(pelab.check_exercise("formula", {}))
 
 
@@ -90,28 +183,47 @@ def test_the_stretch_solution_says_what_the_lesson_says():
     state = pelab.angle_coverage("ntk", **STRETCH)["state"]
     assert state[63] == 1  # just past: the slowest pair's angle grows by s only
     report = pelab.check_exercise("stretch", namespace)
-    assert report.note == "Your prediction was right."
+    assert str(report.note) == "Your prediction was right."
     namespace["prediction"] = "interpolation"
-    assert pelab.check_exercise("stretch", namespace).note == (
+    assert str(pelab.check_exercise("stretch", namespace).note) == (
         'Your prediction was not right: it is "ntk".'
     )
 
 
-def test_a_wrong_answer_is_told_what_is_off():
+def test_a_wrong_list_is_told_what_is_off():
     namespace = run_cell(SOURCES["stretch"].solution)
     namespace["outside_ntk"] = list(range(40, 60))
-    why = dict(pelab.check_exercise("stretch", namespace).results)[
-        "outside_ntk lists the right pairs"]
+    why = {str(what): str(why) for what, why in
+           pelab.check_exercise("stretch", namespace).results}["outside_ntk lists the right pairs"]
     assert why == "3 pairs missing (from pair 60); 6 pairs that stay within a step (from pair 40)"
-    wrong_base = run_cell(SOURCES["formula"].solution.replace("base **", "10000 **", 1))
-    why = dict(pelab.check_exercise("formula", wrong_base).results)[
-        "pe_table(10, 8, base=100) uses its base"]
-    assert why.startswith("pe_table(10, 8, base=100) is off by up to ")
-    assert why.endswith(": does base reach the formula?")
+
+
+def test_the_page_gets_each_sentence_as_its_english_and_values_from_the_catalog():
+    """Issue 50: the page words a report from its own catalog. Each sentence comes as its
+    English with {name} slots and their values (for_page's JSON), the slots filled in give the
+    English report line for line, and every English sentence is a message the catalogs hold
+    (tools/i18n.py extracts pelab's said())."""
+    messages = set(javascript_messages())
+    seen = set()
+    for name in SLIPS:
+        for slip in SLIPS[name]:
+            for code in (slipped(name, [slip]), SOURCES[name].starter, SOURCES[name].solution):
+                report = pelab.check_exercise(name, run_cell(code))
+                page = json.loads(repr(report.for_page()))
+                assert page["passed"] == report.passed
+                lines = []
+                for line in page["lines"]:
+                    text = [str(Said(s["text"], **s["values"])) if "text" in s else s["raw"]
+                            for s in (line["what"], line["why"]) if s]
+                    seen.update(s["text"] for s in (line["what"], line["why"]) if s and "text" in s)
+                    lines.append(" ".join(filter(None, [line["mark"], ": ".join(text)])))
+                assert lines == repr(report).splitlines()
+    assert seen - messages == set()
+    assert {d.text for d in DIAGNOSES.values()} <= messages
 
 
 def test_an_unknown_exercise_is_a_clear_error():
-    with pytest.raises(ValueError, match="name must be one of formula, rope, stretch"):
+    with pytest.raises(ValueError, match="name must be one of formula, shift, rope, stretch, ntk"):
         pelab.check_exercise("nope", {})
 
 

@@ -31,6 +31,7 @@ import concurrent.futures
 import contextlib
 import fractions
 import io
+import json
 import math
 import os
 import re
@@ -98,6 +99,7 @@ from pelab.checks import (
     check_table,
 )
 from pelab.colormap import legend_stops
+from pelab.diagnoses import DIAGNOSES, Said
 from pelab.exercises import EXERCISES
 from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
 from pelab.learned import MAX_LEN
@@ -928,11 +930,13 @@ def score_terms_args(draw):
 
 def check_exercise_report(kwargs, report):
     """Whatever the cell defined: a line for each of the exercise's checks, each passed or saying
-    why not."""
+    why not (a sentence), and only named diagnoses."""
     results = report.results
     assert [what for what, _ in results] == [what for what, _ in EXERCISES[kwargs["name"]]]
-    assert all(why is None or (isinstance(why, str) and why) for _, why in results), results
+    assert all(why is None or (isinstance(why, Said) and str(why)) for _, why in results), results
     assert report.passed == all(why is None for _, why in results)
+    assert set(report.diagnoses) <= set(DIAGNOSES)
+    assert json.loads(repr(report.for_page()))["passed"] == report.passed
 
 
 SPECS = {
@@ -1482,8 +1486,8 @@ SPECS = {
         kwargs_of(
             name=st.sampled_from(list(EXERCISES)),
             namespace=st.dictionaries(
-                st.sampled_from(["pe_table", "rotate", "prediction", "outside_ntk",
-                                 "outside_interpolation", "np"]),
+                st.sampled_from(["pe_table", "shift_matrix", "rotate", "rotate_ntk", "prediction",
+                                 "outside_ntk", "outside_interpolation", "w", "np"]),
                 st.one_of(JUNK, st.just(lambda *args, **kwargs: None),
                           st.just(lambda *args, **kwargs: 1 / 0)),
             ),

@@ -7,6 +7,7 @@ import { BYTECODE_URL, FIRST_PACKAGES, PELAB_WHEEL_URL, PYODIDE_INDEX_URL } from
 import { BOOT_STAGES, EVENT } from "../protocol.js";
 import { now, post } from "./messages.js";
 import { output } from "./output.js";
+import { said, saying } from "./said.js";
 import { prefetch, runtimeFailure } from "./prefetch.js";
 import { SNAPSHOT_URL, snapshotCache } from "./snapshot-cache.js";
 
@@ -76,7 +77,8 @@ export async function boot(init, { started = () => {} } = {}) {
     post({ type: EVENT.READY, versions: versions(pyodide), at: now() });
     return { pyodide, adapter };
   } catch (error) {
-    post({ type: EVENT.FATAL, stage, message: String(error?.message ?? error) });
+    // `said`: the sentence for the page to word, when the worker itself wrote the message
+    post({ type: EVENT.FATAL, stage, message: String(error?.message ?? error), ...(error?.said ? { said: error.said } : {}) });
     throw error;
   }
 }
@@ -143,7 +145,9 @@ function withEmptyCustomSection(response) {
 /** The bytes at `url`, or a rejection that names it; started now, awaited when needed. */
 function download(url) {
   const bytes = fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
+    const { status, statusText } = response;
+    // Translators: why Python could not start; {url} is a file's address, {status} an HTTP status such as 404, {statusText} its words (Not Found).
+    if (!response.ok) throw saying(said("{url} answered {status} {statusText}", { url, status, statusText }));
     return response.arrayBuffer();
   });
   bytes.catch(() => {}); // not unhandled while the boot is still busy elsewhere; awaited later

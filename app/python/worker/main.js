@@ -95,7 +95,8 @@ async function loadImports(code, cell) {
   const hadMatplotlib = "matplotlib" in pyodide.loadedPackages;
   await pyodide.loadPackagesFromImports(code, {
     messageCallback: (text) => {
-      if (text.startsWith("Loading ")) post({ type: EVENT.STATUS, cell, text: `${text}…` });
+      // Pyodide says "Loading matplotlib, pillow": the page words it (app/cells/cells.js)
+      if (text.startsWith("Loading ")) post({ type: EVENT.STATUS, cell, packages: text.slice("Loading ".length) });
     },
     errorCallback: (text) => post({ type: EVENT.STDERR, cell, text }),
   });
@@ -109,5 +110,5 @@ async function loadImports(code, cell) {
       pyodide.FS.writeFile(`${folder}/fontlist.json`, new Uint8Array(await response.arrayBuffer()));
     }
   }
-  post({ type: EVENT.STATUS, cell, text: "" });
+  post({ type: EVENT.STATUS, cell, packages: "" });
 }

@@ -12,6 +12,7 @@
  * response made from a blob is not one the browser can check.
  */
 import { PREFETCH_WHEELS, PYODIDE_INDEX_URL } from "../../config.js";
+import { said, saying } from "./said.js";
 
 /** URL: a promise of its Response, for the first request that takes it. */
 const handed = new Map();
@@ -80,7 +81,7 @@ export function received({ url, response, error }) {
  * the server did not send is a rejection that names it (see `runtimeFailure`).
  */
 async function asResponse(url, { status, statusText, headers, blob }) {
-  if (status !== 200) throw new TypeError(`${url} answered ${status} ${statusText}`.trim());
+  if (status !== 200) throw saying(said("{url} answered {status} {statusText}", { url, status, statusText }), TypeError);
   const integrity = integrityOf.get(url);
   if (integrity) await check(await blob.arrayBuffer(), url, integrity);
   return new Response(blob, { status, statusText, headers });
@@ -91,6 +92,7 @@ async function check(bytes, url, integrity) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const actual = `sha256-${btoa(String.fromCharCode(...digest))}`;
   if (actual !== integrity) {
-    throw new TypeError(`${url} does not match the served lock's hash (${integrity})`);
+    // Translators: why Python could not start; {url} is a file's address, {integrity} the hash it should have.
+    throw saying(said("{url} does not match the served lock's hash ({integrity})", { url, integrity }), TypeError);
   }
 }
