@@ -206,7 +206,7 @@ def test_a_sections_minutes_count_its_words_each_control_its_runs_exercises_and_
     # an experiment: its run time as the bench measured it, and its result to read; its buttons
     # are not controls to try
     run = '<div class="training-buttons"><button>Run</button><button>Stop</button></div>'
-    figure = lesson.EXPERIMENT_BENCH["extrapolation"]
+    figure = minutes.EXPERIMENT_BENCH["extrapolation"]
     bench = {figure: 90_000}  # a run of a minute and a half
     expected = math.ceil(words.count("word") / wpm + 1.5 + minutes.RESULT_MINUTES)
     assert minutes_of(prose + run, "extrapolation", bench) == expected
