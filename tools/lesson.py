@@ -48,7 +48,7 @@ from tools.course import (
 from tools.course import Question as SourceQuestion
 from tools.course import Section as SourceSection
 from tools.course import read_section as read_section_source
-from tools.minutes import section_minutes
+from tools.minutes import exercise_minutes, section_minutes
 from tools.project import BuildError
 from tools.quiz_forms import (
     Question,
@@ -278,6 +278,7 @@ def assemble_with_keys(
             slots += 1
     minutes = course_minutes(course, custom)
     chapter_minutes = {c.name: sum(minutes[s] for s in c.sections) for c in chapters}
+    exercises = {s: exercise_minutes(course.sections[s].source) for s in names}
 
     def linked(text: str, here: str) -> str:
         """Cross-references numbered, and links to an id on another page sent to that page."""
@@ -299,7 +300,7 @@ def assemble_with_keys(
 
         return LOCAL_LINK.sub(elsewhere, REFERENCE.sub(reference, text))
 
-    pages = {ENTRANCE: linked(entrance(page, chapters, sections, minutes), ENTRANCE)}
+    pages = {ENTRANCE: linked(entrance(page, chapters, sections, minutes, exercises), ENTRANCE)}
     template = CHAPTER_TEMPLATE.read_text(encoding="utf-8")
     for place, chapter in enumerate(chapters, start=1):
         following = chapters[place] if place < len(chapters) else None
@@ -321,6 +322,7 @@ def assemble_with_keys(
             "summary": chapter.summary,
             "position": f"Chapter {number(place)} of {number(len(chapters))}",
             "minutes": number(chapter_minutes[chapter.name]),
+            "exercise-minutes": plus_exercises(sum(exercises[s] for s in chapter.sections)),
             "first-section": chapter.sections[0],
             "first-results": "".join(
                 [
@@ -415,9 +417,14 @@ def course_map(chapters, sections, minutes, current: Chapter) -> str:
     return "\n".join(lines)
 
 
-def entrance(page: str, chapters, sections, minutes) -> str:
-    """index.html as a browser gets it: each chapter with its page, minutes and sections; the
-    start link; the total; and the old links' map."""
+def plus_exercises(minutes: int) -> str:
+    """What a chapter's minutes say of its exercises', which they do not count: "" for none."""
+    return f", plus {number(minutes)} for its exercises" if minutes else ""
+
+
+def entrance(page: str, chapters, sections, minutes, exercises) -> str:
+    """index.html as a browser gets it: each chapter with its page, minutes (its exercises'
+    apart) and sections; the start link; the total; and the old links' map."""
 
     def chapter_card(match: re.Match) -> str:
         indent, name = match.group(1), match.group(2)
@@ -436,7 +443,13 @@ def entrance(page: str, chapters, sections, minutes) -> str:
             f'<span class="minutes">{number(sum(minutes[s] for s in chapter.sections))} min'
             "</span></h3>\n"
             f"{indent}  <p>{chapter.summary}</p>\n"
-            f'{indent}  <ol class="chapter-sections">\n{items}{indent}  </ol>\n'
+            + (
+                f'{indent}  <p class="exercise-minutes">Its exercises take about '
+                f"{number(extra)} minutes more.</p>\n"
+                if (extra := sum(exercises[s] for s in chapter.sections))
+                else ""
+            )
+            + f'{indent}  <ol class="chapter-sections">\n{items}{indent}  </ol>\n'
             f"{indent}</li>\n"
         )
 
@@ -454,8 +467,10 @@ def entrance(page: str, chapters, sections, minutes) -> str:
     fields = {
         "total": (
             f"{number(len(chapters))} chapters, about {number(total // 60)} h "
-            f"{number(f'{total % 60:02d}')} min in all: "
-            "an estimate from the length of the text and the number of things to try. "
+            f"{number(f'{total % 60:02d}')} min in all"
+            + (f", and {number(sum(exercises.values()))} min more for the exercises"
+               if sum(exercises.values()) else "")
+            + ": an estimate from the length of the text and the number of things to try. "
             "Take them in order, at your own pace; your place is kept in this browser."
         ),
         "start": (

@@ -1,7 +1,8 @@
 """How long a section takes, as the course map and the entrance show it (docs/course.md says
 how and why): the words of its core path, each control by its kind, each experiment by its run
-time as the bench measured it, its questions and its exercises; the folds ("Going deeper", "Show
-the Python") left out. tools/lesson.py counts each section of a course with it."""
+time as the bench measured it, and its questions; the folds ("Going deeper", "Show the Python")
+left out, and its exercises counted apart. tools/lesson.py counts each section of a course with
+it."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from tools.project import BuildError
 # How long a section takes on the core path (docs/course.md says why these numbers): its words at
 # READING_WPM, each control's time to try (CONTROL_MINUTES: a slider, a toggle, a text box, a
 # code cell), each experiment's run time as the bench measured it (EXPERIMENT_BENCH) plus
-# RESULT_MINUTES to read what it gives, QUESTION_MINUTES a question (a prediction included) and
-# EXERCISE_MINUTES an exercise to write and check. The folds (FOLDS: "Going deeper", "Show the
-# Python") are off the core path: neither their words nor their controls count.
+# RESULT_MINUTES to read what it gives, and QUESTION_MINUTES a question (a prediction included).
+# The folds (FOLDS: "Going deeper", "Show the Python") are off the core path: neither their words
+# nor their controls count. Nor do the exercises: each takes EXERCISE_MINUTES to write and check,
+# which the pages show beside the chapter's minutes (exercise_minutes), not in them.
 READING_WPM = 150
 CONTROL_MINUTES = {"slider": 1.0, "toggle": 0.5, "text": 1.5, "cell": 2.0}
 RESULT_MINUTES = 2
@@ -91,8 +93,8 @@ def section_minutes(section, bench: dict | None = None) -> int:
     course shows it
     (docs/course.md): its prose at READING_WPM words a minute (not its code, not its folds), each
     control's time to try (CONTROL_MINUTES), each experiment's run time as the bench measured it
-    (`bench`, else BENCH_FIGURES) and RESULT_MINUTES to read its result, its exercises and a
-    minute a question (a prediction included); rounded up to a whole minute."""
+    (`bench`, else BENCH_FIGURES) and RESULT_MINUTES to read its result, and a minute a question
+    (a prediction included); rounded up to a whole minute. Its exercises are exercise_minutes'."""
     core = core_path(section.source_html)
     prose = re.sub(r"<(textarea|script|pre)\b.*?</\1>", " ", core, flags=re.S)
     words = len(html.unescape(re.sub(r"<[^>]*>", " ", prose)).split())
@@ -109,6 +111,11 @@ def section_minutes(section, bench: dict | None = None) -> int:
         figures = bench_figures() if bench is None else bench
         minutes += runs * (figures[EXPERIMENT_BENCH[section.name]] / 60000 + RESULT_MINUTES)
     predictions = set(re.findall(r'name="([\w-]*prediction)"', core))
-    minutes += EXERCISE_MINUTES * section.source_html.count(EXERCISE)
     minutes += QUESTION_MINUTES * (section.quiz_questions + len(predictions))
     return math.ceil(minutes)
+
+
+def exercise_minutes(source_html: str) -> int:
+    """How long a section's exercises take (EXERCISE_MINUTES each), shown beside the chapter's
+    core-path minutes rather than in them."""
+    return EXERCISE_MINUTES * source_html.count(EXERCISE)

@@ -183,10 +183,11 @@ def notebook(
                     + markdown(prose(hint)) + "\n\n</details>"
                     for n, hint in enumerate(exercise.hints, start=1)
                 )
+                anchor = f"{chapter.page}#exercise-{exercise.name}"
                 after = say("Run your cell, then the check under it. The worked solution is "
                             "under the exercise in the lesson: {link}.",
-                            link=f"[{chapter.page}#exercise-{exercise.name}]"
-                                 f"({chapter.page}#exercise-{exercise.name})")
+                            link=f"[{anchor}]({site_url}{folder}{anchor})" if site_url
+                            else f"[{anchor}]({anchor})")
                 title = markdown(prose(exercise.title))
                 cells.append(md(f"#### {title}\n\n{task}\n\n{hints}\n\n{after}"))
                 cells.append(code(commented(exercise.starter), cell=f"exercise-{exercise.name}"))

@@ -390,7 +390,7 @@ def rope_bound_looseness(d, draws=LOOSENESS_DRAWS, base=DEFAULT_BASE):
     for each draw $q$ = `default_rng(seed).standard_normal(d)`, seed 0 to
     `draws` - 1, and $k = q$, the bound
     $(d/2) \max_i |h_{i+1} - h_i| \cdot$ `rope_decay_bound(0)` over the score
-    $|q|^2$, where $h_i = |	ilde q_i|^2$ and $h_{d/2} = 0$.
+    $|q|^2$, where $h_i = |\tilde q_i|^2$ and $h_{d/2} = 0$.
 
     A sample, not a limit: more draws widen the range a little.
 

@@ -23,7 +23,7 @@ def test_adding_keeps_the_width_and_the_encoding_ignores_the_word(lesson):
     assert demo.locator(".added-table .vector-note").all_inner_texts() == ["(8,)"] * 3
     assert len(cell_values(lesson, ".added-concat")[0]) == 16
     assert demo.locator(".added-concat .vector-note").inner_text() == "(16,)"
-    demo.get_by_label("Word").fill("cat")
+    demo.get_by_label("Word", exact=True).fill("cat")
     poll(
         lesson,
         "() => document.querySelector('.added-table').dataset.rendered",

@@ -162,7 +162,7 @@ def test_any_text_is_shown_as_text_and_long_sentences_are_cut_with_a_notice(less
     assert markup == []
 
     added = lesson.locator("#added")
-    added.get_by_label("Word").fill(words[0])
+    added.get_by_label("Word", exact=True).fill(words[0])
     poll(
         lesson,
         "() => document.querySelector('.added-table').dataset.rendered",

@@ -65,6 +65,10 @@ def test_the_lesson_demos_and_cells_work_under_the_strict_policy(page, page_log,
     # a check's answer: its keys fetched (app/quiz-keys.json), its explanation rebuilt
     question = page.locator(".quiz-check .quiz-question").first
     question.locator("input").first.check()
+    question.locator(".quiz-feedback").wait_for(state="visible")
+    show = question.locator(".quiz-show-answer")  # a first wrong answer gets a hint, then this
+    if show.is_visible():
+        show.click()
     question.locator(".quiz-explain").wait_for(state="visible")
     assert violations(page_log) == [] and page_log.console_errors() == []
 

@@ -17,8 +17,8 @@ from exercise_slips import SLIPS, diagnosis, slipped
 from pages import PAGE_OF, boot, poll, wait_for_state
 from pelab.diagnoses import DIAGNOSES, Said
 from test_cells import cell, output, type_code
+from tools.catalogs import translations
 from tools.course import read_course
-from tools.i18n import translations
 
 SOURCES = read_course().exercises
 PAGES = list(dict.fromkeys(PAGE_OF[exercise.section] for exercise in SOURCES.values()))

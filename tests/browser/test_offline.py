@@ -98,6 +98,10 @@ def test_after_one_visit_the_lesson_works_with_the_server_stopped_on_code_compil
     # a check is marked from the cached keys (app/quiz-keys.json is in the worker's list)
     question = page.locator(".quiz-check .quiz-question").first
     question.locator("input").first.check()
+    question.locator(".quiz-feedback").wait_for(state="visible")
+    show = question.locator(".quiz-show-answer")  # a first wrong answer gets a hint, then this
+    if show.is_visible():
+        show.click()
     question.locator(".quiz-explain").wait_for(state="visible")
     assert question.get_attribute("data-result") in ("right", "wrong")
 

@@ -76,7 +76,7 @@ MEAN_LINES = """() => [...document.querySelectorAll('.rope-mean path.series')].m
 
 def run_rope_cell(page) -> str:
     """Run the demo's own cell, as shown (Run), and return what it printed."""
-    page.locator("#rope").get_by_role("button", name="Run", exact=True).click()
+    page.locator(".cell[data-cell='rope']").get_by_role("button", name="Run", exact=True).click()
     poll(
         page,
         "() => document.querySelector(`.cell[data-cell='rope']`).dataset.status",

@@ -257,7 +257,7 @@ def test_stopping_the_stretching_experiment_ends_its_python(lesson):
         lambda v: v == "running",
     )
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before + 1)
-    demo.get_by_role("button", name="Stop").click()
+    demo.locator(".stretching-stop").click()
     assert dataset(lesson, "#stretching", "experiment") == "stopped"
     poll(lesson, "() => 0", lambda _: len(lesson.workers) == before)
     assert "Stopped at" in demo.locator(".stretching-status").inner_text()

@@ -221,13 +221,15 @@ def test_a_sections_minutes_count_its_words_each_control_its_runs_exercises_and_
     predict = '<input type="radio" name="s-prediction" value="a"><input type="radio" ' \
         'name="s-prediction" value="b">'
     assert minutes_of(prose + predict) == 2 + minutes.QUESTION_MINUTES
-    # an exercise: its time covers its task, its cell, its hints and its solution
+    # an exercise is counted apart: its time covers its task, its cell, its hints and its
+    # solution, none of which is the section's core path
     code = "<pre><code>" + " ".join(["x"] * 900) + "</code></pre>"
     exercise = (
         f'<div class="exercise"><p>{words}</p><div class="cell" data-exercise="e">{code}</div>'
         f'<details class="exercise-hint"><p>{words}</p></details></div>'
     )
-    assert minutes_of(prose + exercise) == 2 + minutes.EXERCISE_MINUTES
+    assert minutes_of(prose + exercise) == 2
+    assert minutes.exercise_minutes(prose + exercise + exercise) == 2 * minutes.EXERCISE_MINUTES
     assert minutes_of("<p>word</p>", questions=22) == 1 + 22 * minutes.QUESTION_MINUTES
 
 
@@ -238,9 +240,10 @@ def chapter_minutes() -> dict[str, int]:
 
 
 def test_no_chapters_core_path_passes_the_limit_and_the_entrance_shows_the_estimate():
-    """Each chapter's core path (its folds left out) within CHAPTER_LIMIT_MINUTES (45), the
-    course about three hours and a half with the checks, tests and exercises
-    (docs/course.md); the entrance shows each chapter's estimate."""
+    """Each chapter's core path (its folds and its exercises left out) within
+    CHAPTER_LIMIT_MINUTES (45), the course about three hours with the checks and tests
+    (docs/course.md); the entrance shows each chapter's estimate, and its exercises' minutes
+    beside it, as its page does."""
     estimated = chapter_minutes()
     over = {name: m for name, m in estimated.items() if m > minutes.CHAPTER_LIMIT_MINUTES}
     assert not over, f"over {minutes.CHAPTER_LIMIT_MINUTES} minutes: fold some caveats: {over}"
@@ -252,6 +255,21 @@ def test_no_chapters_core_path_passes_the_limit_and_the_entrance_shows_the_estim
         )
     ]
     assert shown == list(estimated.values())
+    model = course.read_course()
+    extra = {
+        c.name: sum(minutes.exercise_minutes(model.sections[s].source) for s in c.sections)
+        for c in model.chapters
+    }
+    assert sum(bool(m) for m in extra.values()) >= 4  # chapters 1 to 4 hold exercises
+    said = [int(m) for m in re.findall(
+        r'<p class="exercise-minutes">Its exercises take about <span class="number">(\d+)</span>',
+        ENTRANCE)]
+    assert said == [m for m in extra.values() if m]
+    for chapter in model.chapters:
+        page = (DIST / chapter.page).read_text(encoding="utf-8")
+        lede = re.search(r'<span class="chapter-minutes">(.*?)</span></p>', page).group(1)
+        plus = f', plus <span class="number">{extra[chapter.name]}</span> for its exercises'
+        assert (plus in lede) == bool(extra[chapter.name]), lede
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,8 @@ import pelab.exercises as exercises_module
 from exercise_slips import SLIPS, diagnosis, slipped
 from pelab.diagnoses import DIAGNOSES, MISTAKES, Said
 from pelab.exercises import EXERCISES, FAILED, PASSED, STRETCH
+from tools.catalogs import javascript_messages
 from tools.course import read_course
-from tools.i18n import javascript_messages
 
 pytestmark = pytest.mark.blas_numeric  # the checks take dot and matrix products
 

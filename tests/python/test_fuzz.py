@@ -104,6 +104,7 @@ from pelab.exercises import EXERCISES
 from pelab.extrapolation import MAX_NEAREST_LEN, MAX_NEAREST_WIDTH
 from pelab.learned import MAX_LEN
 from pelab.relative import MAX_OFFSET, MAX_ROTATION_WIDTH, MIN_HALVES_LEN
+from pelab.rope import LOOSENESS_DRAWS
 from pelab.score_terms import MAX_TERMS_WIDTH, TERM_NAMES
 from pelab.tokens import MAX_TOKENS
 
@@ -487,6 +488,12 @@ def check_rope_decay_bound(kw, bound):
     finite(bound)
     half = as_int(kw["d"]) // 2
     assert (bound >= 0).all() and (bound <= (half + 1) / 2 * (1 + 1e-12)).all()
+
+
+def check_rope_bound_looseness(kw, ratios):
+    is_f64(ratios, (as_int(kw.get("draws", LOOSENESS_DRAWS)),))
+    finite(ratios)
+    assert (ratios >= 1 - 1e-9).all()  # the bound holds: it is never below the score
 
 
 def check_rope_scores(kw, scores):
@@ -1443,6 +1450,16 @@ SPECS = {
             "base": BASE_JUNK,
         },
         check_rope_decay_bound,
+    ),
+    "rope_bound_looseness": Spec(
+        pelab.rope_bound_looseness,
+        optional({"d": even_sizes(2, 64)}, draws=st.integers(1, 20), base=bases()),
+        {
+            "d": st.one_of(size_junk(2, MAX_D_MODEL), st.sampled_from(EVEN_JUNK)),
+            "draws": size_junk(1, 100000),
+            "base": BASE_JUNK,
+        },
+        check_rope_bound_looseness,
     ),
     "rope_scores": Spec(
         pelab.rope_scores,
