@@ -129,6 +129,15 @@ function say(question, text) {
   feedback.hidden = false;
 }
 
+/** The explanation of a question's answer, and its link back to what it tests, shown. */
+function showExplanation(question, key) {
+  const explain = /** @type {HTMLElement} */ (question.querySelector(".quiz-explain"));
+  explain.replaceChildren(...richText(key.explain));
+  explain.hidden = false;
+  const refers = /** @type {HTMLElement | null} */ (question.querySelector(".quiz-refers"));
+  if (refers) refers.hidden = false;
+}
+
 /**
  * Mark a question against its key: right or wrong, why a wrong answer is wrong, the right
  * answer, the explanation and the link back to what it tests. Returns the result.
@@ -183,11 +192,7 @@ function mark(question, key) {
     );
   }
   feedback.hidden = false;
-  const explain = /** @type {HTMLElement} */ (question.querySelector(".quiz-explain"));
-  explain.replaceChildren(...richText(key.explain));
-  explain.hidden = false;
-  const refers = /** @type {HTMLElement | null} */ (question.querySelector(".quiz-refers"));
-  if (refers) refers.hidden = false;
+  showExplanation(question, key);
   return judged.result;
 }
 
@@ -257,11 +262,7 @@ function showAnswer(question, key) {
     feedback.replaceChildren(...withNodes(t("The answer is “{answer}”."), { answer: answer ? wordsOf(answer) : [] }));
   }
   feedback.hidden = false;
-  const explain = /** @type {HTMLElement} */ (question.querySelector(".quiz-explain"));
-  explain.replaceChildren(...richText(key.explain));
-  explain.hidden = false;
-  const refers = /** @type {HTMLElement | null} */ (question.querySelector(".quiz-refers"));
-  if (refers) refers.hidden = false;
+  showExplanation(question, key);
   return "shown";
 }
 
