@@ -66,6 +66,11 @@ def test_the_embedded_placeholder_has_the_live_heatmaps_box_as_on_the_chapter_pa
     for url in ("embed.html?demo=heatmap", f"{PAGE_OF['heatmap']}#heatmap"):
         page.goto(f"{site_url}{url}")
         page.locator(".heatmap-placeholder").wait_for()
+        # its picture decoded (the element is there before its pixels are)
+        page.wait_for_function(
+            "() => { const img = document.querySelector('.heatmap-placeholder');"
+            " return img.complete && img.naturalWidth > 0; }"
+        )
         boxes[url] = page.evaluate(
             """() => { const box = (s) => { const r = document.querySelector(s)
                          .getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
