@@ -220,9 +220,9 @@ def test_a_quiz_embed_starts_no_python_and_downloads_none_of_it(page, quiz_site)
 
 
 def test_an_unknown_demo_is_explained(page, site_url):
-    page.goto(f"{site_url}embed.html?demo=nope")
+    page.goto(f"{site_url}embed.html?demo=no-such-demo")
     assert wait_for_state(page) == "error"
-    assert "no demo called “nope”" in page.inner_text(".boot-error-detail")
+    assert "no demo called “no-such-demo”" in page.inner_text(".boot-error-detail")
     assert "heatmap" in page.inner_text(".boot-error-detail")
     # The Python that start-python.js began is ended, not left booting for nothing.
     poll(

@@ -151,8 +151,8 @@ def test_the_custom_package_is_the_built_site_with_its_page_beside_dist(tmp_path
 
 def test_an_unknown_section_or_a_thin_build_stops_the_build_before_any_work(tmp_path):
     out = {"dist": tmp_path / "dist", "out": tmp_path / "packages"}
-    with pytest.raises(SystemExit, match="there is no section nope"):
-        packages.make_packages(sections="attention,nope", **out)
+    with pytest.raises(SystemExit, match="there is no section no-such-section"):
+        packages.make_packages(sections="attention,no-such-section", **out)
     with pytest.raises(SystemExit, match="--sections makes a full package"):
         packages.make_packages(sections="attention", scorm_site="https://example.org/lab/", **out)
     assert not (tmp_path / "dist").exists() and not (tmp_path / "packages").exists()

@@ -154,7 +154,7 @@ def test_a_language_or_a_chapter_chooses_its_packages():
     [
         ({"scorm_site": "https://example.org/lab/", "language": "zh"}, "--scorm-site makes the"),
         ({"sections": "rope", "scorm_site": "https://example.org/lab/"}, "--sections makes a"),
-        ({"sections": "nope"}, "there is no section nope"),
+        ({"sections": "no-such-section"}, "there is no section no-such-section"),
     ],
 )
 def test_options_that_do_not_go_together_stop_before_any_work(tmp_path, options, says):

@@ -224,7 +224,7 @@ def test_the_page_gets_each_sentence_as_its_english_and_values_from_the_catalog(
 
 def test_an_unknown_exercise_is_a_clear_error():
     with pytest.raises(ValueError, match="name must be one of formula, shift, rope, stretch, ntk"):
-        pelab.check_exercise("nope", {})
+        pelab.check_exercise("no-such-exercise", {})
 
 
 def test_the_module_s_examples_hold():

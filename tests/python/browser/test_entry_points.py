@@ -156,7 +156,7 @@ def test_the_table_is_every_demo_modules_entry_points():
     assert list(ENTRY_POINTS) == sorted(ENTRY_POINTS)
 
 
-@pytest.mark.parametrize("name", ["nope", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
+@pytest.mark.parametrize("name", ["no_such_entry", "", "call", "_flat", "ENTRY_POINTS", "Heatmap"])
 def test_unknown_entry_point_is_rejected(name):
     known = ", ".join(sorted(ENTRY_POINTS))
     with pytest.raises(ValueError, match=rf"^unknown entry point .*; known: {re.escape(known)}$"):

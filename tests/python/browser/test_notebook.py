@@ -237,7 +237,7 @@ def test_an_exception_whose_str_fails(notebook):
     code = (
         "class Broken(Exception):\n"
         "    def __str__(self):\n"
-        "        raise RuntimeError('nope')\n"
+        "        raise RuntimeError('str failed too')\n"
         "raise Broken()"
     )
     error = error_of(notebook, code)
