@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from tools.project import ROOT, BuildError
 from tools.quiz_source import (
@@ -255,13 +254,3 @@ def check_remember(section: Section, course: list[str]) -> None:
                 f'sums up, <li data-sections="NAME …">: {match.group(0).strip()[:70]}…'
             )
 
-
-def lesson_sources() -> list[Path]:
-    """The files the course is assembled from (the teacher's kit's among lesson/pages/): what a
-    rebuild watches."""
-    return [
-        SKELETON,
-        *sorted((SOURCES / "pages").glob("*.html")),
-        *sorted(SOURCES.glob("*.html")),
-        QUIZ_VARIANTS,
-    ]

@@ -38,7 +38,6 @@ from tools.course import (
     Chapter,
     Course,
     course_names,
-    lesson_sources,
     plain,
     read_chapters,
     read_course,
@@ -61,7 +60,7 @@ from tools.quiz_forms import (
 # Read by others from here as before; the course model owns them (tools/course.py).
 __all__ = [
     "INCLUDE", "LESSON_TEST", "REFERENCE", "SKELETON", "SOURCES", "Chapter",
-    "lesson_sources", "plain", "read_chapters", "slider_value",
+    "plain", "read_chapters", "slider_value",
 ]
 
 CHAPTER_TEMPLATE = SOURCES / "pages" / "chapter.html"
