@@ -15,7 +15,8 @@ def cells_of(page, figure: str) -> list[list[str]]:
     table_of_texts = """(s) => {
       const box = document.getElementById(document.querySelector(s).getAttribute('aria-details'));
       box.open = true;
-      return [...box.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent));
+      return [...box.querySelectorAll('tbody tr')]
+        .map((tr) => [...tr.cells].map((c) => c.textContent));
     }"""
     return poll(page, table_of_texts, lambda rows: len(rows) > 0, arg=figure)
 
