@@ -115,7 +115,7 @@ export function patchesDemo(root, python) {
       gap: difference(result.shift_gap),
       pairs: result.offset_pairs,
     });
-    const scores = [...result.scores].map((s) => fixed(s, 4));
+    const scores = [...result.scores].map((s) => fixed(s, 6));
     root.querySelector(".patches-text-scores").textContent = t("before: {before}; after: {after}", {
       before: scores.slice(0, result.text_before).join(", "),
       after: scores.slice(after).join(", "),
