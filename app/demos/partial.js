@@ -78,7 +78,8 @@ export function partialDemo(root, python) {
       series: [
         { x: result.offsets, y: result.total, className: "pair-0", label: t("score q · k") },
         { x: result.offsets, y: result.rotated_part, className: "pair-1", label: t("part from the {r} rotated dims", { r }) },
-        { x: result.offsets, y: passed, className: "pair-2", label: t("part from the {rest} other dims", { rest: d - r }) },
+        // With the whole head rotated there is no other part: no flat line to draw.
+        ...(r < d ? [{ x: result.offsets, y: passed, className: "pair-2", label: t("part from the {rest} other dims", { rest: d - r }) }] : []),
       ],
       // Translators: a chart's x axis: how many positions the query is after the key.
       xLabel: t("offset (query position − key position)"),

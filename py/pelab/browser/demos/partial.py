@@ -52,12 +52,12 @@ def _scores(q, k, fraction, offsets):
 
 
 def offset_share(rotated, passed) -> float:
-    """
+    r"""
     How much of the score moves with the offset: its variance over the offsets as a share of
     its mean square over them, each summed over the draws,
 
-    $$ \\frac{\\sum_{draws} \\mathrm{Var}_t\\, s(t)}{\\sum_{draws} \\mathrm{mean}_t\\, s(t)^2}, \\qquad
-       s(t) = rotated(t) + passed, $$
+    $$ \frac{\sum_{draws} \mathrm{Var}_t\, s(t)}{\sum_{draws} \mathrm{mean}_t\, s(t)^2},
+       \qquad s(t) = rotated(t) + passed, $$
 
     between 0 (the score is the same at every offset) and 1 (it swings around an average of 0).
     """
@@ -69,9 +69,9 @@ def partial(fraction: float = 0.25, d: int = 64, seed: int = 0) -> dict:
     """
     One random query q and key k, the query at offsets 0 .. PARTIAL_OFFSETS - 1 from the key,
     with the first `int(d * fraction)` dims of each rotated GPT-NeoX's way
-    (`pelab.apply_partial_rotary` at its default base, 10000: GPT-NeoX's and Phi's) and the others passed through; and, for every
-    fraction 1/8 .. 1, the share of the score that moves with the offset (`offset_share`),
-    pooled over PARTIAL_DRAWS random pairs.
+    (`pelab.apply_partial_rotary` at its default base, 10000: GPT-NeoX's and Phi's) and the
+    others passed through; and, for every fraction 1/8 .. 1, the share of the score that moves
+    with the offset (`offset_share`), pooled over PARTIAL_DRAWS random pairs.
 
     q and k are the first two standard normal draws of `numpy.random.default_rng(seed)`, shape
     (d,); the pooled pairs are its next 2 * PARTIAL_DRAWS.

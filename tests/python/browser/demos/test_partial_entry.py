@@ -71,18 +71,20 @@ def test_the_score_is_apply_partial_rotary_and_its_other_part_never_moves(fracti
     assert 0 <= result["share"] <= 1
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 99])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 5, 8, 13, 21, 34, 37, 55, 99])
 @pytest.mark.parametrize("d", [64, 128])
 def test_the_share_that_moves_holds_across_seeds(seed, d):
     """What the page says of the share's chart, at every seed the slider offers a sample of:
     it stays below the rotated share r / d, it grows with the rotated fraction (checked at
     every doubling: neighbouring eighths are too close to order on 200 draws), and it grows
-    roughly in proportion: measured against the fully rotated head, within 0.2 of r / d."""
+    roughly in proportion: measured against the fully rotated head, within 0.25 of r / d (over
+    all 100 seeds of the slider and both widths, the largest gap is 0.205, at d = 64, seed 37,
+    where neighbouring eighths even come out in the wrong order)."""
     shares = call("partial", {"fraction": 0.25, "d": d, "seed": seed})["shares"]
     assert np.all(shares > 0)
     assert np.all(shares < EIGHTHS)
     assert shares[0] < shares[1] < shares[3] < shares[7]
-    assert np.all(np.abs(shares / shares[-1] - EIGHTHS) < 0.2)
+    assert np.all(np.abs(shares / shares[-1] - EIGHTHS) < 0.25)
 
 
 def test_the_share_does_not_depend_on_the_fraction_shown():
