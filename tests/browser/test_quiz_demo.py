@@ -385,7 +385,7 @@ def test_every_wrong_answer_says_why_and_the_right_one_is_not_the_longest(page, 
     right answer is not given away by its length."""
     questions = []
     hold_python(page)
-    for chapter in ("why-order", "geometry", "inside-attention", "longer"):
+    for chapter in ("why-order", "geometry", "inside-attention", "longer", "today"):
         page.goto(f"{site_url}{chapter}.html")
         page.locator(".quiz-question:not([hidden])").first.wait_for()
         questions += page.evaluate(
