@@ -18,6 +18,7 @@ export const PAGE_OF = Object.freeze({
   "extrapolation": "longer.html",
   "stretching": "longer.html",
   "patches": "today.html",
+  "partial": "today.html",
   "quiz": "review.html",
   "remember": "review.html",
   "cell": "review.html",

@@ -14,6 +14,7 @@ import { ropeDemo } from "./rope.js";
 import { extrapolationDemo } from "./extrapolation.js";
 import { stretchingDemo } from "./stretching.js";
 import { patchesDemo } from "./patches.js";
+import { partialDemo } from "./partial.js";
 import { quizDemo } from "./quiz.js";
 import { cellDemo } from "./cell.js";
 
@@ -35,6 +36,7 @@ export const DEMOS = Object.freeze({
   extrapolation: extrapolationDemo,
   stretching: stretchingDemo,
   patches: patchesDemo,
+  partial: partialDemo,
   quiz: quizDemo,
   cell: cellDemo,
 });
