@@ -17,6 +17,7 @@ export const PAGE_OF = Object.freeze({
   "rope": "inside-attention.html",
   "extrapolation": "longer.html",
   "stretching": "longer.html",
+  "nope": "today.html",
   "quiz": "review.html",
   "remember": "review.html",
   "cell": "review.html",

@@ -13,6 +13,7 @@ import { alibiDemo } from "./alibi.js";
 import { ropeDemo } from "./rope.js";
 import { extrapolationDemo } from "./extrapolation.js";
 import { stretchingDemo } from "./stretching.js";
+import { nopeDemo } from "./nope.js";
 import { quizDemo } from "./quiz.js";
 import { cellDemo } from "./cell.js";
 
@@ -33,6 +34,7 @@ export const DEMOS = Object.freeze({
   rope: ropeDemo,
   extrapolation: extrapolationDemo,
   stretching: stretchingDemo,
+  nope: nopeDemo,
   quiz: quizDemo,
   cell: cellDemo,
 });
