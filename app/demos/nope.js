@@ -76,7 +76,7 @@ export function nopeDemo(root, python) {
   const canvas = root.querySelector(".nope-weights");
   const chart = root.querySelector(".nope-chart");
   const params = bindSliders(root, SLIDERS, () => update());
-  const render = liveRender(root, python, "nope", show);
+  const render = liveRender(root, python, "nope_read_back", show);
   // Translators: a matrix's axis titles: query token t, key token j ({t} and {j} are the variables).
   const axes = matrixAxes(canvas, { rowTitle: axisTitle(t("query {t}"), { t: "t" }), columnTitle: axisTitle(t("key {j}"), { j: "j" }) });
   const bar = colourBarUnder(canvas.closest(".matrix-plot"));

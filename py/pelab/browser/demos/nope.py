@@ -26,12 +26,12 @@ from ..plain import flat
 
 # Width of the random token vectors and of the head's queries and keys.
 NOPE_D_MODEL = 8
-# Shortest and longest sequence "nope" takes (the slider: 8 to 64).
+# Shortest and longest sequence "nope_read_back" takes (the slider: 8 to 64).
 MIN_NOPE_LEN = 2
 MAX_NOPE_LEN = 64
-# Largest score spread "nope" takes (the slider goes to 2).
+# Largest score spread "nope_read_back" takes (the slider goes to 2).
 MAX_NOPE_SPREAD = 4.0
-# Largest seed "nope" takes (the slider goes to NOPE_SEEDS - 1).
+# Largest seed "nope_read_back" takes (the slider goes to NOPE_SEEDS - 1).
 MAX_NOPE_SEED = 10**6
 # The summary's means are over the seeds 0 .. NOPE_SEEDS - 1.
 NOPE_SEEDS = 50
@@ -127,7 +127,7 @@ def mean_ranks(n: int, spread: float, seeds: int) -> tuple[float, float]:
     return tuple(float(np.mean(column)) for column in zip(*ranks))  # NaN if any is NaN
 
 
-def nope(n: int = 16, spread: float = 0.0, causal: bool = True, seed: int = 0) -> dict:
+def nope_read_back(n: int = 16, spread: float = 0.0, causal: bool = True, seed: int = 0) -> dict:
     """
     Position read back from one attention layer with no positional encoding.
 
@@ -182,4 +182,4 @@ def nope(n: int = 16, spread: float = 0.0, causal: bool = True, seed: int = 0) -
     }
 
 
-ENTRY_POINTS = {"nope": nope}
+ENTRY_POINTS = {"nope_read_back": nope_read_back}

@@ -25,7 +25,7 @@ NOPE_KEYS = {
 
 
 def nope_arrays(n):
-    """The nope entry point's arrays, for n tokens."""
+    """The nope_read_back entry point's arrays, for n tokens."""
     return {
         "weights": (np.float64, n * n),
         "weights_rgba": (np.uint8, n * n * 4),
@@ -52,7 +52,7 @@ def weights_written_out(n, spread, seed, causal):
 
 
 def test_nope():
-    result = call("nope", {"n": 12, "spread": 0.7, "causal": True, "seed": 3})
+    result = call("nope_read_back", {"n": 12, "spread": 0.7, "causal": True, "seed": 3})
     assert set(result) == NOPE_KEYS
     assert_plain(result, nope_arrays(12))
     assert (result["n"], result["spread"], result["causal"], result["seed"]) == (12, 0.7, True, 3)
@@ -66,7 +66,7 @@ def test_nope():
         result["weights_rgba"].reshape(12, 12, 4), pelab.to_rgba(np.where(masked, np.nan, weights))
     )
     np.testing.assert_array_equal(result["causal_read_back"], 1 / weights[:, 0] - 1)
-    open_ = call("nope", {"n": 12, "spread": 0.7, "causal": False, "seed": 3})
+    open_ = call("nope_read_back", {"n": 12, "spread": 0.7, "causal": False, "seed": 3})
     open_weights = open_["weights"].reshape(12, 12)
     np.testing.assert_allclose(
         open_weights, weights_written_out(12, 0.7, 3, False), rtol=0, atol=1e-12
@@ -80,7 +80,7 @@ def test_nope():
 
 
 def test_defaults_are_the_sliders_first_values():
-    result = call("nope", {})
+    result = call("nope_read_back", {})
     assert (result["n"], result["spread"], result["causal"], result["seed"]) == (16, 0.0, True, 0)
 
 
@@ -94,7 +94,7 @@ def spearman_written_out(a):
 
 @pytest.mark.parametrize("seed", [0, 7, 21])
 def test_the_rank_correlation_is_spearmans(seed):
-    result = call("nope", {"n": 20, "spread": 1.3, "seed": seed})
+    result = call("nope_read_back", {"n": 20, "spread": 1.3, "seed": seed})
     for key in ("causal", "open"):
         assert result[f"{key}_rank"] == pytest.approx(
             spearman_written_out(result[f"{key}_read_back"]), abs=1e-12
@@ -107,8 +107,10 @@ def test_the_rank_correlation_is_spearmans(seed):
 
 
 def test_the_means_are_over_the_seeds_the_slider_offers():
-    result = call("nope", {"n": 10, "spread": 1.0})
-    ranks = [call("nope", {"n": 10, "spread": 1.0, "seed": s}) for s in range(demo.NOPE_SEEDS)]
+    result = call("nope_read_back", {"n": 10, "spread": 1.0})
+    ranks = [
+        call("nope_read_back", {"n": 10, "spread": 1.0, "seed": s}) for s in range(demo.NOPE_SEEDS)
+    ]
     for key in ("causal", "open"):
         mean = np.mean([r[f"{key}_rank"] for r in ranks])
         assert result[f"{key}_mean_rank"] == pytest.approx(mean, abs=1e-12)
@@ -126,7 +128,7 @@ def test_with_the_mask_and_equal_scores_token_t_outputs_one_over_t_plus_one(n):
     """"The token at position t then outputs exactly 1/(t + 1) ... 1/output − 1 reads it back";
     the summary's largest error at spread 0 is a rounding error, whatever the seed."""
     for seed in SEEDS:
-        result = call("nope", {"n": n, "spread": 0.0, "causal": True, "seed": seed})
+        result = call("nope_read_back", {"n": n, "spread": 0.0, "causal": True, "seed": seed})
         outputs = result["weights"].reshape(n, n)[:, 0]
         np.testing.assert_allclose(outputs, 1 / np.arange(1, n + 1), rtol=1e-14, atol=0)
         assert result["exact_error"] <= 1e-12
@@ -139,7 +141,7 @@ def test_with_the_mask_and_equal_scores_token_t_outputs_one_over_t_plus_one(n):
 def test_without_the_mask_every_token_outputs_one_over_n(n):
     """"Without the mask every token sees all n tokens and outputs 1/n, the same everywhere"."""
     for seed in (0, 49):
-        result = call("nope", {"n": n, "spread": 0.0, "causal": False, "seed": seed})
+        result = call("nope_read_back", {"n": n, "spread": 0.0, "causal": False, "seed": seed})
         np.testing.assert_allclose(result["weights"], 1 / n, rtol=1e-14, atol=0)
         np.testing.assert_allclose(result["open_read_back"], n - 1, rtol=1e-13)
         assert math.isnan(result["open_rank"]) and math.isnan(result["open_mean_rank"])
@@ -210,7 +212,7 @@ def check_nope(kw, r):
 
 
 FUZZ_SPECS = {
-    "nope": Spec(
+    "nope_read_back": Spec(
         None,
         st.fixed_dictionaries(
             {},
