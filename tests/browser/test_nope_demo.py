@@ -24,6 +24,6 @@ def test_position_is_read_back_with_the_mask_and_not_without(lesson):
     assert float(dataset(lesson, "#nope", "causalMeanRank")) > 0.4
     assert abs(float(dataset(lesson, "#nope", "openMeanRank"))) < 0.1
     assert float(dataset(lesson, "#nope", "causalRank")) < 1
-    demo.get_by_role("slider", name="Tokens").press("End")
+    demo.locator("[name=n]").press("End")
     wait_rendered(lesson, "#nope", "64/2/false/0")
     assert canvas_size(lesson, ".nope-weights") == [64, 64]
