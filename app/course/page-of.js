@@ -19,6 +19,7 @@ export const PAGE_OF = Object.freeze({
   "stretching": "longer.html",
   "patches": "today.html",
   "partial": "today.html",
+  "nope": "today.html",
   "quiz": "review.html",
   "remember": "review.html",
   "cell": "review.html",

@@ -15,6 +15,7 @@ import { extrapolationDemo } from "./extrapolation.js";
 import { stretchingDemo } from "./stretching.js";
 import { patchesDemo } from "./patches.js";
 import { partialDemo } from "./partial.js";
+import { nopeDemo } from "./nope.js";
 import { quizDemo } from "./quiz.js";
 import { cellDemo } from "./cell.js";
 
@@ -37,6 +38,7 @@ export const DEMOS = Object.freeze({
   stretching: stretchingDemo,
   patches: patchesDemo,
   partial: partialDemo,
+  nope: nopeDemo,
   quiz: quizDemo,
   cell: cellDemo,
 });
