@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 
 import pytest
 
@@ -64,6 +65,52 @@ def test_contributings_recipe_names_exactly_the_slice():
     listed = re.findall(r"^\d\. \*\*`([\w./-]+)`\*\*", recipe, flags=re.M)
     assert sorted(listed) == sorted(["lesson/NAME.html", "index.html", *slice_files("NAME")])
     assert "**six files**" in recipe and len(listed) == 6
+
+
+# The chapter written on the recipe (issue 51): each of its demos must have needed the six files
+# and nothing else of the code. Its words go to the catalogs and its sources to the teaching notes;
+# app/demos/demos.js and app/course/page-of.js are written by the build from index.html.
+RECIPE_CHAPTER = "today"
+NOT_CODE = ("locale/", "docs/")
+WRITTEN_BY_THE_BUILD = {"app/demos/demos.js", "app/course/page-of.js"}
+# The course's summary names the sections each of its lines sums up: a line of the course's, not
+# a file the demo needs.
+COURSE_WIDE = {"lesson/remember.html"}
+
+
+def naming(name: str) -> re.Pattern:
+    """What names demo NAME in a file: its factory, its name as a string or in a link or an
+    embed, its section's id and its classes' prefix."""
+    n = re.escape(name)
+    return re.compile(
+        rf"{n}Demo\b|[\"']{n}[\"'-]|#{n}\b|\.{n}-|demo={n}\b|id=\"{n}\b|lesson: {n}\b"
+    )
+
+
+def test_each_demo_of_the_recipe_chapter_is_six_files_and_no_other_code_names_it():
+    chapters = {chapter.name: chapter for chapter in COURSE.chapters}
+    assert RECIPE_CHAPTER in chapters, f"index.html has no chapter {RECIPE_CHAPTER}"
+    chapter = chapters[RECIPE_CHAPTER]
+    demos = [name for name in chapter.sections if name in COURSE.live_demos]
+    assert len(demos) == 3, chapter.sections  # images, partial rotary, NoPE layers
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    for name in demos:
+        own = {f"lesson/{name}.html", "index.html", *slice_files(name)}
+        assert all((ROOT / path).exists() for path in own), name
+        pattern = naming(name)
+        others = [
+            path
+            for path in tracked
+            if path not in own | WRITTEN_BY_THE_BUILD | COURSE_WIDE
+            and not path.startswith(NOT_CODE)
+            and (ROOT / path).is_file()
+            and (ROOT / path).suffix in {".html", ".js", ".mjs", ".py", ".css", ".json", ".md"}
+            and pattern.search((ROOT / path).read_text(encoding="utf-8", errors="replace"))
+        ]
+        assert not others, f"demo {name} needed more than its six files: {others} name it"
+        assert len(own) == 6
 
 
 def test_each_first_call_names_an_entry_point_of_its_own_demo_module():
