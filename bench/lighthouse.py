@@ -36,9 +36,12 @@ from tools.site import build  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse"
 CLI = LIGHTHOUSE / "cli" / "index.js"
-# The entrance, two chapter pages (the first, where the rest of the bench opens the lesson, and
-# the largest) and the first in Chinese. A page the site no longer has stops the job, named.
-PAGES = ("index.html", "why-order.html", "inside-attention.html", "zh/why-order.html")
+# The entrance, three chapter pages (the first, where the rest of the bench opens the lesson, the
+# largest, and the newest) and the first in Chinese. A page the site no longer has stops the job,
+# named.
+PAGES = (
+    "index.html", "why-order.html", "inside-attention.html", "today.html", "zh/why-order.html",
+)
 PRESETS = ("mobile", "desktop")  # mobile is Lighthouse's default; desktop is --preset=desktop
 RUNS = 3
 # Lighthouse's category ids, and the keys they get in bench/results.json.
