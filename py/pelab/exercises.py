@@ -46,10 +46,12 @@ from .diagnoses import (
     COMMON,
     DIAGNOSES,
     DIAGNOSIS_OF,
+    MROPE_SLIPS,
     TOLERANCE,
     Said,
     diagnose,
     frequencies,
+    mrope_variant,
     ntk_variant,
     said,
     same,
@@ -57,6 +59,7 @@ from .diagnoses import (
     table_variant,
     turn_variant,
 )
+from .multimodal_rope import mrope_position_ids
 from .positional_encoding import sinusoidal
 from .relative import rotation
 from .rope import rope_rotate
@@ -480,6 +483,71 @@ def _stretch_verdict(namespace):
     return said('Your prediction was not right: it is "{right}".', right=right)
 
 
+# ---- Chapter 6. M-RoPE's position ids ----------------------------------------------------------
+
+# The shapes the check tries beside the starter's example, (text_before, rows, columns,
+# text_after): taller than wide, a single patch, wider than tall with no text after.
+MROPE_SHAPES = ((1, 5, 2, 3), (2, 1, 1, 1), (4, 3, 6, 0))
+
+
+def _mrope_right(text_before, rows, columns, text_after):
+    segments = [("text", text_before), ("image", (1, rows, columns))]
+    if text_after:
+        segments.append(("text", text_after))
+    return mrope_position_ids(segments)
+
+
+def _mrope(namespace, *shape):
+    mrope_ids = _defined(namespace, "mrope_ids")
+    call = f"mrope_ids{shape}"
+    right = _mrope_right(*shape)
+    return _array(mrope_ids(*shape), right.shape, call), right, call
+
+
+def _mrope_tokens(mine, right, call, tokens):
+    """Wrong, naming the first of `tokens` whose ids are not pelab's."""
+    for n in tokens:
+        if not same(mine[:, n], right[:, n]):
+            ids = "(" + ", ".join(f"{x:g}" for x in mine[:, n]) + ")"
+            raise Wrong(said("token {n} of {call} carries {mine}; pelab gives {right}", n=n,
+                             call=call, mine=ids, right=tuple(int(x) for x in right[:, n])))
+
+
+def _mrope_shape(namespace):
+    _mrope(namespace, 3, 2, 4, 2)
+
+
+def _mrope_text_before(namespace):
+    mine, right, call = _mrope(namespace, 3, 2, 4, 2)
+    _mrope_tokens(mine, right, call, range(3))
+
+
+def _mrope_image(namespace):
+    mine, right, call = _mrope(namespace, 3, 2, 4, 2)
+    _mrope_tokens(mine, right, call, range(3, 11))
+
+
+def _mrope_text_after(namespace):
+    mine, right, call = _mrope(namespace, 3, 2, 4, 2)
+    _mrope_tokens(mine, right, call, range(11, 13))
+
+
+def _mrope_shapes(namespace):
+    for shape in MROPE_SHAPES:
+        mine, right, call = _mrope(namespace, *shape)
+        _mrope_tokens(mine, right, call, range(right.shape[1]))
+
+
+# The probe: an image wider than tall, where every slip gives an answer of its own.
+_MROPE_PROBE = (2, 2, 3, 2)
+
+
+def _diagnose_mrope(namespace):
+    mine = _probe(namespace, "mrope_ids", "", _mrope_right(*_MROPE_PROBE).shape, *_MROPE_PROBE)
+    return diagnose(mine, lambda slips: mrope_variant(*_MROPE_PROBE, slips), MROPE_SLIPS,
+                    layout="layout-halves")
+
+
 # Each exercise's checks, in order: (what is checked, test).
 EXERCISES = {
     "formula": [
@@ -524,6 +592,18 @@ EXERCISES = {
         (said("{call} turns pair i by 100 · w′_i, with the raised base",
               call="rotate_ntk(q, 100, 4)"), _ntk_all),
     ],
+    "mrope": [
+        (said("{call} returns an array of shape {shape}", call="mrope_ids(3, 2, 4, 2)",
+              shape=(3, 13)), _mrope_shape),
+        (said("{call} gives the text before the image (p, p, p), p = 0, 1, 2",
+              call="mrope_ids(3, 2, 4, 2)"), _mrope_text_before),
+        (said("{call} gives the patch at row r, column c the ids (s, s + r, s + c), s = 3",
+              call="mrope_ids(3, 2, 4, 2)"), _mrope_image),
+        (said("{call} resumes the text after the image at the image's largest id + 1",
+              call="mrope_ids(3, 2, 4, 2)"), _mrope_text_after),
+        (said("{calls} match pelab.mrope_position_ids",
+              calls=", ".join(f"mrope_ids{shape}" for shape in MROPE_SHAPES)), _mrope_shapes),
+    ],
 }
 # Each exercise's diagnosis: which slips its answer is exactly what they give.
 DIAGNOSE = {
@@ -532,6 +612,7 @@ DIAGNOSE = {
     "rope": _diagnose_rotate,
     "ntk": _diagnose_ntk,
     "stretch": _diagnose_stretch,
+    "mrope": _diagnose_mrope,
 }
 # What is said after all of an exercise's checks pass, if anything: notes(namespace) -> Said.
 NOTES = {"stretch": _stretch_verdict}
