@@ -29,13 +29,13 @@ Every sentence a report says is a `Said` (`pelab.diagnoses`): English with `{nam
 their values. `str(report)` is English (a notebook, the tests); the page asks for
 `report.for_page()`, whose repr is JSON, and words each sentence from the page's own catalog
 (app/cells/check-report.js), which holds these sentences since tools/i18n.py extracts every
-`said("…")` of this module and of `pelab.diagnoses`.
+`said("…")` of this module, of `pelab.exercise_report` (the report and what the checks share)
+and of `pelab.diagnoses`.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import math
 from collections.abc import Mapping
 
@@ -44,10 +44,8 @@ import numpy as np
 from .context_scaling import ntk_scaled_base
 from .diagnoses import (
     COMMON,
-    DIAGNOSES,
     DIAGNOSIS_OF,
     MROPE_SLIPS,
-    TOLERANCE,
     Said,
     diagnose,
     frequencies,
@@ -59,128 +57,23 @@ from .diagnoses import (
     table_variant,
     turn_variant,
 )
+
+# What the checks share (the report's marks and Report are this module's names too).
+from .exercise_report import (  # noqa: F401
+    FAILED,
+    PASSED,
+    Report,
+    Wrong,
+    _array,
+    _close,
+    _defined,
+    _probe,
+)
 from .multimodal_rope import mrope_position_ids
 from .positional_encoding import sinusoidal
 from .relative import rotation
 from .rope import rope_rotate
 from .stretch_effects import OUTSIDE, angle_coverage
-
-# The first line of a report: the page reads the mark to say passed or failed.
-PASSED, FAILED = "✓", "✗"
-
-
-class Wrong(Exception):
-    """An answer that does not hold, and why (a `Said`)."""
-
-    def __init__(self, why):
-        super().__init__(str(why))
-        self.why = why
-
-
-class Report:
-    """What `check_exercise` found: `passed` (bool), `results`, a list of (what, None or why),
-    each a `Said`; `diagnoses`, the names of the slips the answer is exactly what they give
-    (keys of `DIAGNOSES`); and `note`, a sentence said once all pass (or None)."""
-
-    def __init__(self, name, results, note=None, diagnoses=()):
-        self.name = name
-        self.results = results
-        self.note = note
-        self.diagnoses = list(diagnoses)
-
-    @property
-    def passed(self):
-        return all(why is None for _, why in self.results)
-
-    def summary(self):
-        """The report's first sentence, after its mark."""
-        total = len(self.results)
-        if self.passed:
-            return said("All {total} checks pass.", total=total)
-        passing = sum(why is None for _, why in self.results)
-        return said("{passing} of {total} checks pass.", passing=passing, total=total)
-
-    def lines(self):
-        """The report as (mark, what, why) triples, then the diagnoses and note as
-        ("", sentence, None)."""
-        found = [(PASSED if self.passed else FAILED, self.summary(), None)]
-        for what, why in self.results:
-            found.append((PASSED if why is None else FAILED, what, why))
-        found += [("", DIAGNOSES[name], None) for name in self.diagnoses]
-        if self.note and self.passed:
-            found.append(("", self.note, None))
-        return found
-
-    def __repr__(self):
-        lines = []
-        for mark, what, why in self.lines():
-            text = str(what) if why is None else f"{what}: {why}"
-            lines.append(f"{mark} {text}" if mark else text)
-        return "\n".join(lines)
-
-    __str__ = __repr__
-
-    def for_page(self):
-        """The report as the page reads it: an object whose repr is JSON, `{"passed": bool,
-        "lines": [{"mark": "✓" | "✗" | "", "what": sentence, "why": sentence or null}]}`,
-        each sentence `{"text", "values"}` (or `{"raw"}`, Python's own words)."""
-        return _Json({
-            "passed": self.passed,
-            "lines": [
-                {"mark": mark, "what": what.plain(), "why": None if why is None else why.plain()}
-                for mark, what, why in self.lines()
-            ],
-        })
-
-
-class _Json:
-    """A value whose repr is its JSON: a code cell's result reaches the page as its repr."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def __repr__(self):
-        return json.dumps(self.value, ensure_ascii=False)
-
-
-def _defined(namespace, name, kind="function"):
-    value = namespace.get(name)
-    if value is None:
-        raise Wrong(said("the cell defines no {name}", name=name))
-    if kind == "function" and not callable(value):
-        raise Wrong(said("{name} is not a function", name=name))
-    return value
-
-
-def _array(value, shape, call):
-    if value is None:
-        raise Wrong(said("{call} returned None", call=call))
-    try:
-        array = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        raise Wrong(said("{call} returned {type}, not an array of numbers", call=call,
-                         type=type(value).__name__)) from None
-    if array.shape != shape:
-        raise Wrong(said("{call} has shape {shape}, not {expected}", call=call,
-                         shape=array.shape, expected=shape))
-    return array
-
-
-def _close(mine, right, call):
-    worst = float(np.max(np.abs(mine - right)))
-    if not worst <= TOLERANCE:  # NaN fails too
-        raise Wrong(said("{call} is off by up to {worst}", call=call, worst=format(worst, ".3g")))
-
-
-def _probe(namespace, name, call, shape, *args, **kwargs):
-    """The learner's `name(*args, **kwargs)` as an array of `shape`, or None if it cannot be
-    had (that check's own message says why)."""
-    try:
-        function = _defined(namespace, name)
-        return _array(function(*args, **kwargs), shape, call)
-    except Exception:  # the learner's code failed: the checks say how
-        return None
-
 
 # ---- Chapter 1. The table from the formula ---------------------------------------------------
 
