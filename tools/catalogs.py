@@ -95,7 +95,8 @@ def translations(language: str) -> dict[str, str]:
 
 
 # The Python modules whose sentences the page words: pelab's `said("…")` (py/pelab/diagnoses.py).
-PAGE_WORDED_PYTHON = ("py/pelab/diagnoses.py", "py/pelab/exercises.py")
+PAGE_WORDED_PYTHON = ("py/pelab/diagnoses.py", "py/pelab/exercise_report.py",
+                      "py/pelab/exercises.py")
 
 
 def javascript_messages() -> dict[str, tuple[set[str], list[str]]]:

@@ -53,6 +53,7 @@ Modules, one concept each:
                          [-1, 1]
     exercises            the checks of the lesson's exercises (after the sections they
                          practise), each saying in words what holds and what does not
+    exercise_report      what the checks share: a report of what passed and what did not
     diagnoses            the exercises' common slips, which a failed check names when the
                          answer is what one gives, and the sentences the page words
     checks               every general argument check, once: a bad argument is a ValueError

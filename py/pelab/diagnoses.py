@@ -119,6 +119,30 @@ DIAGNOSES = {
         "(L − 1) · w_i, the angle of the last trained position. Here it counts only past "
         "L · w_i, one trained step further."
     ),
+    "one-id-per-patch": said(
+        "Diagnosis, one id per patch: yours resumes the text after the image at "
+        "s + rows · columns, as if each patch used up an id of its own. Patches share ids: the "
+        "text resumes at s + max(rows, columns)."
+    ),
+    "resume-at-largest": said(
+        "Diagnosis, the + 1 left out: yours resumes the text after the image at the image's "
+        "largest id, s + max(rows, columns) − 1, an id the image already uses. The text "
+        "resumes one further, at s + max(rows, columns)."
+    ),
+    "rows-columns-swapped": said(
+        "Diagnosis, row and column swapped: yours gives the patch at row r, column c the ids "
+        "(s, s + c, s + r). The second id is the row's and the third the column's: "
+        "(s, s + r, s + c)."
+    ),
+    "running-ids": said(
+        "Diagnosis, the image read as text: yours gives the patches running ids (p, p, p), one "
+        "per patch, as text tokens get them. A patch carries (s, s + r, s + c), and the text "
+        "after the image resumes at s + max(rows, columns)."
+    ),
+    "ids-from-one": said(
+        "Diagnosis, ids counted from 1: each of your ids is one more than pelab's, as when the "
+        "first text token gets 1. Ids count from 0: the first token carries (0, 0, 0)."
+    ),
 }
 # Which diagnosis says each slip a variant is made with (a slip may be made two ways).
 DIAGNOSIS_OF = {
@@ -232,6 +256,32 @@ def diagnose(mine, variant, slips, *, layout):
             except (ValueError, ZeroDivisionError, FloatingPointError):
                 continue
     return []
+
+
+# The slips of the M-RoPE exercise (its answer is made of ids, not of angles): each is its own
+# diagnosis.
+MROPE_SLIPS = ("one-id-per-patch", "resume-at-largest", "rows-columns-swapped", "running-ids",
+               "ids-from-one")
+
+
+def mrope_variant(text_before, rows, columns, text_after, slips):
+    """The (3, N) M-RoPE ids of text, a still image of rows × columns merged patches and text,
+    as `pelab.mrope_position_ids` gives them, with the slips of `MROPE_SLIPS` in."""
+    first = 1 if "ids-from-one" in slips else 0
+    s = first + text_before
+    n = rows * columns
+    if "running-ids" in slips:
+        image, resume = np.tile(s + np.arange(n), (3, 1)), s + n
+    else:
+        r, c = np.divmod(np.arange(n), columns)
+        if "rows-columns-swapped" in slips:
+            r, c = c, r
+        image = np.stack([np.full(n, s), s + r, s + c])
+        resume = (s + n if "one-id-per-patch" in slips
+                  else s + max(rows, columns) - ("resume-at-largest" in slips))
+    before = np.tile(first + np.arange(text_before), (3, 1))
+    after = np.tile(resume + np.arange(text_after), (3, 1))
+    return np.concatenate([before, image, after], axis=1)
 
 
 COMMON = ("factor-2", "swapped", "layout", "degrees-read", "degrees-converted",

@@ -29,13 +29,13 @@ Every sentence a report says is a `Said` (`pelab.diagnoses`): English with `{nam
 their values. `str(report)` is English (a notebook, the tests); the page asks for
 `report.for_page()`, whose repr is JSON, and words each sentence from the page's own catalog
 (app/cells/check-report.js), which holds these sentences since tools/i18n.py extracts every
-`said("…")` of this module and of `pelab.diagnoses`.
+`said("…")` of this module, of `pelab.exercise_report` (the report and what the checks share)
+and of `pelab.diagnoses`.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import math
 from collections.abc import Mapping
 
@@ -44,12 +44,12 @@ import numpy as np
 from .context_scaling import ntk_scaled_base
 from .diagnoses import (
     COMMON,
-    DIAGNOSES,
     DIAGNOSIS_OF,
-    TOLERANCE,
+    MROPE_SLIPS,
     Said,
     diagnose,
     frequencies,
+    mrope_variant,
     ntk_variant,
     said,
     same,
@@ -57,127 +57,23 @@ from .diagnoses import (
     table_variant,
     turn_variant,
 )
+
+# What the checks share (the report's marks and Report are this module's names too).
+from .exercise_report import (  # noqa: F401
+    FAILED,
+    PASSED,
+    Report,
+    Wrong,
+    _array,
+    _close,
+    _defined,
+    _probe,
+)
+from .multimodal_rope import mrope_position_ids
 from .positional_encoding import sinusoidal
 from .relative import rotation
 from .rope import rope_rotate
 from .stretch_effects import OUTSIDE, angle_coverage
-
-# The first line of a report: the page reads the mark to say passed or failed.
-PASSED, FAILED = "✓", "✗"
-
-
-class Wrong(Exception):
-    """An answer that does not hold, and why (a `Said`)."""
-
-    def __init__(self, why):
-        super().__init__(str(why))
-        self.why = why
-
-
-class Report:
-    """What `check_exercise` found: `passed` (bool), `results`, a list of (what, None or why),
-    each a `Said`; `diagnoses`, the names of the slips the answer is exactly what they give
-    (keys of `DIAGNOSES`); and `note`, a sentence said once all pass (or None)."""
-
-    def __init__(self, name, results, note=None, diagnoses=()):
-        self.name = name
-        self.results = results
-        self.note = note
-        self.diagnoses = list(diagnoses)
-
-    @property
-    def passed(self):
-        return all(why is None for _, why in self.results)
-
-    def summary(self):
-        """The report's first sentence, after its mark."""
-        total = len(self.results)
-        if self.passed:
-            return said("All {total} checks pass.", total=total)
-        passing = sum(why is None for _, why in self.results)
-        return said("{passing} of {total} checks pass.", passing=passing, total=total)
-
-    def lines(self):
-        """The report as (mark, what, why) triples, then the diagnoses and note as
-        ("", sentence, None)."""
-        found = [(PASSED if self.passed else FAILED, self.summary(), None)]
-        for what, why in self.results:
-            found.append((PASSED if why is None else FAILED, what, why))
-        found += [("", DIAGNOSES[name], None) for name in self.diagnoses]
-        if self.note and self.passed:
-            found.append(("", self.note, None))
-        return found
-
-    def __repr__(self):
-        lines = []
-        for mark, what, why in self.lines():
-            text = str(what) if why is None else f"{what}: {why}"
-            lines.append(f"{mark} {text}" if mark else text)
-        return "\n".join(lines)
-
-    __str__ = __repr__
-
-    def for_page(self):
-        """The report as the page reads it: an object whose repr is JSON, `{"passed": bool,
-        "lines": [{"mark": "✓" | "✗" | "", "what": sentence, "why": sentence or null}]}`,
-        each sentence `{"text", "values"}` (or `{"raw"}`, Python's own words)."""
-        return _Json({
-            "passed": self.passed,
-            "lines": [
-                {"mark": mark, "what": what.plain(), "why": None if why is None else why.plain()}
-                for mark, what, why in self.lines()
-            ],
-        })
-
-
-class _Json:
-    """A value whose repr is its JSON: a code cell's result reaches the page as its repr."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def __repr__(self):
-        return json.dumps(self.value, ensure_ascii=False)
-
-
-def _defined(namespace, name, kind="function"):
-    value = namespace.get(name)
-    if value is None:
-        raise Wrong(said("the cell defines no {name}", name=name))
-    if kind == "function" and not callable(value):
-        raise Wrong(said("{name} is not a function", name=name))
-    return value
-
-
-def _array(value, shape, call):
-    if value is None:
-        raise Wrong(said("{call} returned None", call=call))
-    try:
-        array = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        raise Wrong(said("{call} returned {type}, not an array of numbers", call=call,
-                         type=type(value).__name__)) from None
-    if array.shape != shape:
-        raise Wrong(said("{call} has shape {shape}, not {expected}", call=call,
-                         shape=array.shape, expected=shape))
-    return array
-
-
-def _close(mine, right, call):
-    worst = float(np.max(np.abs(mine - right)))
-    if not worst <= TOLERANCE:  # NaN fails too
-        raise Wrong(said("{call} is off by up to {worst}", call=call, worst=format(worst, ".3g")))
-
-
-def _probe(namespace, name, call, shape, *args, **kwargs):
-    """The learner's `name(*args, **kwargs)` as an array of `shape`, or None if it cannot be
-    had (that check's own message says why)."""
-    try:
-        function = _defined(namespace, name)
-        return _array(function(*args, **kwargs), shape, call)
-    except Exception:  # the learner's code failed: the checks say how
-        return None
-
 
 # ---- Chapter 1. The table from the formula ---------------------------------------------------
 
@@ -480,6 +376,71 @@ def _stretch_verdict(namespace):
     return said('Your prediction was not right: it is "{right}".', right=right)
 
 
+# ---- Chapter 6. M-RoPE's position ids ----------------------------------------------------------
+
+# The shapes the check tries beside the starter's example, (text_before, rows, columns,
+# text_after): taller than wide, a single patch, wider than tall with no text after.
+MROPE_SHAPES = ((1, 5, 2, 3), (2, 1, 1, 1), (4, 3, 6, 0))
+
+
+def _mrope_right(text_before, rows, columns, text_after):
+    segments = [("text", text_before), ("image", (1, rows, columns))]
+    if text_after:
+        segments.append(("text", text_after))
+    return mrope_position_ids(segments)
+
+
+def _mrope(namespace, *shape):
+    mrope_ids = _defined(namespace, "mrope_ids")
+    call = f"mrope_ids{shape}"
+    right = _mrope_right(*shape)
+    return _array(mrope_ids(*shape), right.shape, call), right, call
+
+
+def _mrope_tokens(mine, right, call, tokens):
+    """Wrong, naming the first of `tokens` whose ids are not pelab's."""
+    for n in tokens:
+        if not same(mine[:, n], right[:, n]):
+            ids = "(" + ", ".join(f"{x:g}" for x in mine[:, n]) + ")"
+            raise Wrong(said("token {n} of {call} carries {mine}; pelab gives {right}", n=n,
+                             call=call, mine=ids, right=tuple(int(x) for x in right[:, n])))
+
+
+def _mrope_shape(namespace):
+    _mrope(namespace, 3, 2, 4, 2)
+
+
+def _mrope_text_before(namespace):
+    mine, right, call = _mrope(namespace, 3, 2, 4, 2)
+    _mrope_tokens(mine, right, call, range(3))
+
+
+def _mrope_image(namespace):
+    mine, right, call = _mrope(namespace, 3, 2, 4, 2)
+    _mrope_tokens(mine, right, call, range(3, 11))
+
+
+def _mrope_text_after(namespace):
+    mine, right, call = _mrope(namespace, 3, 2, 4, 2)
+    _mrope_tokens(mine, right, call, range(11, 13))
+
+
+def _mrope_shapes(namespace):
+    for shape in MROPE_SHAPES:
+        mine, right, call = _mrope(namespace, *shape)
+        _mrope_tokens(mine, right, call, range(right.shape[1]))
+
+
+# The probe: an image wider than tall, where every slip gives an answer of its own.
+_MROPE_PROBE = (2, 2, 3, 2)
+
+
+def _diagnose_mrope(namespace):
+    mine = _probe(namespace, "mrope_ids", "", _mrope_right(*_MROPE_PROBE).shape, *_MROPE_PROBE)
+    return diagnose(mine, lambda slips: mrope_variant(*_MROPE_PROBE, slips), MROPE_SLIPS,
+                    layout="layout-halves")
+
+
 # Each exercise's checks, in order: (what is checked, test).
 EXERCISES = {
     "formula": [
@@ -524,6 +485,18 @@ EXERCISES = {
         (said("{call} turns pair i by 100 · w′_i, with the raised base",
               call="rotate_ntk(q, 100, 4)"), _ntk_all),
     ],
+    "mrope": [
+        (said("{call} returns an array of shape {shape}", call="mrope_ids(3, 2, 4, 2)",
+              shape=(3, 13)), _mrope_shape),
+        (said("{call} gives the text before the image (p, p, p), p = 0, 1, 2",
+              call="mrope_ids(3, 2, 4, 2)"), _mrope_text_before),
+        (said("{call} gives the patch at row r, column c the ids (s, s + r, s + c), s = 3",
+              call="mrope_ids(3, 2, 4, 2)"), _mrope_image),
+        (said("{call} resumes the text after the image at the image's largest id + 1",
+              call="mrope_ids(3, 2, 4, 2)"), _mrope_text_after),
+        (said("{calls} match pelab.mrope_position_ids",
+              calls=", ".join(f"mrope_ids{shape}" for shape in MROPE_SHAPES)), _mrope_shapes),
+    ],
 }
 # Each exercise's diagnosis: which slips its answer is exactly what they give.
 DIAGNOSE = {
@@ -532,6 +505,7 @@ DIAGNOSE = {
     "rope": _diagnose_rotate,
     "ntk": _diagnose_ntk,
     "stretch": _diagnose_stretch,
+    "mrope": _diagnose_mrope,
 }
 # What is said after all of an exercise's checks pass, if anything: notes(namespace) -> Said.
 NOTES = {"stretch": _stretch_verdict}

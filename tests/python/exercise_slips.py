@@ -15,7 +15,8 @@ def swap(a: str, b: str) -> list[tuple[str, str]]:
 
 
 # Each slip as a learner writes it into the worked solution: (old, new) edits, in order. The
-# stretch exercise computes no sine or cosine and lays out no pairs: only three slips apply.
+# stretch exercise computes no sine or cosine and lays out no pairs: only three slips apply. The
+# M-RoPE exercise computes ids, no angles at all: its slips are its own.
 SLIPS = {
     "formula": {
         "factor-2": [("-2 * np.arange", "-np.arange")],
@@ -66,6 +67,17 @@ SLIPS = {
                           ("t = pos *", "t = pos / s *")],
         "unscaled": [("new_base = base * s ** (d / (d - 2))", "new_base = base")],
         "base-times-s": [("new_base = base * s ** (d / (d - 2))", "new_base = base * s")],
+    },
+    "mrope": {
+        "one-id-per-patch": [("resume = s + max(rows, columns)", "resume = s + rows * columns")],
+        "resume-at-largest": [("resume = s + max(rows, columns)",
+                               "resume = s + max(rows, columns) - 1")],
+        "rows-columns-swapped": [("s + r, s + c])", "s + c, s + r])")],
+        "running-ids": [("np.stack([np.full(rows * columns, s), s + r, s + c])",
+                         "np.stack([s + np.arange(rows * columns)] * 3)"),
+                        ("resume = s + max(rows, columns)", "resume = s + rows * columns")],
+        "ids-from-one": [("s = text_before ", "s = text_before + 1 "),
+                         ("before = np.arange(s)", "before = np.arange(1, s)")],
     },
 }
 # The diagnosis each slip must get (the layout's names the layout the learner used).

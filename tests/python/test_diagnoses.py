@@ -10,13 +10,16 @@ import itertools
 import numpy as np
 import pytest
 
+from pelab import mrope_position_ids
 from pelab.diagnoses import (
     COMMON,
     DIAGNOSES,
     DIAGNOSIS_OF,
     MISTAKES,
+    MROPE_SLIPS,
     Said,
     diagnose,
+    mrope_variant,
     ntk_variant,
     said,
     same,
@@ -75,3 +78,24 @@ def test_diagnose_names_one_slip_or_two_and_nothing_for_a_right_answer(exercise)
                     layout="layout-halves")
     assert sorted(both) == ["factor-2", "swapped"]
     assert diagnose(2 * variant(frozenset(["swapped"])), variant, slips, layout="x") == []
+
+
+def test_the_m_rope_slips_each_give_ids_of_their_own_and_none_is_pelab_s():
+    """The M-RoPE exercise's probe, text 2, an image of 2 × 3 and text 2: no slip (nor two at
+    once) gives pelab's ids, each gives ids of its own, and `diagnose` names each."""
+    def variant(slips):
+        return mrope_variant(2, 2, 3, 2, slips)
+
+    right = mrope_position_ids([("text", 2), ("image", (1, 2, 3)), ("text", 2)])
+    np.testing.assert_array_equal(variant(frozenset()), right)
+    answers = {(): right}
+    answers.update({(slip,): variant(frozenset([slip])) for slip in MROPE_SLIPS})
+    for (a, one), (b, other) in itertools.combinations(answers.items(), 2):
+        assert not same(one, other), (a, b)
+    assert all(str(DIAGNOSES[slip]).startswith("Diagnosis, ") for slip in MROPE_SLIPS)
+    assert diagnose(right, variant, MROPE_SLIPS, layout="x") == []
+    for slip in MROPE_SLIPS:
+        assert diagnose(variant(frozenset([slip])), variant, MROPE_SLIPS, layout="x") == [slip]
+    both = frozenset(["rows-columns-swapped", "resume-at-largest"])
+    assert sorted(diagnose(variant(both), variant, MROPE_SLIPS, layout="x")) == sorted(both)
+    assert diagnose(right + 2, variant, MROPE_SLIPS, layout="x") == []

@@ -1,12 +1,13 @@
 """The exercises' checks (pelab.exercises): each exercise sits after the section it practises,
-in chapters 1 to 4, with staged hints; its worked solution, as the lesson's source has it,
-passes every check; its starter, untouched, does not; a report says in words what holds and
-what does not; and each common slip, written into the worked solution as a learner would write
-it, gets its named diagnosis."""
+in every chapter before the review, with staged hints; its worked solution, as the lesson's
+source has it, passes every check; its starter, untouched, does not; a report says in words what
+holds and what does not; and each common slip, written into the worked solution as a learner
+would write it, gets its named diagnosis."""
 
 from __future__ import annotations
 
 import doctest
+import itertools
 import json
 
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 import pelab
 import pelab.exercises as exercises_module
 from exercise_slips import SLIPS, diagnosis, slipped
-from pelab.diagnoses import DIAGNOSES, MISTAKES, Said
+from pelab.diagnoses import DIAGNOSES, MISTAKES, MROPE_SLIPS, Said
 from pelab.exercises import EXERCISES, FAILED, PASSED, STRETCH
 from tools.catalogs import javascript_messages
 from tools.course import read_course
@@ -38,14 +39,17 @@ def test_every_exercise_of_the_lesson_has_checks_and_every_check_an_exercise():
     assert len(SOURCES) >= 5
 
 
-def test_each_of_chapters_1_to_4_has_an_exercise_after_the_section_it_practises():
-    """The exercise is the section's last block (after its figures, trap and cell), and each of
-    chapters 1 to 4 has one."""
+def test_each_chapter_before_the_review_has_an_exercise_after_the_section_it_practises():
+    """The exercise is the section's last block (after its figures, trap and cell), and each
+    chapter but the review has one (chapter 1 to 4's, and today's models' on image patches)."""
     where = {name: exercise.section for name, exercise in SOURCES.items()}
-    assert where == {"formula": "formula", "shift": "relative", "rope": "rope",
-                     "stretch": "stretching", "ntk": "stretching"}
+    today = next(c for c in COURSE.chapters if c.name == "today")
+    assert where["mrope"] == today.sections[0]  # the section on images, today's first
+    assert {name: s for name, s in where.items() if name != "mrope"} == {
+        "formula": "formula", "shift": "relative", "rope": "rope", "stretch": "stretching",
+        "ntk": "stretching"}
     chapters = [c for c in COURSE.chapters if set(where.values()) & set(c.sections)]
-    assert [c.sections for c in chapters] == [c.sections for c in COURSE.chapters[:4]]
+    assert [c.sections for c in chapters] == [c.sections for c in COURSE.chapters[:-1]]
     for name, section in where.items():
         source = COURSE.sections[section].source
         block = source.index(f'<div class="exercise" id="exercise-{name}">')
@@ -99,19 +103,24 @@ def test_each_common_slip_gets_its_named_diagnosis(name, slip):
     assert str(DIAGNOSES[expected]) in repr(report)
 
 
-def test_every_exercise_but_the_stretch_is_tried_with_all_five_slips():
+def test_every_exercise_but_the_stretch_and_m_rope_is_tried_with_all_five_slips():
     """The stretch exercise computes no sine or cosine and lays out no pairs, so "swapped" and
-    "layout" cannot happen there; its off-by-one is the trained reach's."""
+    "layout" cannot happen there; its off-by-one is the trained reach's. The M-RoPE exercise
+    computes ids, no angles: its five slips are its own (MROPE_SLIPS)."""
     for name, slips in SLIPS.items():
         tried = {slip.removeprefix("stretch-") for slip in slips}
         missing = set(MISTAKES) - tried
-        assert missing == (set() if name != "stretch" else {"swapped", "layout"}), name
+        expected = {"stretch": {"swapped", "layout"}, "mrope": set(MISTAKES)}.get(name, set())
+        assert missing == expected, name
+    assert set(SLIPS["mrope"]) == set(MROPE_SLIPS)
 
 
 @pytest.mark.parametrize(
     ("name", "slips"),
     [("formula", ["factor-2", "swapped"]), ("rope", ["layout", "off-by-one"]),
-     ("shift", ["degrees", "factor-2"]), ("ntk", ["unscaled", "swapped"])],
+     ("shift", ["degrees", "factor-2"]), ("ntk", ["unscaled", "swapped"]),
+     ("mrope", ["rows-columns-swapped", "resume-at-largest"]),
+     ("mrope", ["ids-from-one", "one-id-per-patch"])],
 )
 def test_two_slips_at_once_are_both_named(name, slips):
     report = pelab.check_exercise(name, run_cell(slipped(name, slips)))
@@ -159,6 +168,10 @@ def test_the_starters_fail_where_they_should():
     assert "is not the identity" in shift["shift_matrix(0, 8) is the identity"]
     ntk = said["ntk"]
     assert ntk["rotate_ntk(q, 0, 4) leaves q as it is"] is None
+    mrope = said["mrope"]
+    assert mrope["mrope_ids(3, 2, 4, 2) returns an array of shape (3, 13)"] is None
+    assert mrope["mrope_ids(3, 2, 4, 2) gives the text before the image (p, p, p), p = 0, 1, 2"] \
+        == "token 1 of mrope_ids(3, 2, 4, 2) carries (0, 0, 0); pelab gives (1, 1, 1)"
 
 
 def test_a_crash_in_the_learners_code_is_reported_as_what_it_says():
@@ -223,9 +236,32 @@ def test_the_page_gets_each_sentence_as_its_english_and_values_from_the_catalog(
 
 
 def test_an_unknown_exercise_is_a_clear_error():
-    with pytest.raises(ValueError, match="name must be one of formula, shift, rope, stretch, ntk"):
+    with pytest.raises(ValueError,
+                       match="name must be one of formula, shift, rope, stretch, ntk, mrope, got"):
         pelab.check_exercise("no-such-exercise", {})
 
 
 def test_the_module_s_examples_hold():
     assert doctest.testmod(exercises_module).failed == 0
+
+
+def test_the_m_rope_checks_compare_with_pelab_on_every_shape_they_say():
+    """The worked solution equals pelab.mrope_position_ids on the shapes the check names, and on
+    more (text after or none, images of every shape up to 6 × 6); a wrong id is named, token and
+    all."""
+    solution = run_cell(SOURCES["mrope"].solution)
+    for before, rows, columns, after in itertools.product((1, 3), range(1, 7), range(1, 7),
+                                                         (0, 2)):
+        segments = [("text", before), ("image", (1, rows, columns))] + (
+            [("text", after)] if after else [])
+        np.testing.assert_array_equal(solution["mrope_ids"](before, rows, columns, after),
+                                      pelab.mrope_position_ids(segments))
+    shapes = exercises_module.MROPE_SHAPES
+    assert any(r > c for _, r, c, _ in shapes) and any(r < c for _, r, c, _ in shapes)
+    assert (1, 1) in {(r, c) for _, r, c, _ in shapes} and any(a == 0 for *_, a in shapes)
+    namespace = run_cell(slipped("mrope", ["one-id-per-patch"]))
+    why = {str(what): why and str(why) for what, why in
+           pelab.check_exercise("mrope", namespace).results}
+    assert why["mrope_ids(3, 2, 4, 2) resumes the text after the image at the image's largest "
+               "id + 1"] == (
+        "token 11 of mrope_ids(3, 2, 4, 2) carries (11, 11, 11); pelab gives (7, 7, 7)")

@@ -134,6 +134,7 @@ def test_no_module_is_over_600_lines():
 
 # Modules tested in another module's file, by the file.
 TESTED_WITH = {"browser/display.py": "browser/test_notebook.py",
+               "exercise_report.py": "test_exercises.py",
                "browser/mpl_backend.py": "browser/test_notebook.py"}
 
 
