@@ -80,6 +80,7 @@ CHAPTER_FIELD = re.compile(r"<!-- chapter: ([\w-]+) -->")
 COURSE_FIELD = re.compile(r"<!-- course: ([\w-]+) -->")
 LOCAL_LINK = re.compile(r'href="#([\w-]+)"')
 OLD_ANCHOR = re.compile(r'<span id="([\w-]+)" class="old-anchor">')
+EXERCISE_ID = re.compile(r'<div class="exercise" id="(exercise-[\w-]+)">')
 
 
 @dataclass
@@ -323,6 +324,7 @@ def assemble_with_keys(
             "minutes": number(chapter_minutes[chapter.name]),
             "exercise-minutes": plus_exercises(sum(exercises[s] for s in chapter.sections)),
             "first-section": chapter.sections[0],
+            "old-links": old_links(link_targets(chapters, sections, leaving=chapter.page)),
             "first-results": "".join(
                 [
                     # a figure drawn at build time, as early as the page can ask for it
@@ -452,15 +454,6 @@ def entrance(page: str, chapters, sections, minutes, exercises) -> str:
             f"{indent}</li>\n"
         )
 
-    # What an old link index.html#ID may name: a section, or an anchor it kept from before.
-    old_targets = {
-        chapter.page: [
-            ident
-            for name in chapter.sections
-            for ident in [name, *OLD_ANCHOR.findall(sections[name].html)]
-        ]
-        for chapter in chapters
-    }
     total = sum(minutes.values())
     first = chapters[0]
     fields = {
@@ -476,14 +469,39 @@ def entrance(page: str, chapters, sections, minutes, exercises) -> str:
             f'<a class="start-link button-link" href="{first.page}">'
             f"Start with chapter {number(1)}: {first.title}</a>"
         ),
-        "old-links": (
-            "<script src=\"app/pages/old-links.js\" data-pages='"
-            + json.dumps(old_targets, separators=(",", ":"))
-            + "'></script>"
-        ),
+        "old-links": old_links(link_targets(chapters, sections)),
     }
     page = CHAPTER.sub(chapter_card, page)
     return COURSE_FIELD.sub(lambda m: fields[m.group(1)], page)
+
+
+def link_targets(chapters, sections, leaving: str | None = None) -> dict[str, list[str]]:
+    """What an old link PAGE#ID may name, by the page that holds it now: a section, an anchor it
+    kept from before, or an exercise (once on the review page, now in the section it
+    practises). app/pages/old-links.js sends such a link there; `leaving` is the page it runs
+    on, left out so that a page never sends a link to itself."""
+    return {
+        chapter.page: [
+            ident
+            for name in chapter.sections
+            for ident in [
+                name,
+                *OLD_ANCHOR.findall(sections[name].html),
+                *EXERCISE_ID.findall(sections[name].html),
+            ]
+        ]
+        for chapter in chapters
+        if chapter.page != leaving
+    }
+
+
+def old_links(targets: dict[str, list[str]]) -> str:
+    """The script that sends an old link on to the page that now holds its id."""
+    return (
+        "<script src=\"app/pages/old-links.js\" data-pages='"
+        + json.dumps(targets, separators=(",", ":"))
+        + "'></script>"
+    )
 
 
 def remember_lines(section: Section, names: list[str], every: bool = True) -> Section:

@@ -1,9 +1,12 @@
 /*
- * Old links to the lesson, from when it was one page, land on the section's chapter page: a
- * section (index.html#heatmap), an anchor a section kept (index.html#order-blind), and a shared
- * link (index.html#demo=heatmap&d_model=64). A classic script in the entrance's <head>, so the
- * entrance is never drawn first. tools/lesson.py writes which page holds which id into its
- * data-pages attribute.
+ * Old links land where their target is now. On the entrance, links from when the lesson was one
+ * page: a section (index.html#heatmap), an anchor a section kept (index.html#order-blind), an
+ * exercise (index.html#exercise-shift) and a shared link (index.html#demo=heatmap&d_model=64).
+ * On a chapter page, a link to a section or an exercise that another page holds now (the
+ * exercises were once on review.html; a section may move to another chapter). A classic script
+ * in the page's <head>, so the wrong page is never drawn first. tools/lesson.py (link_targets)
+ * writes which page holds which id into its data-pages attribute, leaving out the page it runs
+ * on.
  */
 (function () {
   var hash = location.hash.slice(1);

@@ -196,6 +196,27 @@ def test_an_old_shared_link_sets_its_demo_up_on_its_chapter_page(page, site_url)
     assert page.locator(".chapter").count() == len(CHAPTER_PAGES)
 
 
+@pytest.mark.parametrize(
+    "old, section",
+    [
+        ("review.html#exercise-shift", "relative"),  # the exercises were on review.html
+        ("why-order.html#relative", "relative"),  # a section another chapter holds
+        ("today.html#demo=heatmap&d_model=64", "heatmap"),  # a demo's link, on the wrong page
+    ],
+)
+def test_an_old_link_to_a_chapter_page_lands_where_its_target_is_now(
+    page, site_url, old, section
+):
+    """`section` is the section whose chapter page holds the link's target now."""
+    hold_python(page)  # the redirect (old-links.js) needs none
+    page.goto(f"{site_url}{old}", wait_until="commit")
+    page.wait_for_url(f"{site_url}{PAGE_OF[section]}#{old.split('#', 1)[1]}")
+    # A link to what the page itself holds stays where it is.
+    page.goto(f"{site_url}{PAGE_OF['relative']}#relative")
+    page.wait_for_load_state()
+    assert page.url == f"{site_url}{PAGE_OF['relative']}#relative"
+
+
 def test_the_map_names_each_section_as_its_heading_does(reading):
     """One title per section: its <h2>, which the entrance, the map, share bars and guide repeat."""
     entrance = reading("heatmap").context.new_page()
