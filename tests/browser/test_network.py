@@ -53,10 +53,13 @@ def test_pyodide_boots_from_the_stored_zips_and_fetches_each_first_screen_file_o
         ["py/pelab-0.1.0-py3-none-any.whl", f"{PYODIDE}/{NUMPY}"]
     )
     # The page's own code in one file, and the worker's in one more (tools/bundles.py BUNDLED),
-    # beside the two classic scripts and the workers' settings: not 65 modules in waves.
+    # beside the three classic scripts and the workers' settings: not 65 modules in waves. The
+    # third, old-links.js (under 1 kB), sends a link to another page's section or exercise on,
+    # before the page is drawn; it comes in beside preflight.js, in the same round trip.
     assert sorted(p for p in fetched if p.startswith("app/")) == [
         "app/config.js",
         "app/pages/lesson.js",
+        "app/pages/old-links.js",
         "app/pages/preflight.js",
         "app/python/start-python.js",
         "app/python/worker/main.js",
